@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { PASSWORD_MIN_LENGTH } from '../enums';
+
+export interface MenuItem {
+  Id: number;
+  Path: string;
+  PathName: string;
+  Title: string;
+  Icon: string;
+  IsHidden: boolean;
+  Roles: string[];
+  NoCache: boolean;
+  Redirect: string;
+  ChildrenList: MenuItem[];
+}
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    Id: z.number().int(),
+    Path: z.string(),
+    PathName: z.string(),
+    Title: z.string(),
+    Icon: z.string(),
+    IsHidden: z.boolean(),
+    Roles: z.array(z.string()),
+    NoCache: z.boolean(),
+    Redirect: z.string(),
+    ChildrenList: z.array(menuItemSchema),
+  }),
+);
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/user/login',
+  permission: 'public',
+  input: z.strictObject({
+    userName: z.string().trim().min(1).max(64),
+    passWord: z.string().min(1).max(128),
+    /** Not needed for LoginType 3, whose one-time ticket stands in for it. */
+    verifyCode: z.string().trim().max(16).default(''),
+    LoginType: z.coerce.number().int().min(1).max(3).default(1),
+    SiteId: z.union([z.coerce.number().int().min(0), z.literal('')]).optional(),
+  }),
+  output: z.object({ AccessToken: z.string() }),
+});
+
+export const getUserInfo = defineEndpoint({
+  method: 'GET',
+  path: '/user/GetUserInfo',
+  permission: 'session',
+  input: z.strictObject({}),
+  output: z.object({
+    roles: z.array(z.string()),
+    AccountName: z.string(),
+    SiteId: z.number().int(),
+    UserName: z.string(),
+    ShopType: z.number().int(),
+    IsStore: z.boolean(),
+    Avatar: z.string(),
+    Introduction: z.string(),
+    MenuList: z.array(menuItemSchema),
+  }),
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/Account/Logout',
+  permission: 'session',
+  input: z.strictObject({}),
+  output: z.object({}),
+});
+
+export const getSubscribeStatus = defineEndpoint({
+  method: 'GET',
+  path: '/user/GetSubscribeStatus',
+  permission: 'session',
+  input: z.strictObject({}),
+  output: z.object({ IsBound: z.boolean(), IsSubscribed: z.boolean() }),
+});
+
+export const passwordChangeSchema = z.strictObject({
+  OldPwd: z.string().min(1).max(128),
+  NewPwd: z.string().min(PASSWORD_MIN_LENGTH).max(128),
+  ConfirmPwd: z.string().min(1).max(128),
+});

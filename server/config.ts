@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  TEST_VERIFY_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{5}$/, 'must be exactly 5 letters or digits')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(60),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD was not given and one was generated (production): print it. */
+  adminPasswordGenerated: boolean;
+  testVerifyCode: string | undefined;
+  logLevel: string;
+  sweepIntervalSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads and checks the environment; every bad variable is named with its rule. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = environmentSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const problems: string[] = [];
+  if (values.NODE_ENV === 'production' && values.TEST_VERIFY_CODE) {
+    problems.push('TEST_VERIFY_CODE: must not be set when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const generated = !values.ADMIN_PASSWORD && values.NODE_ENV === 'production';
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    adminPassword: values.ADMIN_PASSWORD ?? (generated ? randomBytes(9).toString('base64url') : 'admin123'),
+    adminPasswordGenerated: generated,
+    testVerifyCode: values.TEST_VERIFY_CODE,
+    logLevel: values.LOG_LEVEL,
+    sweepIntervalSeconds: values.SWEEP_INTERVAL_SECONDS,
+  };
+}

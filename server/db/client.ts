@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The drizzle database, whichever driver is behind it (PGlite or a PostgreSQL server). */
+export type Database = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; accepted wherever a Database is. */
+export type Executor = Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** PGlite only: the raw client, for dumping a migrated data directory in tests. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** An existing PGlite client (tests clone one per file from a dumped data directory). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    await pool.query('select 1');
+    const db = drizzlePostgres({ client: pool }) as unknown as Database;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const directory = path.join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(directory, { recursive: true });
+    client = await PGlite.create(directory);
+  }
+  const db = drizzlePglite({ client }) as unknown as Database;
+  const owned = client;
+  return { db, kind: 'pglite', pglite: owned, close: () => owned.close() };
+}
+
+/** Key of the advisory lock that serialises migrations when several instances start at once. */
+const MIGRATION_LOCK = 7_346_201;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // The lock belongs to a connection, so lock, migrate and unlock on one client of the pool.
+  const client = await handle.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from './client';
+
+/** Runs raw SQL and returns its rows, the same on PGlite and node-postgres. */
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type EndpointDefinition, API_BASE } from '../../contract/endpoint';
+import { expiredSiteMessage } from '../../contract/envelope';
+import type { Session } from '../auth/session';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Locale } from '../i18n/messages';
+import { AppError, rawError } from './errors';
+
+/** Everything a handler gets: parsed input, the database, the caller's session and language. */
+export interface HandlerContext<E extends EndpointDefinition> {
+  input: z.infer<E['input']>;
+  db: Database;
+  config: Config;
+  locale: Locale;
+  session: E['permission'] extends 'public' ? Session | null : Session;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends EndpointDefinition> = (
+  context: HandlerContext<E>,
+) => Promise<(z.input<E['output']> & { Errmsg?: string }) | undefined>;
+
+export interface RouteDefinition<E extends EndpointDefinition = EndpointDefinition> {
+  endpoint: E;
+  handler: Handler<E>;
+  /** Multipart endpoints read their own body; the input schema then checks the text fields only. */
+  multipart?: boolean;
+}
+
+export function defineRoute<E extends EndpointDefinition>(
+  endpoint: E,
+  handler: Handler<E>,
+  options: { multipart?: boolean } = {},
+): RouteDefinition {
+  return { endpoint, handler: handler as unknown as Handler<EndpointDefinition>, ...options };
+}
+
+/** Route config every /api route must carry; a route without it makes the server refuse to start. */
+export interface ApiRouteConfig {
+  permission: EndpointDefinition['permission'];
+}
+
+export function hasPermission(session: Session, permission: EndpointDefinition['permission']): boolean {
+  if (permission === 'public' || permission === 'session') return true;
+  return session.grantedPaths.has(permission);
+}
+
+export function registerRoute(app: FastifyInstance, route: RouteDefinition): void {
+  const { endpoint } = route;
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    config: { permission: endpoint.permission } satisfies ApiRouteConfig,
+    handler: async (request, reply) => {
+      const session = request.session;
+      if (endpoint.permission !== 'public') {
+        if (!session) throw new AppError('common.loginRequired', {}, { status: 401 });
+        if (session.siteExpired) throw rawError(expiredSiteMessage(session.accountId));
+        if (!hasPermission(session, endpoint.permission)) {
+          throw new AppError('common.forbidden', {}, { status: 403 });
+        }
+      }
+      const raw = route.multipart ? {} : endpoint.method === 'GET' ? request.query : (request.body ?? {});
+      const input = endpoint.input.parse(raw);
+      const output = await route.handler({
+        input,
+        db: app.services.db,
+        config: app.services.config,
+        locale: request.locale,
+        session: session as Session,
+        request,
+        reply,
+      });
+      if (endpoint.binary || reply.sent) return reply;
+      return { Errcode: 0, Errmsg: '', ErrShowType: 0, ...(output ?? {}) };
+    },
+  });
+}

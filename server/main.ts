@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ensureAppBuilt } from './build-app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const say = (message: string) => console.log(message);
+  const staticDir = process.env.SKIP_APP_BUILD === '1' ? path.join(root, 'dist') : await ensureAppBuilt(root, say);
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const { seeded, logins } = await seedDatabase(database.db, config);
+  const app = await buildApp({ services: { db: database.db, config }, staticDir });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host}:${config.port}/`;
+  const lines = [
+    '',
+    `  Shop back-office is running at ${url}`,
+    `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}${seeded ? ', demo data seeded' : ''}`,
+    `  Started in ${Math.round(performance.now() - startedAt)} ms`,
+    '',
+    `  Demo logins (password: ${config.adminPasswordGenerated || !process.env.ADMIN_PASSWORD ? config.adminPassword : 'the ADMIN_PASSWORD you set'}):`,
+    ...logins.map((login) => `    ${login.userName.padEnd(8)} ${login.kind.padEnd(5)} ${login.site}  ${new URL(login.loginPage, url).href}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
