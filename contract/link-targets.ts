@@ -85,14 +85,16 @@ const rows: Row[] = [
   ['vote', '投票', 'Vote', [1, 2], true, '/pages/vote/detail'],
 ];
 
-export const LINK_TARGETS: readonly LinkTarget[] = rows.map(([kind, zh, en, shopTypes, entity, page], id) => ({
-  id,
-  kind,
-  title: { zh, en },
-  shopTypes,
-  entity,
-  ...(page ? { page } : {}),
-}));
+export const LINK_TARGETS: readonly LinkTarget[] = rows.map(
+  ([kind, zh, en, shopTypes, entity, page], id) => ({
+    id,
+    kind,
+    title: { zh, en },
+    shopTypes,
+    entity,
+    ...(page ? { page } : {}),
+  }),
+);
 
 export function linkTargetsFor(shopType: ShopType): LinkTarget[] {
   return LINK_TARGETS.filter((target) => target.shopTypes.includes(shopType));

@@ -20,7 +20,10 @@ export interface MenuNode {
 function leaves(segments: string, hidden = ''): MenuNode[] {
   const visible = segments.split(/\s+/).filter(Boolean);
   const invisible = hidden.split(/\s+/).filter(Boolean);
-  return [...visible.map((segment) => ({ segment })), ...invisible.map((segment) => ({ segment, hidden: true }))];
+  return [
+    ...visible.map((segment) => ({ segment })),
+    ...invisible.map((segment) => ({ segment, hidden: true })),
+  ];
 }
 
 export const MENU_TREE: readonly MenuNode[] = [
@@ -59,7 +62,10 @@ export const MENU_TREE: readonly MenuNode[] = [
     segment: 'goods',
     icon: 'goods',
     redirect: 'goodsClassify',
-    children: leaves('goodsClassify issueGoods goodsList goodsComment recycledList', 'editGoodsDetails formatProperties'),
+    children: leaves(
+      'goodsClassify issueGoods goodsList goodsComment recycledList',
+      'editGoodsDetails formatProperties',
+    ),
   },
   {
     segment: 'addedValue',
@@ -105,7 +111,10 @@ export const MENU_TREE: readonly MenuNode[] = [
       {
         segment: 'bespeakForm',
         redirect: 'formClassify',
-        children: leaves('formClassify formSupervise', 'editBespeak bespeakOrderSupervise bespeakOrderDetails'),
+        children: leaves(
+          'formClassify formSupervise',
+          'editBespeak bespeakOrderSupervise bespeakOrderDetails',
+        ),
       },
       { segment: 'deliveryActivities' },
       {
@@ -207,5 +216,11 @@ export function flattenMenuTree(tree: readonly MenuNode[] = MENU_TREE): FlatMenu
 export const DEFAULT_GRANT_PREFIXES = {
   main: ['/'],
   sub: ['/order', '/goods', '/customer', '/shop/decorateShop', '/error', '/error-log'],
-  store: ['/order/orderSupervise', '/order/orderDetails', '/order/underLineOrder', '/goods/goodsList', '/goods/editGoodsDetails'],
+  store: [
+    '/order/orderSupervise',
+    '/order/orderDetails',
+    '/order/underLineOrder',
+    '/goods/goodsList',
+    '/goods/editGoodsDetails',
+  ],
 } as const;

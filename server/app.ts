@@ -4,15 +4,17 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { ZodError } from 'zod';
 import { API_BASE } from '../contract/endpoint';
+import { flattenMenuTree } from '../contract/menu-tree';
 import { bearerToken, findSession, type Session } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './http/errors';
-import { type ApiRouteConfig, registerRoute, type RouteDefinition } from './http/route';
-import { describeZodError } from './http/validation';
+import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
+import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
+import { describeZodError, InputError } from './http/validation';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
 import { allRoutes } from './routes';
 
@@ -31,9 +33,6 @@ declare module 'fastify' {
   }
 }
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_LIMIT = 5 * 1024 * 1024;
-
 export interface BuildOptions {
   services: Services;
   /** Folder of the built browser app; served with SPA fallback when present. */
@@ -50,23 +49,40 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { services } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: services.config.logLevel },
-    disableRequestLogging: true,
+    // Fastify's own two lines per request are off: the onResponse hook below writes one richer line.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Only a proxy on this machine may set X-Forwarded-For; anyone else could fake their address
+    // and slip past the per-address login throttle.
+    trustProxy: 'loopback',
   });
   app.decorate('services', services);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('session', null);
 
-  // Fail closed: every /api route must declare who may call it.
+  // Fail closed: every /api route must declare who may call it, and a menu path must exist.
+  const menuPaths = new Set(flattenMenuTree().map((menu) => menu.path));
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE)) return;
-    const config = route.config as Partial<ApiRouteConfig> | undefined;
-    if (!config?.permission) {
+    const permission = (route.config as Partial<ApiRouteConfig> | undefined)?.permission;
+    if (!permission) {
       throw new Error(`Route ${route.method} ${route.url} declares no permission; refusing to start`);
     }
+    if (permission !== 'public' && permission !== 'session' && !menuPaths.has(permission)) {
+      throw new Error(
+        `Route ${route.method} ${route.url} needs unknown menu ${permission}; refusing to start`,
+      );
+    }
+  });
+
+  // A POST without a body (UnbindWX, Logout) may still say application/json: read it as no input.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
   });
 
   await app.register(helmet, {
@@ -86,7 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     request.locale = localeFromHeader(request.headers['accept-language']);
     if (!request.url.startsWith(API_BASE)) return;
     const token = bearerToken(request.headers.authorization);
@@ -100,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         url: request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
         siteId: request.session?.siteId,
         accountId: request.session?.accountId,
       },
@@ -109,8 +127,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = request.locale ?? 'en';
-    if (error instanceof ZodError) {
-      const described = describeZodError(error, locale);
+    if (error instanceof InputError || error instanceof ZodError) {
+      const described =
+        error instanceof InputError
+          ? describeZodError(error.zodError, locale, error.input)
+          : describeZodError(error, locale);
       return reply.code(200).send(envelope(described.message, { Errors: described.fields }));
     }
     if (error instanceof AppError) {
@@ -120,28 +141,49 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.code(error.options.status ?? 200).send(envelope(message, extra));
     }
     const fastifyError = error as FastifyError;
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fastifyError.statusCode === 400 && error instanceof SyntaxError)) {
+    if (
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (fastifyError.statusCode === 400 && error instanceof SyntaxError)
+    ) {
       return reply.code(400).send(envelope(translate(locale, 'common.invalidJson')));
     }
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send(envelope(translate(locale, 'common.bodyTooLarge', { limit: '1 MB' })));
+    if (
+      fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      fastifyError.code === 'FST_REQ_FILE_TOO_LARGE'
+    ) {
+      const limit = megabytes(
+        fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' ? UPLOAD_LIMIT : JSON_BODY_LIMIT,
+      );
+      return reply.code(413).send(envelope(translate(locale, 'common.bodyTooLarge', { limit })));
     }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .code(415)
-        .send(envelope(translate(locale, 'common.unsupportedMediaType', { type: request.headers['content-type'] ?? '' })));
+        .send(
+          envelope(
+            translate(locale, 'common.unsupportedMediaType', { type: request.headers['content-type'] ?? '' }),
+          ),
+        );
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return reply.code(fastifyError.statusCode).send(envelope(fastifyError.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(envelope(translate(locale, 'common.internal', { requestId: String(request.id) })));
+    return reply
+      .code(500)
+      .send(envelope(translate(locale, 'common.internal', { requestId: String(request.id) })));
   });
 
   for (const route of options.routes ?? allRoutes) registerRoute(app, route);
 
   const uploadsDir = path.join(services.config.dataDir, 'uploads');
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
 
   const staticDir = options.staticDir;
   const hasApp = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));

@@ -1,7 +1,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCE_ROOTS = ['src', 'editor', 'admin', 'components-catalog', 'contract', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCE_ROOTS = [
+  'src',
+  'editor',
+  'admin',
+  'components-catalog',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

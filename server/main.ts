@@ -22,7 +22,8 @@ async function main() {
     throw error;
   }
   const say = (message: string) => console.log(message);
-  const staticDir = process.env.SKIP_APP_BUILD === '1' ? path.join(root, 'dist') : await ensureAppBuilt(root, say);
+  const staticDir =
+    process.env.SKIP_APP_BUILD === '1' ? path.join(root, 'dist') : await ensureAppBuilt(root, say);
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
@@ -50,7 +51,10 @@ async function main() {
     `  Started in ${Math.round(performance.now() - startedAt)} ms`,
     '',
     `  Demo logins (password: ${config.adminPasswordGenerated || !process.env.ADMIN_PASSWORD ? config.adminPassword : 'the ADMIN_PASSWORD you set'}):`,
-    ...logins.map((login) => `    ${login.userName.padEnd(8)} ${login.kind.padEnd(5)} ${login.site}  ${new URL(login.loginPage, url).href}`),
+    ...logins.map(
+      (login) =>
+        `    ${login.userName.padEnd(8)} ${login.kind.padEnd(5)} ${login.site}  ${new URL(login.loginPage, url).href}`,
+    ),
     '',
   ];
   console.log(lines.join('\n'));

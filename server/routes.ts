@@ -1,6 +1,8 @@
 import { commRoutes } from './areas/comm/routes';
+import { dashboardRoutes } from './areas/dashboard/routes';
+import { demoRoutes } from './areas/demo/routes';
 import { userRoutes } from './areas/user/routes';
 import type { RouteDefinition } from './http/route';
 
 /** Every API route of every area. An area adds itself here with one line. */
-export const allRoutes: RouteDefinition[] = [...userRoutes, ...commRoutes];
+export const allRoutes: RouteDefinition[] = [...userRoutes, ...commRoutes, ...dashboardRoutes, ...demoRoutes];

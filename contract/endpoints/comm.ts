@@ -26,7 +26,8 @@ export const setSiteName = defineEndpoint({
   method: 'POST',
   path: '/Comm/SetSiteName',
   permission: 'session',
-  input: z.strictObject({ Id: z.coerce.number().int().positive(), Text: z.string().trim().min(1).max(64) }),
+  /** An empty Text is refused by the server with SPEC's own message (您还未输入站点名称). */
+  input: z.strictObject({ Id: z.coerce.number().int().positive(), Text: z.string().trim().max(64) }),
   output: z.object({}),
 });
 
@@ -83,9 +84,17 @@ export const uploadImage = defineEndpoint({
   method: 'POST',
   path: '/Comm/UploadImage1',
   permission: 'session',
-  /** Multipart: one file field. The schema covers the optional text fields sent beside it. */
-  input: z.strictObject({ folderId: z.coerce.number().int().min(0).optional() }),
-  output: z.object({ Url: z.string(), Id: z.number().int(), Width: z.number().int(), Height: z.number().int() }),
+  /**
+   * Multipart with one file in the field `file` (PNG, JPEG, GIF or WebP, checked by content). The
+   * schema covers the text fields sent beside it: none yet, so any is refused as unknown.
+   */
+  input: empty,
+  output: z.object({
+    Url: z.string(),
+    Id: z.number().int(),
+    Width: z.number().int(),
+    Height: z.number().int(),
+  }),
 });
 
 export const areaSchema = z.object({ Code: z.string(), Name: z.string() });

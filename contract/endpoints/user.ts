@@ -84,3 +84,15 @@ export const passwordChangeSchema = z.strictObject({
   NewPwd: z.string().min(PASSWORD_MIN_LENGTH).max(128),
   ConfirmPwd: z.string().min(1).max(128),
 });
+
+/**
+ * Permission demo (SPEC §4 "Changing roles"): an account holding admin gets a new token whose
+ * session carries only the chosen role; the old token is revoked.
+ */
+export const switchRole = defineEndpoint({
+  method: 'POST',
+  path: '/user/SwitchRole',
+  permission: 'session',
+  input: z.strictObject({ role: z.enum(['admin', 'editor']) }),
+  output: z.object({ AccessToken: z.string() }),
+});

@@ -1,6 +1,6 @@
-import { and, eq, isNull, gt, ne, sql } from 'drizzle-orm';
-import { expiredSiteMessage } from '../../contract/envelope';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LoginType, SUB_ACCOUNT_ROLE } from '../../contract/enums';
+import { expiredSiteMessage } from '../../contract/envelope';
 import type { Database } from '../db/client';
 import { accounts, sessions, sites, switchTickets } from '../db/schema';
 import { AppError, rawError } from '../http/errors';
@@ -33,7 +33,8 @@ export async function createSession(db: Database, account: AccountRow, siteId: n
 
 async function assertSiteLive(db: Database, siteId: number, accountId: number) {
   const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
-  if (site?.expiresAt && site.expiresAt.getTime() <= Date.now()) throw rawError(expiredSiteMessage(accountId));
+  if (site?.expiresAt && site.expiresAt.getTime() <= Date.now())
+    throw rawError(expiredSiteMessage(accountId));
 }
 
 /** LoginType 3: redeems a ChangeSite ticket (user name) for the chosen site id (password). */
@@ -57,19 +58,33 @@ async function switchSiteLogin(db: Database, request: LoginRequest): Promise<str
   return createSession(db, account, siteId);
 }
 
+/**
+ * The key failed password checks are counted under: sub-account names are unique per site, others
+ * everywhere. UpdatePwd counts wrong old passwords under the same key, so guesses through either way
+ * share one budget.
+ */
+export function accountThrottleKey(userName: string, subAccountSiteId: number | undefined): string {
+  return `${subAccountSiteId ?? ''}:${userName.toLowerCase()}`;
+}
+
 /** Password login for main and store accounts, or sub-accounts of one site when a site id is given. */
 export async function passwordLogin(db: Database, request: LoginRequest): Promise<string> {
   if (request.loginType === LoginType.switchSite) return switchSiteLogin(db, request);
   const subAccount = request.loginType === LoginType.subAccount || (request.siteId ?? 0) > 0;
-  if (subAccount && !request.siteId) throw new AppError('auth.subAccountSiteRequired', {}, { field: 'SiteId' });
-  const accountKey = `${subAccount ? request.siteId : ''}:${request.userName.toLowerCase()}`;
+  if (subAccount && !request.siteId)
+    throw new AppError('auth.subAccountSiteRequired', {}, { field: 'SiteId' });
+  const accountKey = accountThrottleKey(request.userName, subAccount ? request.siteId : undefined);
   await assertNotThrottled(db, accountKey, request.address);
   const [account] = await db
     .select()
     .from(accounts)
     .where(
       subAccount
-        ? and(eq(accounts.siteId, request.siteId!), eq(accounts.userName, request.userName), eq(accounts.kind, 'sub'))
+        ? and(
+            eq(accounts.siteId, request.siteId!),
+            eq(accounts.userName, request.userName),
+            eq(accounts.kind, 'sub'),
+          )
         : and(eq(accounts.userName, request.userName), ne(accounts.kind, 'sub')),
     );
   const passwordOk = await verifyPassword(account?.passwordHash, request.passWord);

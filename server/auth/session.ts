@@ -34,7 +34,9 @@ interface SessionRow extends Record<string, unknown> {
 
 /** Finds a live session for a bearer token: not revoked, within absolute and idle expiry. */
 export async function findSession(db: Database, token: string): Promise<Session | null> {
-  const [row] = await queryRows<SessionRow>(db, sql`
+  const [row] = await queryRows<SessionRow>(
+    db,
+    sql`
     select s.id as session_id, s.account_id, s.site_id, a.site_id as home_site_id, a.user_name, a.kind,
            s.roles, a.is_store,
            (st.expires_at is not null and st.expires_at <= now()) as site_expired,
@@ -48,7 +50,8 @@ export async function findSession(db: Database, token: string): Promise<Session 
        and s.revoked_at is null
        and s.expires_at > now()
        and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})
-       and a.disabled = false`);
+       and a.disabled = false`,
+  );
   if (!row) return null;
   if (Date.now() - Number(row.last_seen_ms) > SESSION_TOUCH_MS) {
     await db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);

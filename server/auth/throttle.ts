@@ -11,7 +11,12 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 /** Refuses a login while the account or the address has too many recent failures. */
 export async function assertNotThrottled(db: Database, accountKey: string, address: string): Promise<void> {
   const windowSeconds = THROTTLE_WINDOW_MS / 1000;
-  const [counts] = await queryRows<{ by_account: number; account_oldest: number | null; by_address: number; address_oldest: number | null }>(
+  const [counts] = await queryRows<{
+    by_account: number;
+    account_oldest: number | null;
+    by_address: number;
+    address_oldest: number | null;
+  }>(
     db,
     sql`select
           count(*) filter (where account_key = ${accountKey})::int as by_account,
@@ -25,10 +30,18 @@ export async function assertNotThrottled(db: Database, accountKey: string, addre
   const minutesLeft = (oldest: number | null) =>
     Math.max(1, Math.ceil(((oldest ?? Date.now()) + THROTTLE_WINDOW_MS - Date.now()) / 60000));
   if (counts && counts.by_account >= MAX_FAILURES_PER_ACCOUNT) {
-    throw new AppError('auth.throttledAccount', { minutes: minutesLeft(counts.account_oldest) }, { showType: 1 });
+    throw new AppError(
+      'auth.throttledAccount',
+      { minutes: minutesLeft(counts.account_oldest) },
+      { showType: 1 },
+    );
   }
   if (counts && counts.by_address >= MAX_FAILURES_PER_ADDRESS) {
-    throw new AppError('auth.throttledAddress', { minutes: minutesLeft(counts.address_oldest) }, { showType: 1 });
+    throw new AppError(
+      'auth.throttledAddress',
+      { minutes: minutesLeft(counts.address_oldest) },
+      { showType: 1 },
+    );
   }
 }
 

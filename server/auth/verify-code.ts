@@ -24,12 +24,18 @@ export async function issueVerifyCode(db: Database, fixedAnswer?: string): Promi
     : svgCaptcha.create({ size: 5, charPreset: ALPHABET, noise: 2, color: true, width: 120, height: 40 });
   const id = randomBytes(18).toString('base64url');
   await db.delete(verifyCodes).where(lt(verifyCodes.expiresAt, sql`now()`));
-  await db.insert(verifyCodes).values({ id, answer: captcha.text, expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS) });
+  await db
+    .insert(verifyCodes)
+    .values({ id, answer: captcha.text, expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS) });
   return { id, svg: captcha.data };
 }
 
 /** Checks and uses up the code: whatever the outcome, the same id never answers twice. */
-export async function consumeVerifyCode(db: Database, id: string | undefined, answer: string): Promise<boolean> {
+export async function consumeVerifyCode(
+  db: Database,
+  id: string | undefined,
+  answer: string,
+): Promise<boolean> {
   if (!id) return false;
   const [row] = await db.delete(verifyCodes).where(eq(verifyCodes.id, id)).returning();
   if (!row || row.expiresAt.getTime() < Date.now()) return false;

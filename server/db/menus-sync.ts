@@ -7,7 +7,10 @@ import { menus } from './schema';
  * Brings the menus table in line with the route tree: inserts new paths, updates changed ones.
  * Ids stay stable by path, so grants survive new releases. Runs at every start.
  */
-export async function syncMenus(db: Database, tree: readonly MenuNode[] = MENU_TREE): Promise<Map<string, number>> {
+export async function syncMenus(
+  db: Database,
+  tree: readonly MenuNode[] = MENU_TREE,
+): Promise<Map<string, number>> {
   const flat = flattenMenuTree(tree);
   const values = flat.map((entry, index) => ({
     path: entry.path,
@@ -44,17 +47,20 @@ export async function syncMenus(db: Database, tree: readonly MenuNode[] = MENU_T
       from menus p
      where p.path = regexp_replace(m.path, '/[^/]+$', '')
        and m.parent_id is distinct from p.id`);
-  return new Map(rows.map((row) => [row.path, row.id]));
+  return ids;
 }
 
 /** Menu paths covered by a list of grant prefixes, with their ancestors so the tree nests. */
 export function pathsForPrefixes(allPaths: readonly string[], prefixes: readonly string[]): string[] {
   const covered = new Set<string>();
   for (const path of allPaths) {
-    const matches = prefixes.some((prefix) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
+    const matches = prefixes.some(
+      (prefix) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`),
+    );
     if (!matches) continue;
     const segments = path.split('/').filter(Boolean);
-    for (let depth = 1; depth <= segments.length; depth += 1) covered.add(`/${segments.slice(0, depth).join('/')}`);
+    for (let depth = 1; depth <= segments.length; depth += 1)
+      covered.add(`/${segments.slice(0, depth).join('/')}`);
   }
   return allPaths.filter((path) => covered.has(path));
 }

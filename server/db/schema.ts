@@ -84,7 +84,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('sessions_token').on(table.tokenHash), index('sessions_account').on(table.accountId)],
+  (table) => [
+    uniqueIndex('sessions_token').on(table.tokenHash),
+    index('sessions_account').on(table.accountId),
+  ],
 );
 
 export const verifyCodes = pgTable('verify_codes', {
@@ -102,7 +105,10 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_attempts_account').on(table.accountKey, table.at), index('login_attempts_address').on(table.address, table.at)],
+  (table) => [
+    index('login_attempts_account').on(table.accountKey, table.at),
+    index('login_attempts_address').on(table.address, table.at),
+  ],
 );
 
 /** One-time tickets handed out by ChangeSite and redeemed by a LoginType 3 login. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { AccountKind, ShopType } from '../../contract/enums';
+import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
+import { dashboardSeed } from '../areas/dashboard/seed';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
 import type { Database } from './client';
@@ -24,12 +25,15 @@ export interface DemoSites {
 }
 
 /** Area seeds register here (goods, orders…); each runs inside the first-run seed. */
-export const areaSeeds: AreaSeed[] = [];
+export const areaSeeds: AreaSeed[] = [dashboardSeed];
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Menus are synced on every start; demo sites and accounts only when the database is empty. */
-export async function seedDatabase(db: Database, config: Config): Promise<{ seeded: boolean; logins: DemoLogin[] }> {
+export async function seedDatabase(
+  db: Database,
+  config: Config,
+): Promise<{ seeded: boolean; logins: DemoLogin[] }> {
   const menuIds = await syncMenus(db);
   const [{ count } = { count: 0 }] = (await db.select({ count: sql<number>`count(*)::int` }).from(sites)) as {
     count: number;
@@ -60,10 +64,33 @@ export async function seedDatabase(db: Database, config: Config): Promise<{ seed
     const rows = await tx
       .insert(accounts)
       .values([
-        { siteId: mall!.id, userName: 'admin', kind: 'main', passwordHash, roles: ['admin'], wechatOpenId: 'demo-openid-admin', introduction: 'Shop owner' },
-        { siteId: mall!.id, userName: 'editor', kind: 'main', passwordHash, roles: ['editor'], introduction: 'Designer' },
+        {
+          siteId: mall!.id,
+          userName: 'admin',
+          kind: 'main',
+          passwordHash,
+          roles: ['admin'],
+          wechatOpenId: 'demo-openid-admin',
+          introduction: 'Shop owner',
+        },
+        {
+          siteId: mall!.id,
+          userName: 'editor',
+          kind: 'main',
+          passwordHash,
+          roles: ['editor'],
+          introduction: 'Designer',
+        },
         { siteId: mall!.id, userName: 'sub', kind: 'sub', passwordHash, roles: [], introduction: 'Operator' },
-        { siteId: mall!.id, userName: 'store', kind: 'store', passwordHash, roles: ['store'], isStore: true, storeName: '旗舰店' },
+        {
+          siteId: mall!.id,
+          userName: 'store',
+          kind: 'store',
+          passwordHash,
+          roles: ['store'],
+          isStore: true,
+          storeName: '旗舰店',
+        },
         { siteId: second!.id, userName: 'site2', kind: 'main', passwordHash, roles: ['admin'] },
         { siteId: expired!.id, userName: 'expired', kind: 'main', passwordHash, roles: ['admin'] },
       ])
@@ -83,7 +110,12 @@ export async function seedDatabase(db: Database, config: Config): Promise<{ seed
       })),
     );
     await tx.insert(grants).values(grantRows);
-    return { mallSiteId: mall!.id, secondSiteId: second!.id, expiredSiteId: expired!.id, adminAccountId: admin.id };
+    return {
+      mallSiteId: mall!.id,
+      secondSiteId: second!.id,
+      expiredSiteId: expired!.id,
+      adminAccountId: admin.id,
+    };
   });
   for (const areaSeed of areaSeeds) await areaSeed(db, demo);
   return { seeded: true, logins: demoLogins(demo.mallSiteId) };

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type EndpointDefinition, API_BASE } from '../../contract/endpoint';
+import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { expiredSiteMessage } from '../../contract/envelope';
 import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Locale } from '../i18n/messages';
 import { AppError, rawError } from './errors';
+import { parseInput } from './validation';
 
 /** Everything a handler gets: parsed input, the database, the caller's session and language. */
 export interface HandlerContext<E extends EndpointDefinition> {
@@ -64,7 +65,7 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
         }
       }
       const raw = route.multipart ? {} : endpoint.method === 'GET' ? request.query : (request.body ?? {});
-      const input = endpoint.input.parse(raw);
+      const input = parseInput(endpoint.input, raw);
       const output = await route.handler({
         input,
         db: app.services.db,

@@ -1,38 +1,94 @@
 import type { z } from 'zod';
-import { type Locale, type MessageKey, translate } from '../i18n/messages';
+import { type AnyMessageKey, extendMessages, type Locale, translate } from '../i18n/messages';
+
+extendMessages({
+  en: { 'validation.greaterThan': 'must be greater than {minimum}', 'validation.lessThan': 'must be less than {maximum}' },
+  zh: { 'validation.greaterThan': '必须大于 {minimum}', 'validation.lessThan': '必须小于 {maximum}' },
+});
+
+/** Input that failed its endpoint's schema, with the raw value so messages can tell missing from wrong. */
+export class InputError extends Error {
+  constructor(
+    readonly zodError: z.ZodError,
+    readonly input: unknown,
+  ) {
+    super(zodError.message);
+  }
+}
+
+/** Parses input with a schema; on failure throws an InputError the error handler turns into the envelope. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new InputError(result.error, input);
+  return result.data;
+}
+
+/** The raw value at an issue's path; coercion hides a missing value behind NaN, the raw input does not. */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
 
 const typeNames: Record<Locale, Record<string, string>> = {
-  en: { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object' },
+  en: {
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+  },
   zh: { string: '文本', number: '数字', int: '整数', boolean: '布尔值', array: '列表', object: '对象' },
 };
 
-/** One zod issue as "field: rule" in the caller's language. */
-export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field: string; message: string } {
+/**
+ * One zod issue as "field: rule" in the caller's language. `input` is the raw value that was parsed:
+ * a field absent from it is "required", whatever type its schema wanted.
+ */
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  locale: Locale,
+  input?: unknown,
+): { field: string; message: string } {
   const field = issue.path.length > 0 ? issue.path.join('.') : '';
-  const say = (key: MessageKey, params: Record<string, string | number> = {}) => translate(locale, key, params);
+  const say = (key: AnyMessageKey, params: Record<string, string | number> = {}) =>
+    translate(locale, key, params);
   let rule: string;
   switch (issue.code) {
     case 'invalid_type':
       rule =
-        issue.input === undefined
+        (input === undefined ? issue.input : valueAt(input, issue.path)) === undefined
           ? say('validation.required')
           : say('validation.type', { expected: typeNames[locale][issue.expected] ?? issue.expected });
       break;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) rule = say('validation.required');
-      else if (issue.origin === 'string') rule = say('validation.tooShortString', { minimum: Number(issue.minimum) });
-      else if (issue.origin === 'array' || issue.origin === 'set') rule = say('validation.tooFewItems', { minimum: Number(issue.minimum) });
+      else if (issue.origin === 'string')
+        rule = say('validation.tooShortString', { minimum: Number(issue.minimum) });
+      else if (issue.origin === 'array' || issue.origin === 'set')
+        rule = say('validation.tooFewItems', { minimum: Number(issue.minimum) });
+      else if (issue.inclusive === false) rule = say('validation.greaterThan', { minimum: Number(issue.minimum) });
       else rule = say('validation.tooSmall', { minimum: Number(issue.minimum) });
       break;
     case 'too_big':
-      if (issue.origin === 'string') rule = say('validation.tooLongString', { maximum: Number(issue.maximum) });
-      else if (issue.origin === 'array' || issue.origin === 'set') rule = say('validation.tooManyItems', { maximum: Number(issue.maximum) });
+      if (issue.origin === 'string')
+        rule = say('validation.tooLongString', { maximum: Number(issue.maximum) });
+      else if (issue.origin === 'array' || issue.origin === 'set')
+        rule = say('validation.tooManyItems', { maximum: Number(issue.maximum) });
+      else if (issue.inclusive === false) rule = say('validation.lessThan', { maximum: Number(issue.maximum) });
       else rule = say('validation.tooBig', { maximum: Number(issue.maximum) });
       break;
     case 'unrecognized_keys': {
       const keys = issue.keys.join(', ');
       const separator = locale === 'zh' ? '：' : ': ';
-      return { field: keys, message: `${[...issue.path, keys].join('.')}${separator}${say('validation.unknownField')}` };
+      return {
+        field: keys,
+        message: `${[...issue.path, keys].join('.')}${separator}${say('validation.unknownField')}`,
+      };
     }
     case 'invalid_format':
       rule = say('validation.format');
@@ -41,15 +97,16 @@ export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field:
       rule = say('validation.oneOf', { values: issue.values.map(String).join(', ') });
       break;
     default:
-      rule = issue.message && !issue.message.startsWith('Invalid') ? issue.message : say('validation.invalid');
+      rule =
+        issue.message && !issue.message.startsWith('Invalid') ? issue.message : say('validation.invalid');
   }
   const separator = locale === 'zh' ? '：' : ': ';
   return { field, message: field ? `${field}${separator}${rule}` : rule };
 }
 
 /** The first issue decides the message; all field errors travel in `Errors` for forms. */
-export function describeZodError(error: z.ZodError, locale: Locale) {
-  const described = error.issues.map((issue) => describeIssue(issue, locale));
+export function describeZodError(error: z.ZodError, locale: Locale, input?: unknown) {
+  const described = error.issues.map((issue) => describeIssue(issue, locale, input));
   return {
     message: described.map((entry) => entry.message).join('; '),
     fields: described.map((entry) => ({ Field: entry.field, Message: entry.message })),

@@ -10,7 +10,8 @@ const en = {
   'common.invalidJson': 'The request body is not valid JSON',
   'common.bodyTooLarge': 'The request body is too large (limit {limit})',
   'common.unsupportedMediaType': 'Unsupported content type: {type}',
-  'common.staleVersion': 'This record was changed by someone else since you opened it; reload it and try again',
+  'common.staleVersion':
+    'This record was changed by someone else since you opened it; reload it and try again',
   'common.rateLimited': 'Too many requests; try again in {seconds} seconds',
   'validation.required': 'is required',
   'validation.type': 'must be {expected}',
@@ -40,7 +41,8 @@ const en = {
   'site.expiredNotFound': 'No expired site for this account',
   'wechat.notBound': 'No WeChat is bound to this account',
   'upload.missingFile': 'No file was uploaded (field "file")',
-  'upload.notImage': 'The file is not an image (PNG, JPEG, GIF or WebP); its content was checked, not its name',
+  'upload.notImage':
+    'The file is not an image (PNG, JPEG, GIF or WebP); its content was checked, not its name',
   'upload.tooLarge': 'The image is larger than {limit}',
   'area.unknownCode': 'Unknown area code {code}',
 } as const;
@@ -100,7 +102,9 @@ export type AnyMessageKey = MessageKey | (string & {});
 
 export function translate(locale: Locale, key: AnyMessageKey, params: MessageParams = {}): string {
   const template = (catalogues[locale] as Record<string, string>)[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 export function localeFromHeader(header: string | undefined): Locale {

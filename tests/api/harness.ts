@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { z } from 'zod';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { login as loginEndpoint } from '../../contract/endpoints/user';
 import { buildApp } from '../../server/app';
+import { VERIFY_CODE_COOKIE } from '../../server/auth/verify-code';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
+import { queryRows } from '../../server/db/query';
 import { SNAPSHOT_PATH, withDatabase } from './global-setup';
 import { TEST_ENV, TEST_PASSWORD, TEST_VERIFY_CODE } from './test-env';
 
@@ -29,6 +32,20 @@ export interface TestServer {
   ): Promise<ApiResponse<z.infer<E['output']>>>;
   /** Logs in with the fixed test verification code; returns the access token. */
   login(userName: string, options?: { password?: string; siteId?: number }): Promise<string>;
+  /** A fresh verification-code cookie value, as the login page gets with the captcha image. */
+  verifyCode(): Promise<string>;
+  /**
+   * POST /user/login as a browser would: with a fresh code cookie unless `cookie` is given (null
+   * sends none), from `address` (X-Forwarded-For, trusted from loopback) when given.
+   */
+  loginRequest(
+    payload: Record<string, unknown>,
+    options?: { cookie?: string | null; address?: string; locale?: string },
+  ): Promise<ApiResponse<{ AccessToken: string }>>;
+  /** Raw SQL on the test database, to arrange a case or check what a call changed. */
+  query<T extends Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  /** The id of a seeded account by its user name (sub-accounts: the first with that name). */
+  accountId(userName: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -71,23 +88,47 @@ export async function startTestServer(): Promise<TestServer> {
     return { status: raw.statusCode, body: isJson ? raw.json() : ({} as never), raw };
   };
 
-  const login: TestServer['login'] = async (userName, options = {}) => {
+  const verifyCode: TestServer['verifyCode'] = async () => {
     const code = await app.inject({ method: 'GET', url: `${API_BASE}/Comm/GetVerifyCode` });
-    const cookie = code.cookies.find((entry) => entry.name === 'verify_code_id');
-    const response = await app.inject({
+    const cookie = code.cookies.find((entry) => entry.name === VERIFY_CODE_COOKIE);
+    if (!cookie) throw new Error('GetVerifyCode set no cookie');
+    return cookie.value;
+  };
+
+  const loginRequest: TestServer['loginRequest'] = async (payload, options = {}) => {
+    const cookie = options.cookie === undefined ? await verifyCode() : options.cookie;
+    const headers: Record<string, string> = {};
+    if (options.address) headers['x-forwarded-for'] = options.address;
+    if (options.locale) headers['accept-language'] = options.locale;
+    const raw = await app.inject({
       method: 'POST',
       url: `${API_BASE}${loginEndpoint.path}`,
-      cookies: cookie ? { verify_code_id: cookie.value } : {},
-      payload: {
-        userName,
-        passWord: options.password ?? TEST_PASSWORD,
-        verifyCode: TEST_VERIFY_CODE,
-        ...(options.siteId ? { SiteId: options.siteId } : {}),
-      },
+      cookies: cookie === null ? {} : { [VERIFY_CODE_COOKIE]: cookie },
+      headers,
+      payload,
     });
-    const body = response.json();
-    if (body.Errcode !== 0) throw new Error(`login ${userName} failed: ${body.Errmsg}`);
-    return body.AccessToken as string;
+    return { status: raw.statusCode, body: raw.json(), raw };
+  };
+
+  const login: TestServer['login'] = async (userName, options = {}) => {
+    const response = await loginRequest({
+      userName,
+      passWord: options.password ?? TEST_PASSWORD,
+      verifyCode: TEST_VERIFY_CODE,
+      ...(options.siteId ? { SiteId: options.siteId } : {}),
+    });
+    if (response.body.Errcode !== 0) throw new Error(`login ${userName} failed: ${response.body.Errmsg}`);
+    return response.body.AccessToken;
+  };
+
+  const query: TestServer['query'] = (statement) => queryRows(database.db, statement);
+
+  const accountId: TestServer['accountId'] = async (userName) => {
+    const [row] = await query<{ id: number }>(
+      sql`select id from accounts where user_name = ${userName} order by id limit 1`,
+    );
+    if (!row) throw new Error(`no account ${userName}`);
+    return row.id;
   };
 
   return {
@@ -95,6 +136,10 @@ export async function startTestServer(): Promise<TestServer> {
     database,
     call,
     login,
+    verifyCode,
+    loginRequest,
+    query,
+    accountId,
     close: async () => {
       await app.close();
       await database.close();

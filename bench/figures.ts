@@ -1,0 +1,74 @@
+/** One measured figure: printed with its budget, when it has one. */
+export interface Figure {
+  figure: string;
+  /** Undefined when the figure could not be measured (the note says why). */
+  value: number | undefined;
+  unit: 'ms' | 'KB' | 'MB' | 'req/s' | 's' | '';
+  /** The figure must stay below (`<`) or at most at (`≤`) this value. */
+  budget?: { max: number; inclusive?: boolean };
+  note?: string;
+}
+
+/** A part of the bench: later issues add theirs to the list in bench/run.ts. */
+export interface BenchSection {
+  title: string;
+  run(): Promise<Figure[]>;
+}
+
+export type Verdict = 'ok' | 'over' | 'n/a' | '';
+
+export function verdict(figure: Figure): Verdict {
+  if (!figure.budget) return '';
+  if (figure.value === undefined) return 'n/a';
+  const { max, inclusive } = figure.budget;
+  return (inclusive ? figure.value <= max : figure.value < max) ? 'ok' : 'over';
+}
+
+function formatNumber(value: number, unit: Figure['unit']): string {
+  const digits = unit === 'req/s' || unit === 'MB' || Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
+}
+
+export function formatValue(figure: Figure): string {
+  return figure.value === undefined ? '—' : formatNumber(figure.value, figure.unit);
+}
+
+export function formatBudget(figure: Figure): string {
+  if (!figure.budget) return '';
+  return `${figure.budget.inclusive ? '≤' : '<'} ${formatNumber(figure.budget.max, figure.unit)}`;
+}
+
+/** A plain-text table: section rows, then figure, value, budget, verdict and note columns. */
+export function formatTable(sections: { title: string; figures: Figure[] }[]): string {
+  const rows = sections.flatMap((section) =>
+    section.figures.map((figure) => [
+      figure.figure,
+      formatValue(figure),
+      formatBudget(figure),
+      verdict(figure),
+      figure.note ?? '',
+    ]),
+  );
+  const header = ['figure', 'value', 'budget', 'ok?', 'note'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 1 || column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  const rule = '-'.repeat(widths.reduce((total, width) => total + width + 2, -2));
+  const output = [line(header), rule];
+  for (const section of sections) {
+    output.push(`[${section.title}]`);
+    for (const figure of section.figures) {
+      output.push(
+        line([figure.figure, formatValue(figure), formatBudget(figure), verdict(figure), figure.note ?? '']),
+      );
+    }
+  }
+  return output.join('\n');
+}

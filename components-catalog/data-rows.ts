@@ -1,0 +1,135 @@
+/**
+ * Live rows that commerce and vertical blocks draw. The studio fetches them from the server for the
+ * block's `data(props)` request and passes them to the renderer; a renderer never invents rows.
+ * Money is in fen.
+ */
+
+export type DataSource =
+  | 'products'
+  | 'coupons'
+  | 'seckill'
+  | 'groupBuy'
+  | 'bargain'
+  | 'pointsProducts'
+  | 'news'
+  | 'stores'
+  | 'courses'
+  | 'rooms'
+  | 'services'
+  | 'technicians'
+  | 'liveRooms'
+  | 'votes';
+
+export interface DataRequest {
+  source: DataSource;
+  /** Rows chosen by hand, in this order; empty means "by filter". */
+  ids: number[];
+  filter?: Record<string, string | number>;
+  limit: number;
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  originalPrice?: number;
+  sellingPoint?: string;
+  sales?: number;
+}
+
+export interface CouponRow {
+  id: number;
+  name: string;
+  /** `amount`: value is fen off; `discount`: value is tenths (85 = 8.5折). */
+  type: 'amount' | 'discount';
+  value: number;
+  /** Minimum spend in fen; 0 for none. */
+  threshold: number;
+  validText: string;
+}
+
+export interface ActivityProductRow extends ProductRow {
+  /** Seckill: activity end; group buy / bargain: the offer's end. ISO 8601. */
+  endsAt?: string;
+  startsAt?: string;
+  stock?: number;
+  soldPercent?: number;
+  groupSize?: number;
+  joined?: number;
+}
+
+export interface PointsProductRow {
+  id: number;
+  name: string;
+  image: string;
+  points: number;
+  /** Cash paid on top of the points, in fen. */
+  price: number;
+}
+
+export interface NewsRow {
+  id: number;
+  title: string;
+  image: string;
+  summary: string;
+  publishedAt: string;
+  views: number;
+}
+
+export interface StoreRow {
+  id: number;
+  name: string;
+  image: string;
+  address: string;
+  tel: string;
+  hours: string;
+  distanceMeters?: number;
+}
+
+export interface CourseRow {
+  id: number;
+  title: string;
+  image: string;
+  price: number;
+  lessons: number;
+  students: number;
+  teacher: string;
+}
+
+export interface RoomRow {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  area: string;
+  bed: string;
+  tags: string[];
+}
+
+export interface ServiceRow {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  minutes: number;
+  rating: number;
+  subtitle: string;
+}
+
+export interface LiveRoomRow {
+  id: number;
+  name: string;
+  cover: string;
+  anchor: string;
+  status: 'live' | 'upcoming' | 'ended';
+  startsAt: string;
+}
+
+export interface VoteRow {
+  id: number;
+  title: string;
+  image: string;
+  options: { text: string; votes: number }[];
+  endsAt: string;
+}

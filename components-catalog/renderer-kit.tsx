@@ -1,0 +1,183 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { ShopType } from '../contract/enums';
+
+/**
+ * Shared pieces of block renderers. Renderers draw a block as the WeChat mini-program would on a
+ * 375 px wide phone: plain elements and inline styles, no UI kit, so the canvas stays light.
+ */
+
+export interface RenderContext {
+  shopType: ShopType;
+  /** Clock for countdowns, in ms; fixed in tests and previews. */
+  now: number;
+}
+
+export interface RendererProps<Props, Row = never> {
+  props: Props;
+  /** Live rows for blocks that show server data; undefined while loading or when none apply. */
+  data?: readonly Row[];
+  context: RenderContext;
+}
+
+export const BRAND = '#ff4444';
+export const MUTED = '#999999';
+export const BORDER = '#eeeeee';
+
+/** Status bar and navigation bar of an iPhone-sized screen; the capsule sits in the navigation bar. */
+export const STATUS_BAR_HEIGHT = 44;
+export const NAV_BAR_HEIGHT = 44;
+export const CAPSULE = { width: 87, height: 32, right: 7, top: 6 } as const;
+export const TAB_BAR_HEIGHT = 50;
+export const SAFE_AREA_BOTTOM = 34;
+
+/** Only http(s) and site-relative addresses reach an img or a CSS url(); anything else is dropped. */
+export function safeUrl(value: string | undefined): string {
+  if (!value) return '';
+  const trimmed = value.trim();
+  if (/["'()\\\s<>]/.test(trimmed)) return '';
+  if (/^https?:\/\//i.test(trimmed) || (trimmed.startsWith('/') && !trimmed.startsWith('//'))) return trimmed;
+  return '';
+}
+
+export function formatFen(fen: number): string {
+  const yuan = fen / 100;
+  return Number.isInteger(yuan) ? String(yuan) : yuan.toFixed(2);
+}
+
+export function useText() {
+  const intl = useIntl();
+  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+}
+
+interface Box {
+  spacing?: { top: number; bottom: number; side: number };
+  radius?: number;
+  background?: string;
+}
+
+/** The outer box every page block shares: spacing around it, radius and background. */
+export function BlockBox({ box, children, style }: { box: Box; children: ReactNode; style?: CSSProperties }) {
+  const spacing = box.spacing ?? { top: 0, bottom: 0, side: 0 };
+  return (
+    <div style={{ padding: `${spacing.top}px ${spacing.side}px ${spacing.bottom}px` }}>
+      <div
+        style={{
+          borderRadius: box.radius ?? 0,
+          background: box.background || undefined,
+          overflow: 'hidden',
+          ...style,
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** An image, or a grey placeholder of the same size when none is chosen yet. */
+export function Picture({
+  src,
+  height,
+  width = '100%',
+  radius = 0,
+  fit = 'cover',
+  alt = '',
+}: {
+  src: string;
+  height: number | string;
+  width?: number | string;
+  radius?: number | string;
+  fit?: 'cover' | 'contain';
+  alt?: string;
+}) {
+  const url = safeUrl(src);
+  const frame: CSSProperties = { width, height, borderRadius: radius, display: 'block', flexShrink: 0 };
+  if (!url) {
+    return (
+      <div
+        data-placeholder="image"
+        style={{
+          ...frame,
+          background: 'linear-gradient(135deg, #f2f3f5 25%, #e8eaee 100%)',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          color: '#c0c4cc',
+          fontSize: 22,
+        }}
+      >
+        <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M21 19V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2zM8.5 13.5l2.5 3 3.5-4.5 4.5 6H5l3.5-4.5z"
+          />
+        </svg>
+      </div>
+    );
+  }
+  return <img src={url} alt={alt} style={{ ...frame, objectFit: fit }} />;
+}
+
+export function Price({ fen, size = 16, colour = BRAND }: { fen: number; size?: number; colour?: string }) {
+  return (
+    <span style={{ color: colour, fontWeight: 600, fontSize: size }}>
+      <span style={{ fontSize: Math.round(size * 0.7) }}>¥</span>
+      {formatFen(fen)}
+    </span>
+  );
+}
+
+export function StrikePrice({ fen }: { fen: number | undefined }) {
+  if (fen === undefined) return null;
+  return <span style={{ color: MUTED, fontSize: 11, textDecoration: 'line-through', marginLeft: 4 }}>¥{formatFen(fen)}</span>;
+}
+
+/** What a data block shows before it has rows: a dashed frame with a hint, never invented rows. */
+export function EmptyRows({ messageId }: { messageId: string }) {
+  const t = useText();
+  return (
+    <div
+      data-placeholder="rows"
+      style={{
+        margin: 8,
+        padding: '24px 12px',
+        border: `1px dashed ${'#d0d3d9'}`,
+        borderRadius: 8,
+        color: MUTED,
+        fontSize: 13,
+        textAlign: 'center',
+        background: '#fafafa',
+      }}
+    >
+      {t(messageId)}
+    </div>
+  );
+}
+
+/** The time left until `endsAt` as h:mm:ss, or null when it has passed or is not a date. */
+export function timeLeft(endsAt: string | undefined, now: number): string | null {
+  const end = endsAt ? Date.parse(endsAt) : Number.NaN;
+  if (Number.isNaN(end) || end <= now) return null;
+  const seconds = Math.floor((end - now) / 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  return `${pad(hours)}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+export function ellipsis(lines: number): CSSProperties {
+  return lines === 1
+    ? { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+    : { overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical' };
+}
+
+/** Lays rows out in a fixed number of columns with a gap, as the mini-program's flex-wrap grids do. */
+export function Grid({ columns, gap, children }: { columns: number; gap: number; children: ReactNode }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>{children}</div>
+  );
+}
+
+export function HorizontalScroll({ gap, children }: { gap: number; children: ReactNode }) {
+  return <div style={{ display: 'flex', gap, overflowX: 'auto', scrollbarWidth: 'none' }}>{children}</div>;
+}

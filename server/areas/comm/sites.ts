@@ -1,0 +1,46 @@
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accountSites, accounts, sites } from '../../db/schema';
+
+type SiteRow = typeof sites.$inferSelect;
+
+const chinaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** YYYY-MM-DD in China time, where the shops are: a site made at 07:00 Beijing time is that day's. */
+export function chinaDay(date: Date): string {
+  return chinaDate.format(date);
+}
+
+/** A site as SPEC §3 lists it: Text is the name, Description the site type, Url the creation date. */
+export function siteEntry(site: SiteRow) {
+  return { Id: site.id, Text: site.name, Description: site.description, Url: chinaDay(site.createdAt) };
+}
+
+/** The account's home site plus the extra sites granted in account_sites, by id. */
+function accountSiteIds(db: Database, accountId: number) {
+  const home = db.select({ id: accounts.siteId }).from(accounts).where(eq(accounts.id, accountId));
+  const extra = db
+    .select({ id: accountSites.siteId })
+    .from(accountSites)
+    .where(eq(accountSites.accountId, accountId));
+  return or(inArray(sites.id, home), inArray(sites.id, extra));
+}
+
+/** Sites an account may switch to (SPEC §4 "Switch system"). */
+export function switchableSites(db: Database, accountId: number): Promise<SiteRow[]> {
+  return db.select().from(sites).where(accountSiteIds(db, accountId)).orderBy(asc(sites.id));
+}
+
+/** Sites of an account that are past their expiry, for the public /expirySite page. */
+export function expiredSites(db: Database, accountId: number): Promise<SiteRow[]> {
+  return db
+    .select()
+    .from(sites)
+    .where(and(accountSiteIds(db, accountId), lte(sites.expiresAt, sql`now()`)))
+    .orderBy(asc(sites.id));
+}

@@ -1,0 +1,108 @@
+import type { DashboardFigures, SalesDay } from '../../../contract/endpoints/dashboard';
+import type { Database } from '../../db/client';
+
+/**
+ * The shops are Chinese: their business day runs on China Standard Time, which is UTC+8 all year
+ * (no daylight saving), so day boundaries are a fixed offset from UTC.
+ */
+export const BUSINESS_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface FigurePeriods {
+  /** Start of today in the business day (an instant). */
+  todayStart: Date;
+  /** Start of this week (Monday) in the business day. */
+  weekStart: Date;
+  now: Date;
+}
+
+export function figurePeriods(now: Date): FigurePeriods {
+  const local = now.getTime() + BUSINESS_UTC_OFFSET_MS;
+  const dayStartLocal = Math.floor(local / DAY_MS) * DAY_MS;
+  // getUTCDay on the shifted time gives the business weekday; 0 is Sunday, weeks start on Monday.
+  const weekday = new Date(dayStartLocal).getUTCDay();
+  const daysSinceMonday = (weekday + 6) % 7;
+  return {
+    todayStart: new Date(dayStartLocal - BUSINESS_UTC_OFFSET_MS),
+    weekStart: new Date(dayStartLocal - daysSinceMonday * DAY_MS - BUSINESS_UTC_OFFSET_MS),
+    now,
+  };
+}
+
+/** The business date (YYYY-MM-DD) of an instant. */
+export function businessDate(instant: Date): string {
+  return new Date(instant.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a business date starts. */
+export function businessDayStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - BUSINESS_UTC_OFFSET_MS);
+}
+
+/** Every business date from `from` to `to`, both included. */
+export function businessDates(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
+    out.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+export interface FigureContext extends FigurePeriods {
+  db: Database;
+  siteId: number;
+}
+
+/**
+ * A module that owns some of the dashboard's figures (orders, goods, customers) registers a provider
+ * here; each returns the figures it knows, scoped to `siteId`, and the dashboard adds them up. A
+ * figure nobody provides is 0, never an invented number.
+ */
+export type FigureProvider = (context: FigureContext) => Promise<Partial<DashboardFigures>>;
+export const dashboardFigureProviders: FigureProvider[] = [];
+
+export interface SalesReportContext {
+  db: Database;
+  siteId: number;
+  /** First instant of the range, included. */
+  from: Date;
+  /** First instant after the range, excluded. */
+  to: Date;
+}
+
+/** Order modules register their sales per business date; days nobody reports count as zero. */
+export type SalesReportProvider = (context: SalesReportContext) => Promise<SalesDay[]>;
+export const salesReportProviders: SalesReportProvider[] = [];
+
+export const ZERO_FIGURES: DashboardFigures = {
+  TodayOrders: 0,
+  TodaySales: 0,
+  WeekOrders: 0,
+  WeekSales: 0,
+  TodayNewCustomers: 0,
+  WeekNewCustomers: 0,
+  GoodsOnSale: 0,
+  OrdersToShip: 0,
+};
+
+export function sumFigures(parts: readonly Partial<DashboardFigures>[]): DashboardFigures {
+  const total = { ...ZERO_FIGURES };
+  for (const part of parts) {
+    for (const key of Object.keys(total) as (keyof DashboardFigures)[]) total[key] += part[key] ?? 0;
+  }
+  return total;
+}
+
+/** One row per date of the range, in order, with every provider's rows added in. */
+export function mergeSalesDays(dates: readonly string[], reports: readonly SalesDay[][]): SalesDay[] {
+  const byDate = new Map(dates.map((date) => [date, { Date: date, OrderCount: 0, Sales: 0 }]));
+  for (const report of reports) {
+    for (const day of report) {
+      const row = byDate.get(day.Date);
+      if (!row) continue;
+      row.OrderCount += day.OrderCount;
+      row.Sales += day.Sales;
+    }
+  }
+  return [...byDate.values()];
+}

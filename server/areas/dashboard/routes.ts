@@ -1,0 +1,85 @@
+import { desc, eq, isNull, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import * as dashboard from '../../../contract/endpoints/dashboard';
+import { AppError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import {
+  businessDate,
+  businessDates,
+  businessDayStart,
+  dashboardFigureProviders,
+  figurePeriods,
+  mergeSalesDays,
+  salesReportProviders,
+  sumFigures,
+} from './figures';
+import './messages';
+import { platformNotices } from './tables';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The report's range: both ends inclusive, defaulting to the last week ending today. */
+export function salesReportRange(input: { startDate?: string; endDate?: string }, now: Date) {
+  const end = input.endDate ?? businessDate(now);
+  const start =
+    input.startDate ??
+    businessDate(
+      new Date(businessDayStart(end).getTime() - (dashboard.SALES_REPORT_DEFAULT_DAYS - 1) * DAY_MS),
+    );
+  if (start > end) throw new AppError('dashboard.rangeInverted', {}, { field: 'startDate' });
+  const days = businessDates(start, end).length;
+  if (days > dashboard.SALES_REPORT_MAX_DAYS) {
+    throw new AppError(
+      'dashboard.rangeTooLong',
+      { days: dashboard.SALES_REPORT_MAX_DAYS },
+      { field: 'startDate' },
+    );
+  }
+  return { start, end };
+}
+
+export const dashboardRoutes = [
+  defineRoute(dashboard.getIndexDataInfo, async ({ db, session }) => {
+    const context = { db, siteId: session.siteId, ...figurePeriods(new Date()) };
+    const parts = await Promise.all(dashboardFigureProviders.map((provider) => provider(context)));
+    return { Data: sumFigures(parts) };
+  }),
+
+  defineRoute(dashboard.getIndexOrderSaleReport, async ({ db, session, input }) => {
+    const { start, end } = salesReportRange(input, new Date());
+    const from = businessDayStart(start);
+    const to = new Date(businessDayStart(end).getTime() + DAY_MS);
+    const reports = await Promise.all(
+      salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, from, to })),
+    );
+    return { Data: mergeSalesDays(businessDates(start, end), reports) };
+  }),
+
+  defineRoute(dashboard.getNewNews, async ({ db, session, input }) => {
+    const rows = await db
+      .select()
+      .from(platformNotices)
+      .where(or(isNull(platformNotices.siteId), eq(platformNotices.siteId, session.siteId)))
+      .orderBy(desc(platformNotices.createdAt), desc(platformNotices.id))
+      .limit(input.limit);
+    return {
+      Data: rows.map((row) => ({
+        Id: row.id,
+        Title: row.title,
+        Content: row.content,
+        CreatedAt: row.createdAt.toISOString(),
+      })),
+    };
+  }),
+
+  defineRoute(dashboard.getQcodeImg, async ({ session, request }) => {
+    const url = `${request.protocol}://${request.host}${dashboard.miniProgramPreviewPath(session.siteId)}`;
+    const image = await QRCode.toDataURL(url, {
+      type: 'image/png',
+      width: 240,
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
+    return { Url: url, Image: image };
+  }),
+];

@@ -1,0 +1,318 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts, sites } from '../../db/schema';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const siteId = () =>
+  integer('site_id')
+    .notNull()
+    .references(() => sites.id);
+const version = () => integer('version').notNull().default(1);
+
+/** Per-site goods settings; the shop-settings screens will edit them. */
+export const productSettings = pgTable('product_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  /** Goods need an approved audit before they can go on the shelf. */
+  auditRequired: boolean('audit_required').notNull().default(false),
+  version: version(),
+});
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    parentId: integer('parent_id').references((): AnyPgColumn => productCategories.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [index('product_categories_site_parent').on(table.siteId, table.parentId, table.sort)],
+);
+
+export const customTypes = pgTable(
+  'product_custom_types',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [index('product_custom_types_site').on(table.siteId, table.sort)],
+);
+
+export const freightTemplates = pgTable(
+  'freight_templates',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    name: text('name').notNull(),
+    /** Pricing rules; their shape is owned by the shop-settings freight editor. */
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [index('freight_templates_site').on(table.siteId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    name: text('name').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    code: text('code').notNull().default(''),
+    categoryId: integer('category_id').references(() => productCategories.id),
+    gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
+    video: text('video').notNull().default(''),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    /** Lowest and highest SKU price. */
+    priceFen: integer('price_fen').notNull().default(0),
+    maxPriceFen: integer('max_price_fen').notNull().default(0),
+    marketPriceFen: integer('market_price_fen').notNull().default(0),
+    salesBase: integer('sales_base').notNull().default(0),
+    /** Units really sold; the orders area adds to it. */
+    soldCount: integer('sold_count').notNull().default(0),
+    freightTemplateId: integer('freight_template_id').references(() => freightTemplates.id),
+    sort: integer('sort').notNull().default(0),
+    shelfState: text('shelf_state', { enum: ['off', 'on'] }).notNull().default('off'),
+    auditState: text('audit_state', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    recycleState: text('recycle_state', { enum: ['active', 'recycled', 'purged'] }).notNull().default('active'),
+    /** Go on the shelf when the pending audit is approved. */
+    autoShelf: boolean('auto_shelf').notNull().default(false),
+    /** Sum of the SKUs' stock, kept in the same transaction as every stock change. */
+    totalStock: integer('total_stock').notNull().default(0),
+    skuCount: integer('sku_count').notNull().default(0),
+    recycledAt: timestamp('recycled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    check('products_total_stock_non_negative', sql`${table.totalStock} >= 0`),
+    check('products_price_non_negative', sql`${table.priceFen} >= 0 and ${table.maxPriceFen} >= 0 and ${table.marketPriceFen} >= 0`),
+    // The list's default order and its tabs; price, stock and creation back their sorts and ranges.
+    index('products_site_sort').on(table.siteId, table.recycleState, table.sort, table.id),
+    index('products_site_shelf_sort').on(table.siteId, table.recycleState, table.shelfState, table.sort, table.id),
+    index('products_site_audit').on(table.siteId, table.recycleState, table.auditState, table.id),
+    index('products_site_created').on(table.siteId, table.recycleState, table.createdAt),
+    index('products_site_price').on(table.siteId, table.recycleState, table.priceFen),
+    index('products_site_stock').on(table.siteId, table.recycleState, table.totalStock),
+    index('products_site_category').on(table.siteId, table.categoryId),
+  ],
+);
+
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    values: jsonb('values').$type<string[]>().notNull(),
+  },
+  (table) => [index('product_specs_product').on(table.productId, table.position)],
+);
+
+export const skus = pgTable(
+  'skus',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    specValues: jsonb('spec_values').$type<string[]>().notNull().default([]),
+    specText: text('spec_text').notNull().default(''),
+    priceFen: integer('price_fen').notNull(),
+    stock: integer('stock').notNull().default(0),
+    code: text('code').notNull().default(''),
+    weightG: integer('weight_g').notNull().default(0),
+    image: text('image').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('skus_stock_non_negative', sql`${table.stock} >= 0`),
+    check('skus_price_non_negative', sql`${table.priceFen} >= 0`),
+    index('skus_product').on(table.productId, table.position),
+    index('skus_site_code').on(table.siteId, table.code),
+  ],
+);
+
+/** The stock ledger: one row per change of a SKU's stock. */
+export const stockLog = pgTable(
+  'stock_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id').notNull(),
+    /** What moved the stock: an operator's set/add, a goods edit, the first stock, an order… */
+    kind: text('kind', { enum: ['set', 'add', 'edit', 'initial', 'order'] }).notNull(),
+    delta: integer('delta').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason').notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    accountName: text('account_name').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stock_log_product').on(table.siteId, table.productId, table.at), index('stock_log_sku').on(table.skuId)],
+);
+
+export const productCustomTypes = pgTable(
+  'product_custom_type_links',
+  {
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customTypeId: integer('custom_type_id')
+      .notNull()
+      .references(() => customTypes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.customTypeId] }),
+    index('product_custom_type_links_type').on(table.customTypeId),
+  ],
+);
+
+/** Categories a store (a store account) sells. */
+export const storeCategories = pgTable(
+  'store_product_types',
+  {
+    siteId: siteId(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => accounts.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => productCategories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.categoryId] })],
+);
+
+export const relatedProducts = pgTable(
+  'related_products',
+  {
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.relatedId] })],
+);
+
+export const attributeTypes = pgTable(
+  'attribute_types',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [index('attribute_types_site').on(table.siteId, table.sort)],
+);
+
+export const attributeSpecs = pgTable(
+  'attribute_specs',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => attributeTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    values: jsonb('values').$type<string[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [index('attribute_specs_type').on(table.typeId, table.sort)],
+);
+
+export const productComments = pgTable(
+  'product_comments',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    buyerName: text('buyer_name').notNull(),
+    score: integer('score').notNull(),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    state: text('state', { enum: ['visible', 'hidden', 'deleted'] }).notNull().default('visible'),
+    /** Entered in the back-office rather than by a buyer. */
+    addedByShop: boolean('added_by_shop').notNull().default(false),
+    replyCount: integer('reply_count').notNull().default(0),
+    shopReplied: boolean('shop_replied').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    check('product_comments_score', sql`${table.score} between 1 and 5`),
+    index('product_comments_site').on(table.siteId, table.state, table.createdAt),
+    index('product_comments_product').on(table.siteId, table.productId, table.createdAt),
+  ],
+);
+
+export const commentReplies = pgTable(
+  'product_comment_replies',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => productComments.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['shop', 'buyer'] }).notNull(),
+    authorName: text('author_name').notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('product_comment_replies_comment').on(table.commentId, table.createdAt)],
+);
