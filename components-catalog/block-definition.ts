@@ -52,7 +52,9 @@ interface BlockSpec<S extends z.ZodType<Record<string, unknown>>> {
 }
 
 /** A block definition whose links and basic checks follow from its fields. */
-export function defineBlock<S extends z.ZodType<Record<string, unknown>>>(spec: BlockSpec<S>): BlockDefinition<z.infer<S>> {
+export function defineBlock<S extends z.ZodType<Record<string, unknown>>>(
+  spec: BlockSpec<S>,
+): BlockDefinition<z.infer<S>> {
   const { check, data, ...rest } = spec;
   return {
     ...rest,

@@ -29,9 +29,12 @@ export type Field =
   | (FieldBase & { kind: 'richText'; maxLength: number })
   | (FieldBase & { kind: 'number'; min: number; max: number; step?: number; unit?: string })
   | (FieldBase & { kind: 'colour' })
-  | (FieldBase & { kind: 'image'; /** Suggested size in px, shown as a hint. */ size?: string })
+  | (FieldBase & { kind: 'image' /** Suggested size in px, shown as a hint. */; size?: string })
   | (FieldBase & { kind: 'video' })
-  | (FieldBase & { kind: 'link'; /** Only these kinds (e.g. a store picker); all allowed ones when absent. */ kinds?: LinkKind[] })
+  | (FieldBase & {
+      kind: 'link' /** Only these kinds (e.g. a store picker); all allowed ones when absent. */;
+      kinds?: LinkKind[];
+    })
   | (FieldBase & { kind: 'links'; kinds: LinkKind[]; max: number })
   | (FieldBase & { kind: 'select'; options: SelectOption[] })
   | (FieldBase & { kind: 'switch' })
@@ -67,7 +70,11 @@ export interface BlockProblem {
   params?: Record<string, string | number>;
 }
 
-export function isVisible(field: Field, props: Record<string, unknown>, root: Record<string, unknown>): boolean {
+export function isVisible(
+  field: Field,
+  props: Record<string, unknown>,
+  root: Record<string, unknown>,
+): boolean {
   return field.visibleWhen ? field.visibleWhen(props, root) : true;
 }
 
@@ -80,7 +87,12 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 /** Every link value the visible fields hold, in field order. */
-export function collectLinks(fields: readonly Field[], props: unknown, base = '', root?: unknown): BlockLink[] {
+export function collectLinks(
+  fields: readonly Field[],
+  props: unknown,
+  base = '',
+  root?: unknown,
+): BlockLink[] {
   const record = asRecord(props);
   const rootRecord = root === undefined ? record : asRecord(root);
   const found: BlockLink[] = [];
@@ -94,7 +106,8 @@ export function collectLinks(fields: readonly Field[], props: unknown, base = ''
     } else if (field.kind === 'links' && Array.isArray(value)) {
       value.forEach((entry, index) => {
         const parsed = linkValueSchema.safeParse(entry);
-        if (parsed.success && parsed.data.linkType !== 0) found.push({ path: `${path}.${index}`, link: parsed.data });
+        if (parsed.success && parsed.data.linkType !== 0)
+          found.push({ path: `${path}.${index}`, link: parsed.data });
       });
     } else if (field.kind === 'list' && Array.isArray(value)) {
       value.forEach((item, index) => {
@@ -109,7 +122,8 @@ function isBlank(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object' && 'linkType' in value) return (value as { linkType: unknown }).linkType === 0;
+  if (typeof value === 'object' && 'linkType' in value)
+    return (value as { linkType: unknown }).linkType === 0;
   return false;
 }
 
@@ -123,7 +137,12 @@ export function htmlText(html: string): string {
 }
 
 /** Required fields left empty and images not chosen, through lists, skipping hidden fields. */
-export function fieldProblems(fields: readonly Field[], props: unknown, base = '', root?: unknown): BlockProblem[] {
+export function fieldProblems(
+  fields: readonly Field[],
+  props: unknown,
+  base = '',
+  root?: unknown,
+): BlockProblem[] {
   const record = asRecord(props);
   const rootRecord = root === undefined ? record : asRecord(root);
   const problems: BlockProblem[] = [];
@@ -150,7 +169,12 @@ export function fieldProblems(fields: readonly Field[], props: unknown, base = '
     if (field.kind === 'link' && field.kinds) {
       const parsed = linkValueSchema.safeParse(value);
       if (parsed.success && parsed.data.linkType !== 0 && !field.kinds.includes(linkKindOf(parsed.data))) {
-        problems.push({ kind: 'invalidValue', path, messageKey: 'problem.linkKind', fieldLabel: field.label });
+        problems.push({
+          kind: 'invalidValue',
+          path,
+          messageKey: 'problem.linkKind',
+          fieldLabel: field.label,
+        });
       }
     }
     if (!field.required) continue;

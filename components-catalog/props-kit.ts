@@ -12,7 +12,8 @@ export const image = () => z.string().max(MAX_IMAGE_URL).default('');
 export const text = (max: number, initial = '') => z.string().max(max).default(initial);
 export const colour = (initial: string) => colourSchema.default(initial);
 export const flag = (initial: boolean) => z.boolean().default(initial);
-export const whole = (min: number, max: number, initial: number) => z.number().int().min(min).max(max).default(initial);
+export const whole = (min: number, max: number, initial: number) =>
+  z.number().int().min(min).max(max).default(initial);
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, initial: T[number]) =>
   z.enum(values).default(initial as never);
 export const alignment = () => z.enum(['left', 'center', 'right']).default('left');
@@ -32,7 +33,11 @@ export const entityLinks = <K extends LinkKind>(kind: K, max: number) =>
 
 export const spacing = () =>
   z
-    .strictObject({ top: z.number().int().min(0).max(100), bottom: z.number().int().min(0).max(100), side: z.number().int().min(0).max(50) })
+    .strictObject({
+      top: z.number().int().min(0).max(100),
+      bottom: z.number().int().min(0).max(100),
+      side: z.number().int().min(0).max(50),
+    })
     .default(() => ({ top: 0, bottom: 0, side: 0 }));
 
 /** Outer box of a page block: spacing around it, corner radius and background. */

@@ -130,7 +130,11 @@ export function Price({ fen, size = 16, colour = BRAND }: { fen: number; size?: 
 
 export function StrikePrice({ fen }: { fen: number | undefined }) {
   if (fen === undefined) return null;
-  return <span style={{ color: MUTED, fontSize: 11, textDecoration: 'line-through', marginLeft: 4 }}>¥{formatFen(fen)}</span>;
+  return (
+    <span style={{ color: MUTED, fontSize: 11, textDecoration: 'line-through', marginLeft: 4 }}>
+      ¥{formatFen(fen)}
+    </span>
+  );
 }
 
 /** What a data block shows before it has rows: a dashed frame with a hint, never invented rows. */
@@ -174,7 +178,9 @@ export function ellipsis(lines: number): CSSProperties {
 /** Lays rows out in a fixed number of columns with a gap, as the mini-program's flex-wrap grids do. */
 export function Grid({ columns, gap, children }: { columns: number; gap: number; children: ReactNode }) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>{children}</div>
+    <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>
+      {children}
+    </div>
   );
 }
 

@@ -60,6 +60,19 @@ export function nextState<State extends string, Name extends string>(
   return can(machine, state, action) ? findAction(machine, action)!.to : null;
 }
 
+/**
+ * What a bulk action does to one row: `change` when legal, `unchanged` when the row is already in
+ * the action's target state (bulk calls skip it), `illegal` otherwise.
+ */
+export function transitionOutcome<State extends string, Name extends string>(
+  machine: StateMachine<State, Name>,
+  state: string,
+  action: string,
+): 'change' | 'unchanged' | 'illegal' {
+  if (can(machine, state, action)) return 'change';
+  return findAction(machine, action)?.to === state ? 'unchanged' : 'illegal';
+}
+
 export function permitted(permission: Permission, grantedPaths: ReadonlySet<string>): boolean {
   if (permission === 'public' || permission === 'session') return true;
   return grantedPaths.has(permission);

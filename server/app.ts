@@ -110,6 +110,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (token) request.session = await findSession(services.db, token);
   });
 
+  // On shutdown, answers still in flight tell keep-alive clients to hang up, so close() is not left
+  // waiting for idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

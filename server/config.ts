@@ -3,7 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+    .default('development'),
   PORT: z.coerce
     .number({ message: 'must be a whole number' })
     .int('must be a whole number')
@@ -21,8 +23,16 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{5}$/, 'must be exactly 5 letters or digits')
     .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(60),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SWEEP_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
 });
 
 export interface Config {
@@ -51,15 +61,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     Object.entries(environment).map(([key, value]) => [key, value === '' ? undefined : value]),
   );
   const parsed = environmentSchema.safeParse(blankToUndefined);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  const values = parsed.data;
-  const problems: string[] = [];
-  if (values.NODE_ENV === 'production' && values.TEST_VERIFY_CODE) {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // Checked on the raw values too, so it is reported beside any other bad variable.
+  if (blankToUndefined.NODE_ENV === 'production' && blankToUndefined.TEST_VERIFY_CODE !== undefined) {
     problems.push('TEST_VERIFY_CODE: must not be set when NODE_ENV=production');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const values = parsed.data;
   const generated = !values.ADMIN_PASSWORD && values.NODE_ENV === 'production';
   return {
     nodeEnv: values.NODE_ENV,

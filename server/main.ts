@@ -35,6 +35,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request stuck longer than this is cut off rather than holding the process forever.
+    setTimeout(() => {
+      app.log.error('shutdown took over 20 s; exiting with requests unfinished');
+      process.exit(1);
+    }, 20_000).unref();
     await app.close();
     await database.close();
     process.exit(0);

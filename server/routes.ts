@@ -1,8 +1,15 @@
 import { commRoutes } from './areas/comm/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { demoRoutes } from './areas/demo/routes';
+import { productAreaRoutes } from './areas/product/routes';
 import { userRoutes } from './areas/user/routes';
 import type { RouteDefinition } from './http/route';
 
 /** Every API route of every area. An area adds itself here with one line. */
-export const allRoutes: RouteDefinition[] = [...userRoutes, ...commRoutes, ...dashboardRoutes, ...demoRoutes];
+export const allRoutes: RouteDefinition[] = [
+  ...userRoutes,
+  ...commRoutes,
+  ...dashboardRoutes,
+  ...demoRoutes,
+  ...productAreaRoutes,
+];

@@ -22,7 +22,12 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'select', name: 'lineStyle', label: 'field.lineStyle', options: options(['solid', 'dashed', 'dotted']) },
+    {
+      kind: 'select',
+      name: 'lineStyle',
+      label: 'field.lineStyle',
+      options: options(['solid', 'dashed', 'dotted']),
+    },
     { kind: 'colour', name: 'colour', label: 'field.lineColour' },
     { kind: 'number', name: 'thickness', label: 'field.thickness', min: 1, max: 5, unit: 'px' },
     { kind: 'number', name: 'gap', label: 'field.gap', min: 0, max: 40, unit: 'px' },

@@ -26,7 +26,12 @@ export const definition = defineBlock({
   fields: [
     { kind: 'image', name: 'image', label: 'field.image', size: '100×100', required: true },
     { kind: 'link', name: 'link', label: 'field.link' },
-    { kind: 'select', name: 'position', label: 'field.position', options: options(['rightBottom', 'leftBottom']) },
+    {
+      kind: 'select',
+      name: 'position',
+      label: 'field.position',
+      options: options(['rightBottom', 'leftBottom']),
+    },
     { kind: 'number', name: 'bottom', label: 'field.bottom', min: 20, max: 400, unit: 'px' },
     { kind: 'number', name: 'size', label: 'field.size', min: 40, max: 80, unit: 'px' },
     { kind: 'select', name: 'shape', label: 'field.shape', options: options(['circle', 'square']) },

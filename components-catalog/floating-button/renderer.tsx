@@ -5,8 +5,21 @@ import type { Props } from './definition';
 export function FloatingButtonBlock({ props }: RendererProps<Props>) {
   const side = props.position === 'rightBottom' ? { right: 16 } : { left: 16 };
   return (
-    <div style={{ position: 'absolute', bottom: props.bottom, ...side, boxShadow: '0 2px 8px rgba(0,0,0,.2)', borderRadius: props.shape === 'circle' ? '50%' : 8 }}>
-      <Picture src={props.image} width={props.size} height={props.size} radius={props.shape === 'circle' ? '50%' : 8} />
+    <div
+      style={{
+        position: 'absolute',
+        bottom: props.bottom,
+        ...side,
+        boxShadow: '0 2px 8px rgba(0,0,0,.2)',
+        borderRadius: props.shape === 'circle' ? '50%' : 8,
+      }}
+    >
+      <Picture
+        src={props.image}
+        width={props.size}
+        height={props.size}
+        radius={props.shape === 'circle' ? '50%' : 8}
+      />
     </div>
   );
 }

@@ -32,7 +32,14 @@ export const definition = defineBlock({
   fields: [
     { kind: 'select', name: 'layout', label: 'field.layout', options: options(['grid', 'swiper']) },
     { kind: 'number', name: 'columns', label: 'field.columns', min: 3, max: 5 },
-    { kind: 'number', name: 'rows', label: 'field.rowsPerPage', min: 1, max: 2, visibleWhen: (props) => props.layout === 'swiper' },
+    {
+      kind: 'number',
+      name: 'rows',
+      label: 'field.rowsPerPage',
+      min: 1,
+      max: 2,
+      visibleWhen: (props) => props.layout === 'swiper',
+    },
     {
       kind: 'list',
       name: 'items',

@@ -11,7 +11,7 @@ export function IconNavBlock({ props }: RendererProps<Props>) {
       <Grid columns={props.columns} gap={12}>
         {shown.map((item, index) => (
           <div
-            // Items have no id; their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: Items have no id; their order is their identity.
             key={index}
             style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, minWidth: 0 }}
           >
@@ -31,8 +31,14 @@ export function IconNavBlock({ props }: RendererProps<Props>) {
         <div style={{ display: 'flex', justifyContent: 'center', gap: 4, marginTop: 8 }}>
           {Array.from({ length: pages }, (_, page) => (
             <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per page position
               key={page}
-              style={{ width: page === 0 ? 12 : 4, height: 4, borderRadius: 2, background: page === 0 ? '#ff4444' : '#dddddd' }}
+              style={{
+                width: page === 0 ? 12 : 4,
+                height: 4,
+                borderRadius: 2,
+                background: page === 0 ? '#ff4444' : '#dddddd',
+              }}
             />
           ))}
         </div>

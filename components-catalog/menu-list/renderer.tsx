@@ -9,7 +9,7 @@ export function MenuListBlock({ props }: RendererProps<Props>) {
         const icon = safeUrl(item.icon);
         return (
           <div
-            // Items have no id; their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: Items have no id; their order is their identity.
             key={index}
             style={{
               display: 'flex',

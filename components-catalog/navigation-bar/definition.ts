@@ -28,7 +28,12 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'select', name: 'mode', label: 'field.navigationMode', options: options(['normal', 'immersive']) },
+    {
+      kind: 'select',
+      name: 'mode',
+      label: 'field.navigationMode',
+      options: options(['normal', 'immersive']),
+    },
     { kind: 'text', name: 'title', label: 'field.title', maxLength: 20, hint: 'hint.navigationTitle' },
     { kind: 'select', name: 'titleAlign', label: 'field.titleAlign', options: options(['center', 'left']) },
     { kind: 'select', name: 'frontColour', label: 'field.frontColour', options: options(['black', 'white']) },
@@ -45,7 +50,12 @@ export const definition = defineBlock({
       size: '120×60',
       visibleWhen: (props) => props.titleAlign === 'left',
     },
-    { kind: 'switch', name: 'showSearch', label: 'field.showSearch', visibleWhen: (props) => props.titleAlign === 'left' },
+    {
+      kind: 'switch',
+      name: 'showSearch',
+      label: 'field.showSearch',
+      visibleWhen: (props) => props.titleAlign === 'left',
+    },
     {
       kind: 'text',
       name: 'searchPlaceholder',

@@ -1,4 +1,12 @@
-import { CAPSULE, ellipsis, NAV_BAR_HEIGHT, type RendererProps, STATUS_BAR_HEIGHT, safeUrl, useText } from '../renderer-kit';
+import {
+  CAPSULE,
+  ellipsis,
+  NAV_BAR_HEIGHT,
+  type RendererProps,
+  STATUS_BAR_HEIGHT,
+  safeUrl,
+  useText,
+} from '../renderer-kit';
 import type { Props } from './definition';
 
 /** The WeChat capsule (more · close) that every mini-program page has at the top right. */
@@ -22,9 +30,19 @@ function Capsule({ light }: { light: boolean }) {
       }}
     >
       <span style={{ flex: 1, textAlign: 'center', color: ink, fontSize: 16, letterSpacing: 1 }}>•••</span>
-      <span style={{ width: 1, height: 18, background: light ? 'rgba(255,255,255,.35)' : 'rgba(0,0,0,.12)' }} />
+      <span
+        style={{ width: 1, height: 18, background: light ? 'rgba(255,255,255,.35)' : 'rgba(0,0,0,.12)' }}
+      />
       <span style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
-        <span style={{ width: 14, height: 14, borderRadius: 7, border: `2px solid ${ink}`, boxSizing: 'border-box' }} />
+        <span
+          style={{
+            width: 14,
+            height: 14,
+            borderRadius: 7,
+            border: `2px solid ${ink}`,
+            boxSizing: 'border-box',
+          }}
+        />
       </span>
     </div>
   );
@@ -72,7 +90,9 @@ export function NavigationBarBlock({ props }: RendererProps<Props>) {
           justifyContent: props.titleAlign === 'center' ? 'center' : 'flex-start',
         }}
       >
-        {props.titleAlign === 'left' && logo ? <img src={logo} alt="" style={{ height: 28, maxWidth: 80 }} /> : null}
+        {props.titleAlign === 'left' && logo ? (
+          <img src={logo} alt="" style={{ height: 28, maxWidth: 80 }} />
+        ) : null}
         {props.titleAlign === 'left' && props.showSearch ? (
           <div
             style={{

@@ -19,7 +19,10 @@ export function NoticeBlock({ props }: RendererProps<Props>) {
       >
         {props.showIcon ? (
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" style={{ flexShrink: 0 }}>
-            <path fill="currentColor" d="M3 10v4h4l5 5V5L7 10H3zm13.5 2A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" />
+            <path
+              fill="currentColor"
+              d="M3 10v4h4l5 5V5L7 10H3zm13.5 2A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z"
+            />
           </svg>
         ) : null}
         <span style={{ flex: 1, ...ellipsis(1) }}>{props.text || t('render.notice.placeholder')}</span>

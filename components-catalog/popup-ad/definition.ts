@@ -26,7 +26,12 @@ export const definition = defineBlock({
   fields: [
     { kind: 'image', name: 'image', label: 'field.image', size: '600×800', required: true },
     { kind: 'link', name: 'link', label: 'field.link' },
-    { kind: 'select', name: 'frequency', label: 'field.frequency', options: options(['always', 'daily', 'once']) },
+    {
+      kind: 'select',
+      name: 'frequency',
+      label: 'field.frequency',
+      options: options(['always', 'daily', 'once']),
+    },
     { kind: 'switch', name: 'showClose', label: 'field.showClose' },
     { kind: 'number', name: 'width', label: 'field.widthPercent', min: 50, max: 90, unit: '%' },
   ],

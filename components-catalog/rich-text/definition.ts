@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHOP_TYPES } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
-import { boxFields, boxShape, text } from '../props-kit';
+import { boxFields, boxShape, colour, text } from '../props-kit';
 
 export const MAX_HTML = 50_000;
 
@@ -9,7 +9,7 @@ export const schema = z.strictObject({
   /** HTML from the rich-text editor; sanitised again whenever it is drawn. */
   html: text(MAX_HTML),
   ...boxShape,
-  background: boxShape.background.default('#ffffff'),
+  background: colour('#ffffff'),
 });
 export type Props = z.infer<typeof schema>;
 
@@ -19,5 +19,8 @@ export const definition = defineBlock({
   category: 'basic',
   shopTypes: SHOP_TYPES,
   schema,
-  fields: [{ kind: 'richText', name: 'html', label: 'field.content', maxLength: MAX_HTML, required: true }, ...boxFields],
+  fields: [
+    { kind: 'richText', name: 'html', label: 'field.content', maxLength: MAX_HTML, required: true },
+    ...boxFields,
+  ],
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { SHOP_TYPES } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
-import { alignment, alignmentField, boxFields, boxShape, choice, colour, flag, options, text } from '../props-kit';
+import {
+  alignment,
+  alignmentField,
+  boxFields,
+  boxShape,
+  choice,
+  colour,
+  flag,
+  options,
+  text,
+} from '../props-kit';
 
 export const schema = z.strictObject({
   placeholder: text(30),

@@ -13,7 +13,8 @@ export function SearchBarBlock({ props }: RendererProps<Props>) {
           color: props.textColour,
           display: 'flex',
           alignItems: 'center',
-          justifyContent: props.align === 'center' ? 'center' : props.align === 'right' ? 'flex-end' : 'flex-start',
+          justifyContent:
+            props.align === 'center' ? 'center' : props.align === 'right' ? 'flex-end' : 'flex-start',
           gap: 6,
           padding: '0 12px',
           fontSize: 13,
@@ -31,9 +32,15 @@ export function SearchBarBlock({ props }: RendererProps<Props>) {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginTop: 8 }}>
           {props.hotWords.map((word, index) => (
             <span
-              // Hot words may repeat while being typed; their order is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: Hot words may repeat while being typed; their order is their identity.
               key={index}
-              style={{ fontSize: 11, color: '#666', background: '#f5f5f5', borderRadius: 10, padding: '2px 8px' }}
+              style={{
+                fontSize: 11,
+                color: '#666',
+                background: '#f5f5f5',
+                borderRadius: 10,
+                padding: '2px 8px',
+              }}
             >
               {word.text || t('render.search.hotWord')}
             </span>

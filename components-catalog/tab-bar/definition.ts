@@ -58,7 +58,13 @@ export const definition = defineBlock({
         { kind: 'image', name: 'icon', label: 'field.icon', size: '81×81', required: true },
         { kind: 'image', name: 'selectedIcon', label: 'field.selectedIcon', size: '81×81' },
         // A tab bar entry must open a page of the mini-program (WeChat tabBar rule).
-        { kind: 'link', name: 'link', label: 'field.link', kinds: ['customPage', 'navigate'], required: true },
+        {
+          kind: 'link',
+          name: 'link',
+          label: 'field.link',
+          kinds: ['customPage', 'navigate'],
+          required: true,
+        },
       ],
     },
     { kind: 'colour', name: 'colour', label: 'field.textColour' },

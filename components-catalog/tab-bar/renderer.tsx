@@ -17,7 +17,7 @@ export function TabBarBlock({ props }: RendererProps<Props>) {
         const selected = index === 0;
         return (
           <div
-            // Tabs have no id of their own; their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: Tabs have no id of their own; their order is their identity.
             key={index}
             data-selected={selected}
             style={{
@@ -31,7 +31,12 @@ export function TabBarBlock({ props }: RendererProps<Props>) {
               fontSize: 10,
             }}
           >
-            <Picture src={(selected && item.selectedIcon) || item.icon} width={24} height={24} fit="contain" />
+            <Picture
+              src={(selected && item.selectedIcon) || item.icon}
+              width={24}
+              height={24}
+              fit="contain"
+            />
             <span>{item.text || t('render.tabBar.tab', { index: index + 1 })}</span>
           </div>
         );

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { SHOP_TYPES } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
-import { alignment, alignmentField, boxFields, boxShape, choice, colour, flag, link, options, text } from '../props-kit';
+import {
+  alignment,
+  alignmentField,
+  boxFields,
+  boxShape,
+  choice,
+  colour,
+  flag,
+  link,
+  options,
+  text,
+} from '../props-kit';
 
 export const schema = z.strictObject({
   text: text(30),
@@ -32,8 +43,20 @@ export const definition = defineBlock({
     { kind: 'select', name: 'style', label: 'field.titleStyle', options: options(['plain', 'bar']) },
     { kind: 'colour', name: 'textColour', label: 'field.textColour' },
     { kind: 'switch', name: 'showMore', label: 'field.showMore' },
-    { kind: 'text', name: 'moreText', label: 'field.moreText', maxLength: 10, visibleWhen: (props) => props.showMore === true },
-    { kind: 'link', name: 'moreLink', label: 'field.moreLink', required: true, visibleWhen: (props) => props.showMore === true },
+    {
+      kind: 'text',
+      name: 'moreText',
+      label: 'field.moreText',
+      maxLength: 10,
+      visibleWhen: (props) => props.showMore === true,
+    },
+    {
+      kind: 'link',
+      name: 'moreLink',
+      label: 'field.moreLink',
+      required: true,
+      visibleWhen: (props) => props.showMore === true,
+    },
     ...boxFields,
   ],
 });

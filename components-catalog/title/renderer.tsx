@@ -8,15 +8,23 @@ export function TitleBlock({ props }: RendererProps<Props>) {
   return (
     <BlockBox box={props} style={{ background: props.background || '#ffffff', padding: '10px 12px' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-        {props.style === 'bar' ? <span style={{ width: 3, height: SIZES[props.size], background: BRAND, borderRadius: 2 }} /> : null}
+        {props.style === 'bar' ? (
+          <span style={{ width: 3, height: SIZES[props.size], background: BRAND, borderRadius: 2 }} />
+        ) : null}
         <div style={{ flex: 1, textAlign: props.align, minWidth: 0 }}>
-          <div style={{ fontSize: SIZES[props.size], fontWeight: 600, color: props.textColour, ...ellipsis(1) }}>
+          <div
+            style={{ fontSize: SIZES[props.size], fontWeight: 600, color: props.textColour, ...ellipsis(1) }}
+          >
             {props.text || t('render.title.placeholder')}
           </div>
-          {props.subText ? <div style={{ fontSize: 12, color: MUTED, marginTop: 2 }}>{props.subText}</div> : null}
+          {props.subText ? (
+            <div style={{ fontSize: 12, color: MUTED, marginTop: 2 }}>{props.subText}</div>
+          ) : null}
         </div>
         {props.showMore ? (
-          <span style={{ fontSize: 12, color: MUTED, flexShrink: 0 }}>{props.moreText || t('render.title.more')} ›</span>
+          <span style={{ fontSize: 12, color: MUTED, flexShrink: 0 }}>
+            {props.moreText || t('render.title.more')} ›
+          </span>
         ) : null}
       </div>
     </BlockBox>

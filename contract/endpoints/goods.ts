@@ -153,6 +153,8 @@ export const categoryChangeSchema = z.discriminatedUnion('Action', [
   z.strictObject({ Action: z.literal('delete'), Id: id, Version: version }),
 ]);
 
+export type CategoryChange = z.infer<typeof categoryChangeSchema>;
+
 export const bindCategory = defineEndpoint({
   method: 'POST',
   path: `${BASE}/BindProductType`,
@@ -255,7 +257,15 @@ export const getFreightTemplates = defineEndpoint({
 
 export const PRODUCT_TABS = ['onShelf', 'offShelf', 'pendingAudit', 'soldOut', 'all'] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
-export const PRODUCT_SORT_FIELDS = ['sort', 'createdAt', 'updatedAt', 'price', 'stock', 'sales', 'name'] as const;
+export const PRODUCT_SORT_FIELDS = [
+  'sort',
+  'createdAt',
+  'updatedAt',
+  'price',
+  'stock',
+  'sales',
+  'name',
+] as const;
 /** Operators' sort value first (larger first), newest next. */
 export const PRODUCT_DEFAULT_SORT = '-sort';
 
@@ -423,11 +433,17 @@ export function productFormProblems(form: Pick<ProductForm, 'Specs' | 'Skus'>): 
   const problems: FieldProblem[] = [];
   const names = new Set<string>();
   form.Specs.forEach((spec, index) => {
-    if (names.has(spec.Name)) problems.push({ field: `Specs.${index}.Name`, key: 'goods.specNameDuplicate', params: { name: spec.Name } });
+    if (names.has(spec.Name))
+      problems.push({
+        field: `Specs.${index}.Name`,
+        key: 'goods.specNameDuplicate',
+        params: { name: spec.Name },
+      });
     names.add(spec.Name);
     const values = new Set<string>();
     for (const value of spec.Values) {
-      if (values.has(value)) problems.push({ field: `Specs.${index}.Values`, key: 'goods.specValueDuplicate', params: { value } });
+      if (values.has(value))
+        problems.push({ field: `Specs.${index}.Values`, key: 'goods.specValueDuplicate', params: { value } });
       values.add(value);
     }
   });
@@ -440,10 +456,12 @@ export function productFormProblems(form: Pick<ProductForm, 'Specs' | 'Skus'>): 
     }
     sku.SpecValues.forEach((value, position) => {
       const spec = form.Specs[position]!;
-      if (!spec.Values.includes(value)) problems.push({ field, key: 'goods.skuSpecUnknown', params: { value, name: spec.Name } });
+      if (!spec.Values.includes(value))
+        problems.push({ field, key: 'goods.skuSpecUnknown', params: { value, name: spec.Name } });
     });
     const key = JSON.stringify(sku.SpecValues);
-    if (combinations.has(key)) problems.push({ field, key: 'goods.skuDuplicate', params: { values: sku.SpecValues.join('/') } });
+    if (combinations.has(key))
+      problems.push({ field, key: 'goods.skuDuplicate', params: { values: sku.SpecValues.join('/') } });
     combinations.add(key);
   });
   return problems;
@@ -552,7 +570,10 @@ export const setProductSort = defineEndpoint({
   path: `${BASE}/BindProductTaxis`,
   permission: GoodsPermission.list,
   input: z.strictObject({
-    Items: z.array(z.strictObject({ Id: id, Sort: sortValue, Version: version.optional() })).min(1).max(MAX_BULK),
+    Items: z
+      .array(z.strictObject({ Id: id, Sort: sortValue, Version: version.optional() }))
+      .min(1)
+      .max(MAX_BULK),
   }),
   output: z.object({ Versions: z.array(z.object({ Id: z.number().int(), Version: z.number().int() })) }),
 });
@@ -561,7 +582,11 @@ export const setSalesBase = defineEndpoint({
   method: 'POST',
   path: `${BASE}/BindPubupdateSales`,
   permission: GoodsPermission.list,
-  input: z.strictObject({ Id: id, SalesBase: z.number().int().min(0).max(MAX_STOCK), Version: version.optional() }),
+  input: z.strictObject({
+    Id: id,
+    SalesBase: z.number().int().min(0).max(MAX_STOCK),
+    Version: version.optional(),
+  }),
   output: z.object({ Version: z.number().int() }),
 });
 

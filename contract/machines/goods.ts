@@ -207,8 +207,10 @@ export function shelfAfterSave(
   if (!wantOn) return { shelf: 'off', autoShelf: false, blockers: [] };
   const blockers = shelfOnBlockers(facts);
   if (blockers.length === 0) return { shelf: 'on', autoShelf: false, blockers };
-  if (blockers.length === 1 && blockers[0] === 'auditNotApproved') return { shelf: 'off', autoShelf: true, blockers: [] };
+  if (blockers.length === 1 && blockers[0] === 'auditNotApproved')
+    return { shelf: 'off', autoShelf: true, blockers: [] };
   // Goods merely waiting to go on after audit just stop waiting; asked-for or current shelving is refused.
-  if (wanted === undefined && current.shelf === 'off') return { shelf: 'off', autoShelf: false, blockers: [] };
+  if (wanted === undefined && current.shelf === 'off')
+    return { shelf: 'off', autoShelf: false, blockers: [] };
   return { shelf: current.shelf, autoShelf: current.autoShelf, blockers };
 }

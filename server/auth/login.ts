@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LoginType, SUB_ACCOUNT_ROLE } from '../../contract/enums';
 import { expiredSiteMessage } from '../../contract/envelope';
+import { audit } from '../audit';
 import type { Database } from '../db/client';
 import { accounts, sessions, sites, switchTickets } from '../db/schema';
 import { AppError, rawError } from '../http/errors';
@@ -18,7 +19,12 @@ export interface LoginRequest {
 
 type AccountRow = typeof accounts.$inferSelect;
 
-export async function createSession(db: Database, account: AccountRow, siteId: number): Promise<string> {
+export async function createSession(
+  db: Database,
+  account: AccountRow,
+  siteId: number,
+  via: 'password' | 'switchSite',
+): Promise<string> {
   const { token, hash } = newToken();
   const roles = account.kind === 'sub' ? [SUB_ACCOUNT_ROLE] : account.roles;
   await db.insert(sessions).values({
@@ -28,6 +34,7 @@ export async function createSession(db: Database, account: AccountRow, siteId: n
     roles,
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
+  await audit(db, { siteId, accountId: account.id }, 'account.login', `account:${account.id}`, { via });
   return token;
 }
 
@@ -55,7 +62,7 @@ async function switchSiteLogin(db: Database, request: LoginRequest): Promise<str
   const [account] = await db.select().from(accounts).where(eq(accounts.id, ticket.accountId));
   if (!account || account.disabled) throw new AppError('auth.disabled');
   await assertSiteLive(db, siteId, account.id);
-  return createSession(db, account, siteId);
+  return createSession(db, account, siteId, 'switchSite');
 }
 
 /**
@@ -95,5 +102,5 @@ export async function passwordLogin(db: Database, request: LoginRequest): Promis
   if (account.disabled) throw new AppError('auth.disabled');
   await assertSiteLive(db, account.siteId, account.id);
   await recordAttempt(db, accountKey, request.address, true);
-  return createSession(db, account, account.siteId);
+  return createSession(db, account, account.siteId, 'password');
 }

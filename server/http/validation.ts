@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { type AnyMessageKey, extendMessages, type Locale, translate } from '../i18n/messages';
 
 extendMessages({
-  en: { 'validation.greaterThan': 'must be greater than {minimum}', 'validation.lessThan': 'must be less than {maximum}' },
+  en: {
+    'validation.greaterThan': 'must be greater than {minimum}',
+    'validation.lessThan': 'must be less than {maximum}',
+  },
   zh: { 'validation.greaterThan': '必须大于 {minimum}', 'validation.lessThan': '必须小于 {maximum}' },
 });
 
@@ -71,7 +74,8 @@ export function describeIssue(
         rule = say('validation.tooShortString', { minimum: Number(issue.minimum) });
       else if (issue.origin === 'array' || issue.origin === 'set')
         rule = say('validation.tooFewItems', { minimum: Number(issue.minimum) });
-      else if (issue.inclusive === false) rule = say('validation.greaterThan', { minimum: Number(issue.minimum) });
+      else if (issue.inclusive === false)
+        rule = say('validation.greaterThan', { minimum: Number(issue.minimum) });
       else rule = say('validation.tooSmall', { minimum: Number(issue.minimum) });
       break;
     case 'too_big':
@@ -79,7 +83,8 @@ export function describeIssue(
         rule = say('validation.tooLongString', { maximum: Number(issue.maximum) });
       else if (issue.origin === 'array' || issue.origin === 'set')
         rule = say('validation.tooManyItems', { maximum: Number(issue.maximum) });
-      else if (issue.inclusive === false) rule = say('validation.lessThan', { maximum: Number(issue.maximum) });
+      else if (issue.inclusive === false)
+        rule = say('validation.lessThan', { maximum: Number(issue.maximum) });
       else rule = say('validation.tooBig', { maximum: Number(issue.maximum) });
       break;
     case 'unrecognized_keys': {

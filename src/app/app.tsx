@@ -1,5 +1,4 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { RouterProvider } from 'react-router-dom';
@@ -9,20 +8,21 @@ import { catalogueFor, createTranslator } from '../lib/i18n/language';
 import { useAppStore } from '../stores/app-store';
 import { alertDialog, confirmDialog, useDialogStore } from '../stores/dialog-store';
 import { useSessionStore } from '../stores/session-store';
-import { captureGlobalErrors } from './error-capture';
 import { ErrorBoundary } from './error-boundary';
+import { captureGlobalErrors } from './error-capture';
 import { loginRedirect, WHITE_LIST } from './guard';
-import { router } from './router';
 import { RouteErrorFallback } from './route-error-fallback';
+import { router } from './router';
 import { system } from './system';
 import { ThemeStyle } from './theme-style';
 import { AppToaster, showToast } from './toaster';
 
 const DialogHost = lazy(() => import('./dialog-host'));
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+/** Cached server data belongs to the session that fetched it. Loaded lazily: the login route has none. */
+function forgetServerState() {
+  void import('./query-client').then((module) => module.queryClient.clear());
+}
 
 function translate(id: string) {
   return createTranslator(useAppStore.getState().language).formatMessage({ id });
@@ -36,13 +36,14 @@ configureHttp({
     navigate: (to) => void router.navigate(to),
     endSession: () => {
       useSessionStore.getState().resetToken();
-      queryClient.clear();
+      forgetServerState();
       const { pathname, search } = router.state.location;
-      if (!WHITE_LIST.includes(pathname)) void router.navigate(loginRedirect(pathname, search), { replace: true });
+      if (!WHITE_LIST.includes(pathname))
+        void router.navigate(loginRedirect(pathname, search), { replace: true });
     },
     clearToken: () => {
       useSessionStore.getState().resetToken();
-      queryClient.clear();
+      forgetServerState();
     },
     confirmRelogin: () => {
       void confirmDialog({
@@ -78,14 +79,16 @@ export function App() {
   return (
     <ChakraProvider value={system}>
       <ThemeStyle />
-      <IntlProvider locale={language === 'zh' ? 'zh-CN' : 'en'} messages={catalogueFor(language)} defaultLocale="en">
-        <QueryClientProvider client={queryClient}>
-          <ErrorBoundary fallback={(reset) => <RouteErrorFallback onReset={reset} />}>
-            <RouterProvider router={router} />
-          </ErrorBoundary>
-          <GlobalDialogs />
-          <AppToaster />
-        </QueryClientProvider>
+      <IntlProvider
+        locale={language === 'zh' ? 'zh-CN' : 'en'}
+        messages={catalogueFor(language)}
+        defaultLocale="en"
+      >
+        <ErrorBoundary fallback={(reset) => <RouteErrorFallback onReset={reset} />}>
+          <RouterProvider router={router} />
+        </ErrorBoundary>
+        <GlobalDialogs />
+        <AppToaster />
       </IntlProvider>
     </ChakraProvider>
   );

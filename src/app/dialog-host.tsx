@@ -47,7 +47,13 @@ export default function DialogHost() {
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label={intl.formatMessage({ id: 'app.close' })} />
+              <CloseButton
+                size="sm"
+                position="absolute"
+                top="2"
+                insetEnd="2"
+                aria-label={intl.formatMessage({ id: 'app.close' })}
+              />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -23,7 +23,9 @@ export function loginRedirect(path: string, search: string): string {
 
 export function decideGuard(input: GuardInput): GuardDecision {
   if (!input.hasToken) {
-    return WHITE_LIST.includes(input.path) ? { kind: 'allow' } : { kind: 'redirect', to: loginRedirect(input.path, input.search) };
+    return WHITE_LIST.includes(input.path)
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: loginRedirect(input.path, input.search) };
   }
   if (LOGGED_IN_BOUNCE.includes(input.path)) return { kind: 'redirect', to: '/' };
   if (!input.userInfoLoaded) return { kind: 'loadUserInfo' };
@@ -32,6 +34,6 @@ export function decideGuard(input: GuardInput): GuardDecision {
 
 /** Where a redirect query may send the user after login: only paths inside this app. */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   return value;
 }

@@ -2,16 +2,15 @@ import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { ApiError } from '../lib/http';
+import { ERROR_TOAST_MS } from '../lib/http-outcome';
 import { EmptyUserInfoError, useSessionStore } from '../stores/session-store';
 import { decideGuard, loginRedirect } from './guard';
 import { LoadingOverlay } from './loading-overlay';
 import { doneProgress, startProgress } from './progress';
 import { documentTitle, PUBLIC_TITLE_KEYS } from './public-titles';
-import { routeTitleKey } from './route-model';
-import { usePermittedRoutes } from './use-permitted-routes';
-import { resolvePath } from './route-model';
+import { resolvePath, routeTitleKey } from './route-model';
 import { showToast } from './toaster';
-import { ERROR_TOAST_MS } from '../lib/http-outcome';
+import { usePermittedRoutes } from './use-permitted-routes';
 
 /** The route guard of SPEC §4, the progress bar and the page title, around every route. */
 export function RootGuard() {
@@ -66,7 +65,9 @@ export function RootGuard() {
     const publicKey = PUBLIC_TITLE_KEYS[pathname];
     if (publicKey) return intl.formatMessage({ id: routeTitleKey(publicKey) });
     const resolution = resolvePath(pathname, permitted.byPath);
-    return resolution.kind === 'view' ? intl.formatMessage({ id: routeTitleKey(resolution.route.titleKey) }) : null;
+    return resolution.kind === 'view'
+      ? intl.formatMessage({ id: routeTitleKey(resolution.route.titleKey) })
+      : null;
   }, [intl, pathname, permitted]);
   useEffect(() => {
     document.title = documentTitle(title, intl.formatMessage({ id: 'app.title' }));

@@ -9,7 +9,9 @@ export function RouteErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     const { message, stack } = describeError(error);
-    useErrorLogStore.getState().addErrorLog({ message, component: 'router', url: window.location.href, stack });
+    useErrorLogStore
+      .getState()
+      .addErrorLog({ message, component: 'router', url: window.location.href, stack });
   }, [error]);
   return (
     <Center minHeight="100vh" padding="6">

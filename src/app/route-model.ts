@@ -99,7 +99,8 @@ export function resolvePath(rawPath: string, permitted: ReadonlyMap<string, Perm
   if (route) {
     if (route.children.length === 0) return { kind: 'view', route };
     const target = route.redirect ? permitted.get(route.redirect) : undefined;
-    const leaf = target && target.children.length === 0 ? target : target ? firstLeaf(target) : firstLeaf(route);
+    const leaf =
+      target && target.children.length === 0 ? target : target ? firstLeaf(target) : firstLeaf(route);
     return leaf ? { kind: 'redirect', to: leaf.path } : { kind: 'forbidden' };
   }
   return KNOWN_MENU_PATHS.has(path) ? { kind: 'forbidden' } : { kind: 'notFound' };

@@ -3,7 +3,8 @@ import { LoadingOverlay } from './loading-overlay';
 import { RootGuard } from './root-guard';
 import { RouteErrorPage } from './route-error-page';
 
-const loginPage = () => import('../pages/login/login-page').then((module) => ({ Component: module.LoginPage }));
+const loginPage = () =>
+  import('../pages/login/login-page').then((module) => ({ Component: module.LoginPage }));
 
 export const router = createBrowserRouter([
   {
@@ -15,28 +16,41 @@ export const router = createBrowserRouter([
       { path: 'dislogin', lazy: loginPage },
       {
         path: 'autologin',
-        lazy: () => import('../pages/auth/auto-login-page').then((module) => ({ Component: module.AutoLoginPage })),
+        lazy: () =>
+          import('../pages/auth/auto-login-page').then((module) => ({ Component: module.AutoLoginPage })),
       },
       {
         path: 'expirySite',
-        lazy: () => import('../pages/expiry-site/expiry-site-page').then((module) => ({ Component: module.ExpirySitePage })),
+        lazy: () =>
+          import('../pages/expiry-site/expiry-site-page').then((module) => ({
+            Component: module.ExpirySitePage,
+          })),
       },
       {
         path: 'auth-redirect',
-        lazy: () => import('../pages/auth/auth-redirect-page').then((module) => ({ Component: module.AuthRedirectPage })),
+        lazy: () =>
+          import('../pages/auth/auth-redirect-page').then((module) => ({
+            Component: module.AuthRedirectPage,
+          })),
       },
       {
         path: 'openappCallBack',
         lazy: () =>
-          import('../pages/auth/openapp-callback-page').then((module) => ({ Component: module.OpenappCallbackPage })),
+          import('../pages/auth/openapp-callback-page').then((module) => ({
+            Component: module.OpenappCallbackPage,
+          })),
       },
       {
         path: '404',
-        lazy: () => import('../pages/errors/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
+        lazy: () =>
+          import('../pages/errors/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
       },
       {
         path: '401',
-        lazy: () => import('../pages/errors/no-permission-page').then((module) => ({ Component: module.NoPermissionPage })),
+        lazy: () =>
+          import('../pages/errors/no-permission-page').then((module) => ({
+            Component: module.NoPermissionPage,
+          })),
       },
       {
         path: '/',

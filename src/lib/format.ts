@@ -43,7 +43,12 @@ export function parseTime(
  * Relative time of SPEC §9: under 30 s "just now", under an hour minutes, under a day hours, under two
  * days "1 day ago", older the date (with `pattern`, else month, day, hour and minute).
  */
-export function formatTime(time: TimeInput, translate: Translate, now = Date.now(), pattern?: string): string {
+export function formatTime(
+  time: TimeInput,
+  translate: Translate,
+  now = Date.now(),
+  pattern?: string,
+): string {
   const date = toDate(time);
   const seconds = (now - date.getTime()) / 1000;
   if (seconds < 30) return translate('time.justNow');

@@ -1,5 +1,16 @@
-import { expiredSiteAid } from '../../contract/envelope';
 import type { Translate } from './i18n/language';
+
+/**
+ * SPEC §8: an Errmsg containing noNormalsite means the site expired; the part after '|' is the aid.
+ * Mirrors contract/envelope.ts without loading its schemas into the login route (a test keeps them equal).
+ */
+export const EXPIRED_SITE_MARK = 'noNormalsite';
+
+export function expiredSiteAid(message: string): string | null {
+  if (!message.includes(EXPIRED_SITE_MARK)) return null;
+  const bar = message.indexOf('|');
+  return bar === -1 ? '' : message.slice(bar + 1);
+}
 
 /** SPEC §9 toast durations. */
 export const ERROR_TOAST_MS = 5000;
@@ -53,7 +64,11 @@ export function envelopeOutcome(body: EnvelopeLike, translate: Translate): Outco
     return { ok: false, message: shown, effects: [effect] };
   }
   if (message) {
-    return { ok: true, message, effects: [{ kind: 'toast', status: 'success', message, duration: SUCCESS_TOAST_MS }] };
+    return {
+      ok: true,
+      message,
+      effects: [{ kind: 'toast', status: 'success', message, duration: SUCCESS_TOAST_MS }],
+    };
   }
   return { ok: true, message: '', effects: [] };
 }
@@ -93,17 +108,28 @@ export function httpErrorOutcome(failure: HttpFailure, translate: Translate): Ou
     else if (failure.status === 0) message = translate('http.network');
     else message = failure.fallbackMessage || translate('http.defaultError');
   }
-  return { ok: false, message, effects: [{ kind: 'toast', status: 'error', message, duration: ERROR_TOAST_MS }] };
+  return {
+    ok: false,
+    message,
+    effects: [{ kind: 'toast', status: 'error', message, duration: ERROR_TOAST_MS }],
+  };
 }
 
 /** Second client (/prod-api): Errcode -1 toasts; 50008/50012/50014 offer 'Re-Login'. */
-export function prodApiOutcome(body: EnvelopeLike & { code?: unknown; message?: unknown }, translate: Translate): Outcome {
+export function prodApiOutcome(
+  body: EnvelopeLike & { code?: unknown; message?: unknown },
+  translate: Translate,
+): Outcome {
   const message = text(body.Errmsg) || text(body.message) || translate('http.defaultError');
   if (typeof body.code === 'number' && RELOGIN_CODES.includes(body.code)) {
     return { ok: false, message, effects: [{ kind: 'confirmRelogin' }] };
   }
   if (body.Errcode === -1) {
-    return { ok: false, message, effects: [{ kind: 'toast', status: 'error', message, duration: ERROR_TOAST_MS }] };
+    return {
+      ok: false,
+      message,
+      effects: [{ kind: 'toast', status: 'error', message, duration: ERROR_TOAST_MS }],
+    };
   }
   return { ok: true, message: '', effects: [] };
 }

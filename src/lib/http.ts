@@ -1,5 +1,10 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
-import { API_BASE, type EndpointDefinition, type EndpointInput, type EndpointOutput } from '../../contract/endpoint';
+import {
+  API_BASE,
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointOutput,
+} from '../../contract/endpoint';
 import type { EnvelopeHeader } from '../../contract/envelope';
 import { getToken } from './auth-token';
 import {
@@ -155,7 +160,12 @@ function createProdClient(): AxiosInstance {
     },
     (error: AxiosError) => {
       const outcome = httpErrorOutcome(
-        { status: error.response?.status ?? 0, code: error.code, fallbackMessage: error.message, hadToken: false },
+        {
+          status: error.response?.status ?? 0,
+          code: error.code,
+          fallbackMessage: error.message,
+          hadToken: false,
+        },
         translate(),
       );
       applyEffects(outcome.effects);
@@ -172,9 +182,23 @@ export const prodHttp = createProdClient();
 
 export type EndpointResponse<E extends EndpointDefinition> = EnvelopeHeader & EndpointOutput<E>;
 
+/** An endpoint's method and path, typed by its contract definition but without its schemas. */
+export interface EndpointRef<E extends EndpointDefinition> {
+  method: E['method'];
+  path: string;
+  /** Carries the definition's type only; never set. */
+  readonly definition?: E;
+}
+
+export function endpointRef<E extends EndpointDefinition>(method: E['method'], path: string): EndpointRef<E> {
+  return { method, path };
+}
+
+type Callable<E extends EndpointDefinition> = E | EndpointRef<E>;
+
 /** Calls a contract endpoint: GET input as query parameters, POST input as a JSON body. */
 export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
+  endpoint: Callable<E>,
   input: EndpointInput<E>,
   options: { signal?: AbortSignal } = {},
 ): Promise<EndpointResponse<E>> {
@@ -187,7 +211,7 @@ export async function callEndpoint<E extends EndpointDefinition>(
 
 /** Calls a binary endpoint (an export, a file): the file and its name from Content-Disposition. */
 export async function downloadEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
+  endpoint: Callable<E>,
   input: EndpointInput<E>,
 ): Promise<FileDownload> {
   const response =
@@ -198,7 +222,10 @@ export async function downloadEndpoint<E extends EndpointDefinition>(
 }
 
 /** Absolute /api address of a GET endpoint, for <img src> and download links. */
-export function endpointUrl(endpoint: EndpointDefinition, query: Record<string, string> = {}): string {
+export function endpointUrl(
+  endpoint: Pick<EndpointDefinition, 'path'>,
+  query: Record<string, string> = {},
+): string {
   const search = new URLSearchParams(query).toString();
   return `${API_BASE}${endpoint.path}${search ? `?${search}` : ''}`;
 }

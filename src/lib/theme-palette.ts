@@ -11,7 +11,13 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 export function rgbToHex(rgb: Rgb): string {
-  return `#${rgb.map((channel) => Math.round(Math.min(255, Math.max(0, channel))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((channel) =>
+      Math.round(Math.min(255, Math.max(0, channel)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Mixes `weight` (0–1) of `other` into `hex`. */

@@ -1,20 +1,13 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { showToast } from '../app/toaster';
-import { createTranslator, LANGUAGES, type Language } from '../lib/i18n/language';
-import { useAppStore } from '../stores/app-store';
+import { useChangeLanguage } from '../app/use-change-language';
+import { LANGUAGES, type Language } from '../lib/i18n/language';
 import { LanguageIcon } from './icons';
 
 /** Language switch (SPEC §2): saves the choice and says 切换语言成功. */
 export function LanguageMenu({ color, size = 'sm' }: { color?: string; size?: 'xs' | 'sm' | 'md' }) {
   const intl = useIntl();
-  const language = useAppStore((state) => state.language);
-  const setLanguage = useAppStore((state) => state.setLanguage);
-  const choose = (next: Language) => {
-    if (next === language) return;
-    setLanguage(next);
-    showToast('success', createTranslator(next).formatMessage({ id: 'language.switched' }), 2000);
-  };
+  const { language, change } = useChangeLanguage();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -31,7 +24,10 @@ export function LanguageMenu({ color, size = 'sm' }: { color?: string; size?: 'x
       <Portal>
         <Menu.Positioner>
           <Menu.Content minWidth="32">
-            <Menu.RadioItemGroup value={language} onValueChange={(details) => choose(details.value as Language)}>
+            <Menu.RadioItemGroup
+              value={language}
+              onValueChange={(details) => change(details.value as Language)}
+            >
               {LANGUAGES.map((option) => (
                 <Menu.RadioItem key={option} value={option}>
                   {intl.formatMessage({ id: `language.${option}` })}

@@ -25,7 +25,9 @@ export const useErrorLogStore = create<ErrorLogState>()((set) => ({
   logs: [],
   addErrorLog: (entry) =>
     set((state) => ({
-      logs: [...state.logs, { ...entry, id: nextId++, time: entry.time ?? Date.now() }].slice(-ERROR_LOG_LIMIT),
+      logs: [...state.logs, { ...entry, id: nextId++, time: entry.time ?? Date.now() }].slice(
+        -ERROR_LOG_LIMIT,
+      ),
     })),
   clearErrorLog: () => set({ logs: [] }),
 }));

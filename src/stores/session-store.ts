@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { changeSite } from '../../contract/endpoints/comm';
-import { getUserInfo, login, logout, type MenuItem, switchRole } from '../../contract/endpoints/user';
+import type { getUserInfo, MenuItem } from '../../contract/endpoints/user';
 import { LoginType, SUB_ACCOUNT_ROLE } from '../../contract/enums';
+import { changeSiteRef, getUserInfoRef, loginRef, logoutRef, switchRoleRef } from '../lib/auth-endpoints';
 import { getToken, removeToken, setToken } from '../lib/auth-token';
 import { callEndpoint, type EndpointResponse } from '../lib/http';
 import { useTagsStore } from './tags-store';
@@ -59,8 +59,10 @@ export class EmptyUserInfoError extends Error {
 }
 
 /** SPEC §5: user info without an account (no site, no roles list) cannot start a session. */
-export function isEmptyUserInfo(info: Partial<EndpointResponse<typeof getUserInfo>> | null | undefined): boolean {
-  return !info || !info.AccountName || !Array.isArray(info.roles) || !Array.isArray(info.MenuList);
+export function isEmptyUserInfo(
+  info: Partial<EndpointResponse<typeof getUserInfo>> | null | undefined,
+): boolean {
+  return !info?.AccountName || !Array.isArray(info.roles) || !Array.isArray(info.MenuList);
 }
 
 /** SPEC §4: sub-accounts (role 'roles') log out to /dislogin with their site, others to /login. */
@@ -80,7 +82,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   ...EMPTY,
 
   login: async (form) => {
-    const response = await callEndpoint(login, {
+    const response = await callEndpoint(loginRef, {
       userName: form.userName.trim(),
       passWord: form.passWord,
       verifyCode: form.verifyCode,
@@ -92,7 +94,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   loadUserInfo: async () => {
-    const info = await callEndpoint(getUserInfo, {});
+    const info = await callEndpoint(getUserInfoRef, {});
     if (isEmptyUserInfo(info)) throw new EmptyUserInfoError();
     set({
       roles: info.roles,
@@ -111,7 +113,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     const { roles, siteId } = get();
     const destination = logoutDestination(roles, siteId, redirect);
     try {
-      await callEndpoint(logout, {});
+      await callEndpoint(logoutRef, {});
     } finally {
       removeToken();
       set({ token: '', ...EMPTY });
@@ -126,7 +128,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   switchRole: async (role) => {
-    const response = await callEndpoint(switchRole, { role });
+    const response = await callEndpoint(switchRoleRef, { role });
     setToken(response.AccessToken);
     set({ token: response.AccessToken });
     await get().loadUserInfo();
@@ -134,14 +136,14 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   switchSite: async (siteId) => {
-    const { ResultData } = await callEndpoint(changeSite, { Id: siteId });
+    const { ResultData } = await callEndpoint(changeSiteRef, { Id: siteId });
     try {
-      await callEndpoint(logout, {});
+      await callEndpoint(logoutRef, {});
     } finally {
       removeToken();
       set({ token: '', ...EMPTY });
     }
-    const response = await callEndpoint(login, {
+    const response = await callEndpoint(loginRef, {
       userName: ResultData,
       passWord: String(siteId),
       verifyCode: '',

@@ -59,7 +59,9 @@ export const useTagsStore = create<TagsState>()(
         return visitedViews;
       },
       refreshView: (path) =>
-        set((state) => ({ refreshKeys: { ...state.refreshKeys, [path]: (state.refreshKeys[path] ?? 0) + 1 } })),
+        set((state) => ({
+          refreshKeys: { ...state.refreshKeys, [path]: (state.refreshKeys[path] ?? 0) + 1 },
+        })),
       reset: () => set({ visitedViews: [], refreshKeys: {} }),
     }),
     {

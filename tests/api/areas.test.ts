@@ -33,7 +33,9 @@ describe('InitCitys / NextCitys', () => {
     const cities = await server.call(nextCities, { code: '110000' }, { token });
     expect(cities.body.Data).toEqual([{ Code: '110100', Name: '北京市' }]);
     const districts = await server.call(nextCities, { code: '110100' }, { token });
-    expect(districts.body.Data.map((area) => area.Name)).toEqual(expect.arrayContaining(['东城区', '海淀区']));
+    expect(districts.body.Data.map((area) => area.Name)).toEqual(
+      expect.arrayContaining(['东城区', '海淀区']),
+    );
   });
 
   it('names an unknown or malformed code', async () => {

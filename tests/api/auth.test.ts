@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVerifyCode } from '../../contract/endpoints/comm';
-import { getSubscribeStatus, getUserInfo, login, logout, type MenuItem } from '../../contract/endpoints/user';
+import { getSubscribeStatus, getUserInfo, logout, type MenuItem } from '../../contract/endpoints/user';
 import { LoginType, SUB_ACCOUNT_ROLE } from '../../contract/enums';
 import { startTestServer, type TestServer } from './harness';
 import { TEST_PASSWORD, TEST_VERIFY_CODE } from './test-env';
@@ -51,7 +51,9 @@ describe('login', () => {
     const english = await server.loginRequest(credentials('admin', { verifyCode: 'WRONG' }));
     expect(english.body.Errcode).toBe(-1);
     expect(english.body.Errmsg).toMatch(/verification code/i);
-    const chinese = await server.loginRequest(credentials('admin', { verifyCode: 'WRONG' }), { locale: 'zh-CN,zh;q=0.9' });
+    const chinese = await server.loginRequest(credentials('admin', { verifyCode: 'WRONG' }), {
+      locale: 'zh-CN,zh;q=0.9',
+    });
     expect(chinese.body.Errmsg).toBe('验证码错误或已过期，请输入新的验证码');
   });
 
@@ -71,12 +73,16 @@ describe('login', () => {
 
     const used = await server.verifyCode();
     expect((await server.loginRequest(credentials('admin'), { cookie: used })).body.Errcode).toBe(0);
-    expect((await server.loginRequest(credentials('admin'), { cookie: used })).body.Errmsg).toMatch(/verification code/i);
+    expect((await server.loginRequest(credentials('admin'), { cookie: used })).body.Errmsg).toMatch(
+      /verification code/i,
+    );
   });
 
   it('refuses an expired code', async () => {
     const cookie = await server.verifyCode();
-    await server.query(sql`update verify_codes set expires_at = now() - interval '1 second' where id = ${cookie}`);
+    await server.query(
+      sql`update verify_codes set expires_at = now() - interval '1 second' where id = ${cookie}`,
+    );
     const response = await server.loginRequest(credentials('admin'), { cookie });
     expect(response.body.Errcode).toBe(-1);
     expect(response.body.Errmsg).toMatch(/verification code/i);
@@ -196,7 +202,9 @@ describe('GetUserInfo', () => {
 
   it('refuses a session past its idle expiry', async () => {
     const token = await server.login('admin');
-    await server.query(sql`update sessions set last_seen_at = now() - interval '3 hours' where revoked_at is null`);
+    await server.query(
+      sql`update sessions set last_seen_at = now() - interval '3 hours' where revoked_at is null`,
+    );
     expect((await server.call(getUserInfo, {}, { token })).status).toBe(401);
   });
 });
@@ -225,13 +233,18 @@ describe('login throttling', () => {
   it('locks an account after 5 failures, even for the right password, and says when to retry', async () => {
     const address = '198.51.100.7';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await server.loginRequest(credentials('editor', { passWord: `wrong-${attempt}` }), { address });
+      const response = await server.loginRequest(credentials('editor', { passWord: `wrong-${attempt}` }), {
+        address,
+      });
       expect(response.body.Errmsg).toBe('The user name or password is wrong');
     }
     const locked = await server.loginRequest(credentials('editor'), { address: '198.51.100.8' });
     expect(locked.body.Errcode).toBe(-1);
     expect(locked.body.Errmsg).toBe('Too many failed logins for this account; try again in 15 minutes');
-    const chinese = await server.loginRequest(credentials('editor'), { locale: 'zh', address: '198.51.100.9' });
+    const chinese = await server.loginRequest(credentials('editor'), {
+      locale: 'zh',
+      address: '198.51.100.9',
+    });
     expect(chinese.body.Errmsg).toBe('该账号登录失败次数过多，请 15 分钟后再试');
     // Another account is not affected.
     expect((await server.loginRequest(credentials('site2'), { address })).body.Errcode).toBe(0);
@@ -246,6 +259,8 @@ describe('login throttling', () => {
     const locked = await server.loginRequest(credentials('admin'), { address });
     expect(locked.body.Errmsg).toBe('Too many failed logins from your address; try again in 15 minutes');
     expect(locked.body.ErrShowType).toBe(1);
-    expect((await server.loginRequest(credentials('admin'), { address: '203.0.113.51' })).body.Errcode).toBe(0);
+    expect((await server.loginRequest(credentials('admin'), { address: '203.0.113.51' })).body.Errcode).toBe(
+      0,
+    );
   });
 });

@@ -51,7 +51,12 @@ describe('GetIndexDataInfo', () => {
     dashboardFigureProviders.push(async () => ({ TodayOrders: 2, GoodsOnSale: 7 }));
     const token = await server.login('admin');
     const response = await server.call(getIndexDataInfo, {}, { token });
-    expect(response.body.Data).toMatchObject({ TodayOrders: 5, TodaySales: 12_345, GoodsOnSale: 7, WeekSales: 0 });
+    expect(response.body.Data).toMatchObject({
+      TodayOrders: 5,
+      TodaySales: 12_345,
+      GoodsOnSale: 7,
+      WeekSales: 0,
+    });
     expect(seen).toEqual([1]);
   });
 
@@ -121,7 +126,11 @@ describe('GetIndexOrderSaleReport', () => {
     );
     expect(inverted.body.Errcode).toBe(-1);
     expect(inverted.body.Errmsg).toBe('The start date must not be after the end date');
-    const long = await server.call(getIndexOrderSaleReport, { startDate: '2022-01-01', endDate: '2024-01-01' }, { token, locale: 'zh-CN' });
+    const long = await server.call(
+      getIndexOrderSaleReport,
+      { startDate: '2022-01-01', endDate: '2024-01-01' },
+      { token, locale: 'zh-CN' },
+    );
     expect(long.body.Errmsg).toBe('日期范围最多 366 天');
     const malformed = await server.call(getIndexOrderSaleReport, { startDate: '2024/01/01' }, { token });
     expect(malformed.body.Errcode).toBe(-1);

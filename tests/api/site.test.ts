@@ -33,9 +33,12 @@ async function siteRow(id: number) {
 }
 
 async function auditRows(action: string) {
-  return server.query<{ site_id: number; account_id: number; target: string; summary: Record<string, unknown> }>(
-    sql`select site_id, account_id, target, summary from audit_log where action = ${action} order by id`,
-  );
+  return server.query<{
+    site_id: number;
+    account_id: number;
+    target: string;
+    summary: Record<string, unknown>;
+  }>(sql`select site_id, account_id, target, summary from audit_log where action = ${action} order by id`);
 }
 
 describe('GetSiteName / SetSiteName', () => {
@@ -82,7 +85,11 @@ describe('GetSiteName / SetSiteName', () => {
 
   it('refuses another site’s id and changes nothing', async () => {
     const before = await siteRow(second);
-    const response = await server.call(setSiteName, { Id: second, Text: 'taken over' }, { token: await server.login('admin') });
+    const response = await server.call(
+      setSiteName,
+      { Id: second, Text: 'taken over' },
+      { token: await server.login('admin') },
+    );
     expect(response.body).toMatchObject({ Errcode: -1, Errmsg: 'This site is not one you can manage' });
     expect(await siteRow(second)).toEqual(before);
   });
@@ -127,7 +134,10 @@ describe('UpdatePwd', () => {
 
   it('refuses a new password equal to the old one', async () => {
     const response = await change(await server.login('editor'), TEST_PASSWORD, TEST_PASSWORD);
-    expect(response.body).toMatchObject({ Errcode: -1, Errmsg: 'The new password must differ from the old one' });
+    expect(response.body).toMatchObject({
+      Errcode: -1,
+      Errmsg: 'The new password must differ from the old one',
+    });
   });
 
   it('refuses a wrong old password', async () => {
@@ -144,7 +154,11 @@ describe('UpdatePwd', () => {
     expect((await server.call(getUserInfo, {}, { token: current })).body.Errcode).toBe(0);
     expect((await server.call(getUserInfo, {}, { token: elsewhere })).status).toBe(401);
 
-    const old = await server.loginRequest({ userName: 'editor', passWord: TEST_PASSWORD, verifyCode: TEST_VERIFY_CODE });
+    const old = await server.loginRequest({
+      userName: 'editor',
+      passWord: TEST_PASSWORD,
+      verifyCode: TEST_VERIFY_CODE,
+    });
     expect(old.body).toMatchObject({ Errcode: -1, Errmsg: 'The user name or password is wrong' });
     const renewed = await server.login('editor', { password: 'new-secret-1' });
     expect((await server.call(getUserInfo, {}, { token: renewed })).body.UserName).toBe('editor');
@@ -157,11 +171,17 @@ describe('UpdatePwd', () => {
   it('counts wrong old passwords against the account like failed logins', async () => {
     const token = await server.login('store');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await change(token, `guess-${attempt}`, 'new-secret-1')).body.Errmsg).toBe('The old password is wrong');
+      expect((await change(token, `guess-${attempt}`, 'new-secret-1')).body.Errmsg).toBe(
+        'The old password is wrong',
+      );
     }
     const locked = await change(token, TEST_PASSWORD, 'new-secret-1');
     expect(locked.body.Errmsg).toBe('Too many failed logins for this account; try again in 15 minutes');
-    const login = await server.loginRequest({ userName: 'store', passWord: TEST_PASSWORD, verifyCode: TEST_VERIFY_CODE });
+    const login = await server.loginRequest({
+      userName: 'store',
+      passWord: TEST_PASSWORD,
+      verifyCode: TEST_VERIFY_CODE,
+    });
     expect(login.body.Errmsg).toBe('Too many failed logins for this account; try again in 15 minutes');
   });
 });
@@ -181,7 +201,11 @@ describe('switch system', () => {
   });
 
   it('lists only its own site for a sub-account', async () => {
-    const response = await server.call(getChangeSiteList, {}, { token: await server.login('sub', { siteId: mall }) });
+    const response = await server.call(
+      getChangeSiteList,
+      {},
+      { token: await server.login('sub', { siteId: mall }) },
+    );
     expect(response.body.Data.map((site) => site.Id)).toEqual([mall]);
   });
 
@@ -207,7 +231,12 @@ describe('switch system', () => {
     );
     expect(switched.body.Errcode).toBe(0);
     const info = await server.call(getUserInfo, {}, { token: switched.body.AccessToken });
-    expect(info.body).toMatchObject({ SiteId: second, AccountName: String(second), ShopType: 1, UserName: 'admin' });
+    expect(info.body).toMatchObject({
+      SiteId: second,
+      AccountName: String(second),
+      ShopType: 1,
+      UserName: 'admin',
+    });
     const name = await server.call(getSiteName, {}, { token: switched.body.AccessToken });
     expect(name.body.Text).toBe('演示官网');
 
@@ -217,7 +246,9 @@ describe('switch system', () => {
     );
     expect(reused.body).toMatchObject({ Errcode: -1 });
     expect(reused.body.Errmsg).toMatch(/ticket is invalid or used/);
-    expect(await auditRows('site.switch')).toContainEqual(expect.objectContaining({ target: `site:${second}` }));
+    expect(await auditRows('site.switch')).toContainEqual(
+      expect.objectContaining({ target: `site:${second}` }),
+    );
   });
 
   it('acts on the switched-to site afterwards and no longer on the home site', async () => {
@@ -229,7 +260,9 @@ describe('switch system', () => {
     const token = switched.body.AccessToken;
     const home = await server.call(setSiteName, { Id: mall, Text: 'wrong site' }, { token });
     expect(home.body.Errmsg).toBe('This site is not one you can manage');
-    expect((await server.call(setSiteName, { Id: second, Text: '官网二号' }, { token })).body.Errcode).toBe(0);
+    expect((await server.call(setSiteName, { Id: second, Text: '官网二号' }, { token })).body.Errcode).toBe(
+      0,
+    );
     expect((await siteRow(second))?.name).toBe('官网二号');
     expect((await siteRow(mall))?.name).toBe('演示商城');
     await server.call(setSiteName, { Id: second, Text: '演示官网' }, { token });
@@ -248,22 +281,28 @@ describe('switch system', () => {
 
   it('refuses a ticket past its 2 minutes', async () => {
     const ticket = await server.call(changeSite, { Id: second }, { token: await server.login('admin') });
-    await server.query(sql`update switch_tickets set expires_at = now() - interval '1 second' where used_at is null`);
+    await server.query(
+      sql`update switch_tickets set expires_at = now() - interval '1 second' where used_at is null`,
+    );
     const response = await server.loginRequest(
       { userName: ticket.body.ResultData, passWord: String(second), LoginType: LoginType.switchSite },
       { cookie: null },
-      );
+    );
     expect(response.body.Errmsg).toMatch(/ticket is invalid or used/);
   });
 
   it('refuses a site the account may not switch to, and issues no ticket', async () => {
     const token = await server.login('admin');
-    const [before] = await server.query<{ count: number }>(sql`select count(*)::int as count from switch_tickets`);
+    const [before] = await server.query<{ count: number }>(
+      sql`select count(*)::int as count from switch_tickets`,
+    );
     for (const Id of [expired, 99999]) {
       const response = await server.call(changeSite, { Id }, { token, locale: 'zh' });
       expect(response.body).toMatchObject({ Errcode: -1, Errmsg: '您不能切换到该站点' });
     }
-    const [after] = await server.query<{ count: number }>(sql`select count(*)::int as count from switch_tickets`);
+    const [after] = await server.query<{ count: number }>(
+      sql`select count(*)::int as count from switch_tickets`,
+    );
     expect(after).toEqual(before);
   });
 
@@ -272,7 +311,10 @@ describe('switch system', () => {
     await server.query(sql`update sites set expires_at = now() - interval '1 day' where id = ${second}`);
     try {
       const response = await server.call(changeSite, { Id: second }, { token });
-      expect(response.body).toMatchObject({ Errcode: -1, Errmsg: `noNormalsite|${await server.accountId('admin')}` });
+      expect(response.body).toMatchObject({
+        Errcode: -1,
+        Errmsg: `noNormalsite|${await server.accountId('admin')}`,
+      });
     } finally {
       await server.query(sql`update sites set expires_at = null where id = ${second}`);
     }

@@ -52,8 +52,17 @@ describe('UploadImage1', () => {
     expect(Buffer.compare(served.rawPayload, png)).toBe(0);
     expect(existsSync(path.resolve(TEST_ENV.DATA_DIR, response.body.Url.slice(1)))).toBe(true);
 
-    const [row] = await server.query<Record<string, unknown>>(sql`select * from uploads where id = ${response.body.Id}`);
-    expect(row).toMatchObject({ site_id: 1, name: 'logo.png', mime: 'image/png', size: png.length, width: 3, height: 2 });
+    const [row] = await server.query<Record<string, unknown>>(
+      sql`select * from uploads where id = ${response.body.Id}`,
+    );
+    expect(row).toMatchObject({
+      site_id: 1,
+      name: 'logo.png',
+      mime: 'image/png',
+      size: png.length,
+      width: 3,
+      height: 2,
+    });
     const [entry] = await server.query<{ action: string; site_id: number }>(
       sql`select action, site_id from audit_log where target = ${`upload:${response.body.Id}`}`,
     );
@@ -61,7 +70,11 @@ describe('UploadImage1', () => {
   });
 
   it('goes by content, not by name: a GIF called .png is stored as the GIF it is', async () => {
-    const response = await upload({ filename: 'photo.png', contentType: 'image/png', bytes: tinyGif(40, 30) });
+    const response = await upload({
+      filename: 'photo.png',
+      contentType: 'image/png',
+      bytes: tinyGif(40, 30),
+    });
     expect(response.body).toMatchObject({ Errcode: 0, Width: 40, Height: 30 });
     expect(response.body.Url).toMatch(/\.gif$/);
   });
@@ -81,14 +94,23 @@ describe('UploadImage1', () => {
   });
 
   it('refuses an SVG, which could carry script', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    const response = await upload({ filename: 'icon.svg', contentType: 'image/svg+xml', bytes: svg }, { locale: 'zh' });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    const response = await upload(
+      { filename: 'icon.svg', contentType: 'image/svg+xml', bytes: svg },
+      { locale: 'zh' },
+    );
     expect(response.body.Errcode).toBe(-1);
     expect(response.body.Errmsg).toMatch(/^文件不是图片/);
   });
 
   it('refuses a PNG whose header is cut short', async () => {
-    const response = await upload({ filename: 'cut.png', contentType: 'image/png', bytes: solidPng(4, 4).subarray(0, 20) });
+    const response = await upload({
+      filename: 'cut.png',
+      contentType: 'image/png',
+      bytes: solidPng(4, 4).subarray(0, 20),
+    });
     expect(response.body.Errcode).toBe(-1);
   });
 
@@ -102,7 +124,12 @@ describe('UploadImage1', () => {
   });
 
   it('asks for the file when the field is named otherwise or the body is not multipart', async () => {
-    const misnamed = await upload({ field: 'image', filename: 'a.png', contentType: 'image/png', bytes: solidPng(1, 1) });
+    const misnamed = await upload({
+      field: 'image',
+      filename: 'a.png',
+      contentType: 'image/png',
+      bytes: solidPng(1, 1),
+    });
     expect(misnamed.body).toMatchObject({ Errcode: -1, Errmsg: 'No file was uploaded (field "file")' });
     const json = await server.app.inject({
       method: 'POST',
@@ -122,7 +149,10 @@ describe('UploadImage1', () => {
   });
 
   it('needs a login', async () => {
-    const response = await upload({ filename: 'a.png', contentType: 'image/png', bytes: solidPng(1, 1) }, { token: null });
+    const response = await upload(
+      { filename: 'a.png', contentType: 'image/png', bytes: solidPng(1, 1) },
+      { token: null },
+    );
     expect(response.status).toBe(401);
     expect(response.body.Errcode).toBe(-1);
   });
@@ -133,7 +163,9 @@ describe('UploadImage1', () => {
       { token: await server.login('site2') },
     );
     expect(response.body.Url).toMatch(/^\/uploads\/2\//);
-    const [row] = await server.query<{ site_id: number }>(sql`select site_id from uploads where id = ${response.body.Id}`);
+    const [row] = await server.query<{ site_id: number }>(
+      sql`select site_id from uploads where id = ${response.body.Id}`,
+    );
     expect(row?.site_id).toBe(2);
   });
 

@@ -31,17 +31,20 @@ export function requireGranted(session: Session, path: string): void {
   if (!session.grantedPaths.has(path)) throw new AppError('common.forbidden', {}, { status: 403 });
 }
 
+/**
+ * "“name” cannot be <action>: it is <state>". The state may belong to another machine than the
+ * action (goods in the recycle bin cannot be put on the shelf).
+ */
 export function illegalTransition(
   locale: Locale,
-  machine: StateMachine,
   name: string,
-  state: string,
-  action: string,
+  state: { machine: StateMachine; value: string },
+  action: { machine: StateMachine; name: string },
 ): AppError {
   return new AppError('product.illegalTransition', {
     name,
-    state: translate(locale, stateLabelKey(machine, state)),
-    action: translate(locale, actionLabelKey(machine, action)),
+    state: translate(locale, stateLabelKey(state.machine, state.value)),
+    action: translate(locale, actionLabelKey(action.machine, action.name)),
   });
 }
 

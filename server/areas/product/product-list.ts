@@ -79,7 +79,7 @@ export function productOrder(sort: ProductFilters['sort']): SQL {
 }
 
 export function where(conditions: readonly SQL[]): SQL {
-  return sql.join(conditions, sql` and `);
+  return sql.join([...conditions], sql` and `);
 }
 
 export async function countProductTabs(

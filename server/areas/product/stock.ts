@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { notFound } from './errors';
+import { inList } from './sql-helpers';
 import { stockLog } from './tables';
 
 /**
@@ -27,13 +28,19 @@ export interface LockedProduct extends Record<string, unknown> {
   audit_state: 'pending' | 'approved' | 'rejected';
   auto_shelf: boolean;
   total_stock: number;
+  sku_count: number;
+  price_fen: number;
 }
+
+const LOCKED_COLUMNS = sql.raw(
+  'id, name, version, recycle_state, shelf_state, audit_state, auto_shelf, total_stock, sku_count, price_fen',
+);
 
 /** Locks one goods row of the site (purged goods do not exist any more); null when there is none. */
 export async function lockProduct(tx: Executor, siteId: number, productId: number): Promise<LockedProduct | null> {
   const [row] = await queryRows<LockedProduct>(
     tx,
-    sql`select id, name, version, recycle_state, shelf_state, audit_state, auto_shelf, total_stock
+    sql`select ${LOCKED_COLUMNS}
           from products where id = ${productId} and site_id = ${siteId} and recycle_state <> 'purged'
           for update`,
   );
@@ -45,10 +52,10 @@ export async function lockProducts(tx: Executor, siteId: number, ids: readonly n
   const sorted = [...ids].sort((left, right) => left - right);
   const rows = await queryRows<LockedProduct>(
     tx,
-    sql`select id, name, version, recycle_state, shelf_state, audit_state, auto_shelf, total_stock
+    sql`select ${LOCKED_COLUMNS}
           from products
          where site_id = ${siteId} and recycle_state <> 'purged'
-           and id in (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)})
+           and id in ${inList(sorted)}
          order by id for update`,
   );
   const found = new Set(rows.map((row) => row.id));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import * as user from '../../../contract/endpoints/user';
 import { LoginType } from '../../../contract/enums';
+import { audit } from '../../audit';
 import { passwordLogin } from '../../auth/login';
 import { menuListFor } from '../../auth/menus';
 import { consumeVerifyCode, VERIFY_CODE_COOKIE } from '../../auth/verify-code';
@@ -48,7 +49,10 @@ export const userRoutes = [
   }),
 
   defineRoute(user.logout, async ({ db, session }) => {
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.sessionId));
+    await db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.sessionId));
+      await audit(tx, session, 'account.logout', `account:${session.accountId}`);
+    });
     return {};
   }),
 

@@ -155,7 +155,8 @@ export const en = {
   'errorLog.throwRender': 'Throw a render error',
   'errorLog.throwHandler': 'Throw an error in a handler',
   'errorLog.rejectPromise': 'Reject a promise',
-  'errorLog.intro': 'Errors caught anywhere in the app are listed here and behind the bug icon in the top bar.',
+  'errorLog.intro':
+    'Errors caught anywhere in the app are listed here and behind the bug icon in the top bar.',
   'errorLog.demoError': 'Error-log demo: {kind}',
   'errorLog.boundaryTitle': 'This part of the page failed',
   'errorLog.boundaryText': 'The error was recorded in the error log.',

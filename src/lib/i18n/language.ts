@@ -20,7 +20,10 @@ function asLanguage(value: string | null | undefined): Language | null {
 }
 
 /** SPEC §1: the saved preference, else the first supported browser language, else English. */
-export function resolveLanguage(saved: string | null | undefined, browserLanguages: readonly string[]): Language {
+export function resolveLanguage(
+  saved: string | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
   const preferred = asLanguage(saved);
   if (preferred) return preferred;
   for (const candidate of browserLanguages) {

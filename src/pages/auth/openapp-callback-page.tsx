@@ -9,7 +9,16 @@ export function OpenappCallbackPage() {
   const success = Boolean(params.get('auth_code'));
   return (
     <Center minHeight="100vh" bg="bg.subtle" padding="6">
-      <VStack bg="bg.panel" padding="10" borderRadius="xl" boxShadow="md" gap="4" maxWidth="md" textAlign="center" role="status">
+      <VStack
+        bg="bg.panel"
+        padding="10"
+        borderRadius="xl"
+        boxShadow="md"
+        gap="4"
+        maxWidth="md"
+        textAlign="center"
+        role="status"
+      >
         <Box
           width="14"
           height="14"

@@ -39,7 +39,13 @@ export function ErrorScreen({ code, inLayout = false }: { code: '401' | '404'; i
   const navigate = useNavigate();
   const prefix = code === '401' ? 'error401' : 'error404';
   return (
-    <Flex minHeight={inLayout ? 'calc(100vh - 140px)' : '100vh'} align="center" justify="center" padding="8" bg={inLayout ? undefined : 'bg.subtle'}>
+    <Flex
+      minHeight={inLayout ? 'calc(100vh - 140px)' : '100vh'}
+      align="center"
+      justify="center"
+      padding="8"
+      bg={inLayout ? undefined : 'bg.subtle'}
+    >
       <Flex direction={{ base: 'column', md: 'row' }} gap="10" align="center" maxWidth="4xl" width="full">
         <Box width={{ base: '260px', md: '360px' }} height={{ base: '160px', md: '225px' }} flexShrink={0}>
           <Illustration code={code} />

@@ -1,13 +1,13 @@
 import { Box, Button, Center, Heading, Skeleton, Stack, Table, Text, VStack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getExpirySiteList } from '../../../contract/endpoints/comm';
-import { callEndpoint } from '../../lib/http';
+import { queryClient } from '../../app/query-client';
 import { parseTime } from '../../lib/format';
+import { callEndpoint } from '../../lib/http';
 
-/** /expirySite?aid=…: the account's expired sites (SPEC §2, §8). */
-export function ExpirySitePage() {
+function ExpiredSites() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const aid = Number(params.get('aid'));
@@ -20,7 +20,16 @@ export function ExpirySitePage() {
   const sites = query.data?.Data ?? [];
   return (
     <Center minHeight="100vh" bg="#2d3a4b" padding="6">
-      <VStack bg="bg.panel" borderRadius="xl" boxShadow="lg" padding={{ base: '6', md: '10' }} gap="5" width="full" maxWidth="2xl" align="stretch">
+      <VStack
+        bg="bg.panel"
+        borderRadius="xl"
+        boxShadow="lg"
+        padding={{ base: '6', md: '10' }}
+        gap="5"
+        width="full"
+        maxWidth="2xl"
+        align="stretch"
+      >
         <Box>
           <Heading as="h1" size="xl" color="red.600" data-testid="expiry-title">
             <FormattedMessage id="expiry.title" />
@@ -65,5 +74,14 @@ export function ExpirySitePage() {
         </Button>
       </VStack>
     </Center>
+  );
+}
+
+/** /expirySite?aid=…: the account's expired sites (SPEC §2, §8). */
+export function ExpirySitePage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ExpiredSites />
+    </QueryClientProvider>
   );
 }

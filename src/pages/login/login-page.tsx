@@ -1,17 +1,45 @@
-import { Box, Button, chakra, Field, Flex, Heading, HStack, IconButton, Input, Link, Text, VStack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  chakra,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  Link,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { getVerifyCode } from '../../../contract/endpoints/comm';
 import { safeRedirect } from '../../app/guard';
+import { useChangeLanguage } from '../../app/use-change-language';
+import { getVerifyCodeRef } from '../../lib/auth-endpoints';
 import { endpointUrl } from '../../lib/http';
+import { LANGUAGES } from '../../lib/i18n/language';
+import {
+  CapsLockIcon,
+  EyeIcon,
+  EyeOffIcon,
+  KeyIcon,
+  LockIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../../shell/icons';
 import { useSessionStore } from '../../stores/session-store';
-import { CapsLockIcon, EyeIcon, EyeOffIcon, KeyIcon, LockIcon, ShieldIcon, UserIcon } from '../../shell/icons';
-import { LanguageMenu } from '../../shell/language-menu';
-import { type LoginField, type LoginValues, parseSiteId, validateLogin, validateLoginField } from './login-validation';
+import {
+  type LoginField,
+  type LoginValues,
+  parseSiteId,
+  validateLogin,
+  validateLoginField,
+} from './login-validation';
 
 function freshCodeUrl() {
-  return endpointUrl(getVerifyCode, { r: String(Math.random()).slice(2) });
+  return endpointUrl(getVerifyCodeRef, { r: String(Math.random()).slice(2) });
 }
 
 const inputStyle = {
@@ -28,9 +56,47 @@ const inputStyle = {
 
 function LeadingIcon({ children }: { children: ReactNode }) {
   return (
-    <Box position="absolute" insetStart="4" top="50%" transform="translateY(-50%)" color="gray.400" pointerEvents="none" zIndex="1" display="flex">
+    <Box
+      position="absolute"
+      insetStart="4"
+      top="50%"
+      transform="translateY(-50%)"
+      color="gray.400"
+      pointerEvents="none"
+      zIndex="1"
+      display="flex"
+    >
       {children}
     </Box>
+  );
+}
+
+/** Two small toggles instead of a menu: the login route stays light. */
+function LanguageSwitch() {
+  const intl = useIntl();
+  const { language, change } = useChangeLanguage();
+  return (
+    <HStack
+      gap="0"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'login.language' })}
+      data-testid="login-language"
+    >
+      {LANGUAGES.map((option) => (
+        <Button
+          key={option}
+          size="xs"
+          variant="ghost"
+          color={option === language ? 'white' : 'gray.400'}
+          fontWeight={option === language ? 'bold' : 'normal'}
+          _hover={{ bg: 'whiteAlpha.200', color: 'white' }}
+          aria-pressed={option === language}
+          onClick={() => change(option)}
+        >
+          {intl.formatMessage({ id: `language.${option}` })}
+        </Button>
+      ))}
+    </HStack>
   );
 }
 
@@ -54,12 +120,16 @@ export function LoginPage() {
     verifyCode: useRef<HTMLInputElement>(null),
   };
 
-  const message = useCallback((key: string | null) => (key ? intl.formatMessage({ id: key }) : undefined), [intl]);
+  const message = useCallback(
+    (key: string | null) => (key ? intl.formatMessage({ id: key }) : undefined),
+    [intl],
+  );
   const refreshCode = () => setCodeUrl(freshCodeUrl());
 
   const update = (field: LoginField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: message(validateLoginField(field, value)) }));
+    if (errors[field])
+      setErrors((current) => ({ ...current, [field]: message(validateLoginField(field, value)) }));
   };
   const check = (field: LoginField) =>
     setErrors((current) => ({ ...current, [field]: message(validateLoginField(field, values[field])) }));
@@ -91,7 +161,13 @@ export function LoginPage() {
     }
   };
 
-  const field = (name: LoginField, label: string, control: ReactNode, trailing?: ReactNode, icon?: ReactNode) => (
+  const field = (
+    name: LoginField,
+    label: string,
+    control: ReactNode,
+    trailing?: ReactNode,
+    icon?: ReactNode,
+  ) => (
     <Field.Root invalid={Boolean(errors[name])} width="full">
       <Field.Label srOnly>{label}</Field.Label>
       <HStack width="full" gap="3" align="stretch">
@@ -109,14 +185,28 @@ export function LoginPage() {
 
   return (
     <Flex minHeight="100vh" bg="#2d3a4b" align="center" justify="center" paddingX="4" paddingY="10">
-      <chakra.form onSubmit={submit} noValidate width="full" maxWidth="520px" aria-labelledby="login-title" data-testid="login-form">
+      <chakra.form
+        onSubmit={submit}
+        noValidate
+        width="full"
+        maxWidth="520px"
+        aria-labelledby="login-title"
+        data-testid="login-form"
+      >
         <VStack gap="5" align="stretch">
           <Flex align="center" justify="center" position="relative" marginBottom="4">
-            <Heading as="h1" id="login-title" size="2xl" color="gray.100" fontWeight="bold" textAlign="center">
+            <Heading
+              as="h1"
+              id="login-title"
+              size="2xl"
+              color="gray.100"
+              fontWeight="bold"
+              textAlign="center"
+            >
               <FormattedMessage id={subAccount ? 'login.subTitle' : 'login.title'} />
             </Heading>
             <Box position="absolute" insetEnd="0">
-              <LanguageMenu color="gray.100" size="md" />
+              <LanguageSwitch />
             </Box>
           </Flex>
           {subAccount && !siteId && (
@@ -171,7 +261,9 @@ export function LoginPage() {
                 size="sm"
                 color="gray.300"
                 _hover={{ bg: 'whiteAlpha.200' }}
-                aria-label={intl.formatMessage({ id: showPassword ? 'login.hidePassword' : 'login.showPassword' })}
+                aria-label={intl.formatMessage({
+                  id: showPassword ? 'login.hidePassword' : 'login.showPassword',
+                })}
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((shown) => !shown)}
               >
@@ -217,11 +309,24 @@ export function LoginPage() {
               aria-label={intl.formatMessage({ id: 'login.verifyCodeImage' })}
               data-testid="verify-code-image"
             >
-              <img src={codeUrl} alt="" width={128} height={48} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              <img
+                src={codeUrl}
+                alt=""
+                width={128}
+                height={48}
+                style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
             </chakra.button>,
             <ShieldIcon boxSize="5" />,
           )}
-          <Button type="submit" size="lg" width="full" loading={loading} marginTop="2" data-testid="login-submit">
+          <Button
+            type="submit"
+            size="lg"
+            width="full"
+            loading={loading}
+            marginTop="2"
+            data-testid="login-submit"
+          >
             <FormattedMessage id="login.submit" />
           </Button>
           {subAccount && (

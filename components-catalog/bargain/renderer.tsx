@@ -1,0 +1,23 @@
+import { ActivityView } from '../activity-view';
+import type { ActivityProductRow } from '../data-rows';
+import { MUTED, type RendererProps, useText } from '../renderer-kit';
+import type { Props } from './definition';
+
+export function BargainBlock({ props, data }: RendererProps<Props, ActivityProductRow>) {
+  const t = useText();
+  return (
+    <ActivityView
+      props={props}
+      rows={data}
+      titleKey="render.bargain.title"
+      emptyKey={props.source === 'manual' ? 'render.activity.choose' : 'render.activity.none'}
+      extra={(row) =>
+        props.showJoined && row.joined !== undefined ? (
+          <span style={{ fontSize: 11, color: MUTED }}>
+            {t('render.bargain.joined', { count: row.joined })}
+          </span>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import './messages';
+import { attributeRoutes } from './attribute-routes';
+import { categoryRoutes } from './category-routes';
+import { commentRoutes } from './comment-routes';
+import { productRoutes } from './product-routes';
+import { recycleAuditRoutes } from './recycle-audit-routes';
+
+/** SPEC §7 /DistributorsShopProduct/: goods, categories, specs, comments, recycle bin and audit. */
+export const productAreaRoutes = [
+  ...categoryRoutes,
+  ...productRoutes,
+  ...attributeRoutes,
+  ...commentRoutes,
+  ...recycleAuditRoutes,
+];

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(environment: Record<string, string>): string[] {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      adminPassword: 'admin123',
+      adminPasswordGenerated: false,
+      testVerifyCode: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/shop-data',
+      DATABASE_URL: 'postgresql://shop@db/shop',
+      ADMIN_PASSWORD: 'secret-1',
+      TEST_VERIFY_CODE: 'AB12c',
+      NODE_ENV: 'test',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      dataDir: '/tmp/shop-data',
+      databaseUrl: 'postgresql://shop@db/shop',
+      adminPassword: 'secret-1',
+      testVerifyCode: 'AB12c',
+      nodeEnv: 'test',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it.each([
+    { variable: 'PORT', value: 'eighty', problem: 'PORT: must be a whole number' },
+    { variable: 'PORT', value: '80.5', problem: 'PORT: must be a whole number' },
+    { variable: 'PORT', value: '70000', problem: 'PORT: must be between 1 and 65535' },
+    { variable: 'PORT', value: '0', problem: 'PORT: must be between 1 and 65535' },
+    {
+      variable: 'DATABASE_URL',
+      value: 'mysql://db/shop',
+      problem: 'DATABASE_URL: must start with postgres:// or postgresql://',
+    },
+    { variable: 'ADMIN_PASSWORD', value: '12345', problem: 'ADMIN_PASSWORD: must be at least 6 characters' },
+    {
+      variable: 'TEST_VERIFY_CODE',
+      value: 'abcd',
+      problem: 'TEST_VERIFY_CODE: must be exactly 5 letters or digits',
+    },
+    {
+      variable: 'TEST_VERIFY_CODE',
+      value: 'ab-12',
+      problem: 'TEST_VERIFY_CODE: must be exactly 5 letters or digits',
+    },
+    { variable: 'NODE_ENV', value: 'staging', problem: 'NODE_ENV: must be development, production or test' },
+    {
+      variable: 'LOG_LEVEL',
+      value: 'loud',
+      problem: 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    },
+    {
+      variable: 'SWEEP_INTERVAL_SECONDS',
+      value: 'often',
+      problem: 'SWEEP_INTERVAL_SECONDS: must be a whole number of seconds',
+    },
+    {
+      variable: 'SWEEP_INTERVAL_SECONDS',
+      value: '-1',
+      problem: 'SWEEP_INTERVAL_SECONDS: must be 0 (off) or more',
+    },
+  ])('names $variable=$value with its rule', ({ variable, value, problem }) => {
+    expect(problemsOf({ [variable]: value })).toEqual([problem]);
+  });
+
+  it('names every bad variable at once, one line each', () => {
+    const problems = problemsOf({
+      PORT: 'x',
+      DATABASE_URL: 'sqlite:x',
+      ADMIN_PASSWORD: '1',
+      NODE_ENV: 'production',
+      TEST_VERIFY_CODE: 'ABCDE',
+    });
+    expect(problems).toEqual([
+      'PORT: must be a whole number',
+      'DATABASE_URL: must start with postgres:// or postgresql://',
+      'ADMIN_PASSWORD: must be at least 6 characters',
+      'TEST_VERIFY_CODE: must not be set when NODE_ENV=production',
+    ]);
+    expect(() => loadConfig({ PORT: 'x' })).toThrow(
+      'Invalid configuration:\n  - PORT: must be a whole number',
+    );
+  });
+
+  it('refuses TEST_VERIFY_CODE under NODE_ENV=production', () => {
+    expect(
+      problemsOf({ NODE_ENV: 'production', TEST_VERIFY_CODE: 'ABCDE', ADMIN_PASSWORD: 'secret-1' }),
+    ).toEqual(['TEST_VERIFY_CODE: must not be set when NODE_ENV=production']);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_VERIFY_CODE: 'ABCDE' }).testVerifyCode).toBe('ABCDE');
+  });
+
+  it('generates a random admin password under production when none is set, and says so', () => {
+    const first = loadConfig({ NODE_ENV: 'production' });
+    const second = loadConfig({ NODE_ENV: 'production' });
+    expect(first.adminPasswordGenerated).toBe(true);
+    expect(first.adminPassword).not.toBe('admin123');
+    expect(first.adminPassword.length).toBeGreaterThanOrEqual(12);
+    expect(first.adminPassword).not.toBe(second.adminPassword);
+  });
+
+  it('keeps a given admin password under production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'chosen-one' })).toMatchObject({
+      adminPassword: 'chosen-one',
+      adminPasswordGenerated: false,
+    });
+  });
+});

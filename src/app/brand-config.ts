@@ -1,0 +1,55 @@
+import { defineConfig } from '@chakra-ui/react';
+import { brandPalette, readableVariant, SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND } from '../lib/theme-palette';
+import { DEFAULT_THEME } from '../stores/settings-store';
+
+const palette = brandPalette(DEFAULT_THEME);
+const solid = readableVariant(DEFAULT_THEME, '#ffffff', '#000000');
+const onDark = readableVariant(DEFAULT_THEME, SUBMENU_BACKGROUND, '#ffffff');
+
+/**
+ * A `brand` palette made the default colour palette, plus the sidebar colours. Its values are those
+ * of the default theme colour; the settings panel recolours at run time by overriding the same CSS
+ * variables (theme-style.tsx), so no new system is built on a theme change.
+ */
+export const brandConfig = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { fontFamily: 'body' },
+    '#nprogress .bar': { background: 'var(--chakra-colors-brand-500) !important' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        body: {
+          value:
+            '-apple-system, BlinkMacSystemFont, "Segoe UI", "Helvetica Neue", Helvetica, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", Arial, sans-serif',
+        },
+        heading: { value: '{fonts.body}' },
+      },
+      colors: {
+        brand: Object.fromEntries(Object.entries(palette).map(([shade, value]) => [shade, { value }])),
+        sidebar: {
+          bg: { value: SIDEBAR_BACKGROUND },
+          submenu: { value: SUBMENU_BACKGROUND },
+          hover: { value: '#263445' },
+          text: { value: '#bfcbd9' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: solid },
+          contrast: { value: 'white' },
+          fg: { value: solid },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.500}' },
+          onDark: { value: onDark },
+        },
+      },
+    },
+  },
+});

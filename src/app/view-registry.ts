@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+
+type ViewModule = Promise<{ default: ComponentType }>;
+
+/**
+ * Menu path → lazy view. Each module adds its screens here with one line per path; a permitted path
+ * without an entry shows the "not built yet" page inside the layout.
+ */
+export const viewRegistry: Record<string, () => ViewModule> = {
+  '/dashboard': () => import('../pages/dashboard/dashboard-page'),
+  '/permission/page': () => import('../pages/permission/page-permission'),
+  '/permission/directive': () => import('../pages/permission/directive-permission'),
+  '/permission/role': () => import('../pages/permission/role-permission'),
+  '/error/401': () => import('../pages/errors/no-permission-page'),
+  '/error/404': () => import('../pages/errors/not-found-page'),
+  '/error-log/log': () => import('../pages/error-log/error-log-page'),
+};

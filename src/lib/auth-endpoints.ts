@@ -1,0 +1,14 @@
+import type { changeSite, getVerifyCode } from '../../contract/endpoints/comm';
+import type { getUserInfo, login, logout, switchRole } from '../../contract/endpoints/user';
+import { type EndpointRef, endpointRef } from './http';
+
+/**
+ * The session calls as references (method and path, typed by the contract) so the login route does
+ * not load the contract's schemas; auth-endpoints.test.ts checks them against the contract.
+ */
+export const loginRef: EndpointRef<typeof login> = endpointRef('POST', '/user/login');
+export const getUserInfoRef: EndpointRef<typeof getUserInfo> = endpointRef('GET', '/user/GetUserInfo');
+export const logoutRef: EndpointRef<typeof logout> = endpointRef('POST', '/Account/Logout');
+export const switchRoleRef: EndpointRef<typeof switchRole> = endpointRef('POST', '/user/SwitchRole');
+export const changeSiteRef: EndpointRef<typeof changeSite> = endpointRef('POST', '/Comm/ChangeSite');
+export const getVerifyCodeRef: EndpointRef<typeof getVerifyCode> = endpointRef('GET', '/Comm/GetVerifyCode');
