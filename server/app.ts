@@ -41,6 +41,8 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,100}$/;
+
 function envelope(message: string, extra: Record<string, unknown> = {}) {
   return { Errcode: -1, Errmsg: message, ErrShowType: 0, ...extra };
 }
@@ -52,8 +54,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Fastify's own two lines per request are off: the onResponse hook below writes one richer line.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's X-Request-Id is kept when it looks like an id; anything else gets a fresh UUID.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
+    },
     // Only a proxy on this machine may set X-Forwarded-For; anyone else could fake their address
     // and slip past the per-address login throttle.
     trustProxy: 'loopback',
@@ -153,7 +159,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const fastifyError = error as FastifyError;
     if (
       fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       (fastifyError.statusCode === 400 && error instanceof SyntaxError)
     ) {
       return reply.code(400).send(envelope(translate(locale, 'common.invalidJson')));

@@ -134,7 +134,7 @@ export function shelfOnBlockers(facts: ShelfFacts): ShelfBlocker[] {
   if (facts.recycleState !== 'active') blockers.push('notActive');
   if (facts.auditRequired && facts.auditState !== 'approved') blockers.push('auditNotApproved');
   if (facts.skuCount < 1) blockers.push('noSku');
-  if (facts.priceFen <= 0) blockers.push('noPrice');
+  else if (facts.priceFen <= 0) blockers.push('noPrice');
   return blockers;
 }
 

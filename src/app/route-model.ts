@@ -94,6 +94,7 @@ function normalise(path: string): string {
 /** What the layout shows for a path: a view, a group's redirect, 401 or 404. */
 export function resolvePath(rawPath: string, permitted: ReadonlyMap<string, PermittedRoute>): Resolution {
   const path = normalise(rawPath);
+  if (path === '/') return { kind: 'redirect', to: DASHBOARD_PATH };
   if (path === DASHBOARD_PATH) return { kind: 'view', route: DASHBOARD_ROUTE };
   const route = permitted.get(path);
   if (route) {

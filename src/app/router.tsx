@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { LoadingOverlay } from './loading-overlay';
 import { RootGuard } from './root-guard';
 import { RouteErrorPage } from './route-error-page';
@@ -55,9 +55,10 @@ export const router = createBrowserRouter([
       {
         path: '/',
         lazy: () => import('../shell/layout').then((module) => ({ Component: module.Layout })),
+        // The layout picks the view for every path itself (/ goes to /dashboard), keeping visited
+        // pages alive; these children only make the paths match.
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          // The layout picks the view for every other path itself, keeping visited ones alive.
+          { index: true, element: null },
           { path: '*', element: null },
         ],
       },

@@ -61,6 +61,8 @@ export function formatTime(
     day: date.getDate(),
     hour: date.getHours(),
     minute: date.getMinutes(),
+    paddedHour: pad(date.getHours()),
+    paddedMinute: pad(date.getMinutes()),
   });
 }
 

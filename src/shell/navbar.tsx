@@ -137,10 +137,7 @@ function AvatarMenu() {
     }
   };
   const logout = async () => {
-    const destination = await useSessionStore
-      .getState()
-      .logout(`${location.pathname}${location.search}`)
-      .catch(() => '/login');
+    const destination = await useSessionStore.getState().logout(`${location.pathname}${location.search}`);
     queryClient.clear();
     navigate(destination, { replace: true });
   };

@@ -111,15 +111,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   logout: async (redirect) => {
     const { roles, siteId } = get();
-    const destination = logoutDestination(roles, siteId, redirect);
     try {
       await callEndpoint(logoutRef, {});
-    } finally {
-      removeToken();
-      set({ token: '', ...EMPTY });
-      useTagsStore.getState().reset();
+    } catch {
+      // The HTTP layer showed the failure; the local session ends regardless.
     }
-    return destination;
+    removeToken();
+    set({ token: '', ...EMPTY });
+    useTagsStore.getState().reset();
+    return logoutDestination(roles, siteId, redirect);
   },
 
   resetToken: () => {

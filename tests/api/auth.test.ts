@@ -227,6 +227,20 @@ describe('logout', () => {
     expect((await server.call(logout, {}, { token })).status).toBe(401);
     expect((await server.call(getUserInfo, {}, { token: other })).body.Errcode).toBe(0);
   });
+
+  it('writes logins and logouts to the audit log', async () => {
+    const admin = await server.accountId('admin');
+    const count = async (action: string) => {
+      const [row] = await server.query<{ count: number }>(
+        sql`select count(*)::int as count from audit_log where action = ${action} and account_id = ${admin}`,
+      );
+      return row!.count;
+    };
+    const [logins, logouts] = [await count('account.login'), await count('account.logout')];
+    await server.call(logout, {}, { token: await server.login('admin') });
+    expect(await count('account.login')).toBe(logins + 1);
+    expect(await count('account.logout')).toBe(logouts + 1);
+  });
 });
 
 describe('login throttling', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -14,6 +14,8 @@ import { TEST_ENV } from './test-env';
  */
 export default async function globalSetup() {
   const config = loadConfig({ ...TEST_ENV });
+  // Uploaded test images from earlier runs.
+  rmSync(config.dataDir, { recursive: true, force: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });

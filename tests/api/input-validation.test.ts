@@ -253,4 +253,13 @@ describe('the API surface', () => {
     });
     expect(response.headers['x-request-id']).toBe('edge-42');
   });
+
+  it('replaces a request id that does not look like one', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${user.getUserInfo.path}`,
+      headers: { 'x-request-id': `bad id\n${'x'.repeat(200)}` },
+    });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

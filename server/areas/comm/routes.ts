@@ -1,3 +1,4 @@
+import type { MultipartValue } from '@fastify/multipart';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import * as comm from '../../../contract/endpoints/comm';
 import { expiredSiteMessage } from '../../../contract/envelope';
@@ -123,8 +124,9 @@ export const commRoutes = [
   defineRoute(comm.changeSite, async ({ input, db, session }) => {
     const target = (await switchableSites(db, session.accountId)).find((site) => site.id === input.Id);
     if (!target) throw new AppError('site.notSwitchable', {}, { field: 'Id' });
-    if (target.expiresAt && target.expiresAt.getTime() <= Date.now())
+    if (target.expiresAt && target.expiresAt.getTime() <= Date.now()) {
       throw rawError(expiredSiteMessage(session.accountId));
+    }
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
       await tx.delete(switchTickets).where(lt(switchTickets.expiresAt, sql`now() - interval '1 day'`));
@@ -155,8 +157,8 @@ export const commRoutes = [
       const textFields = Object.fromEntries(
         Object.values(part.fields)
           .flat()
-          .filter((field) => field !== undefined && field.type === 'field')
-          .map((field) => [field!.fieldname, (field as { value: unknown }).value]),
+          .filter((field): field is MultipartValue => field?.type === 'field')
+          .map((field) => [field.fieldname, field.value]),
       );
       parseInput(comm.uploadImage.input, textFields);
       let bytes: Buffer;

@@ -231,7 +231,7 @@ export const en = {
   'time.hoursAgo': '{count, plural, one {# hour ago} other {# hours ago}}',
   'time.oneDayAgo': '1 day ago',
   'time.daysAgo': '{count, plural, one {# day ago} other {# days ago}}',
-  'time.dateTime': '{month}/{day} {hour}:{minute}',
+  'time.dateTime': '{month}/{day} {paddedHour}:{paddedMinute}',
   'time.weekdays': 'Sun,Mon,Tue,Wed,Thu,Fri,Sat',
 } as const;
 

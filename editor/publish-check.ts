@@ -1,0 +1,183 @@
+import type { ShopType } from '../contract/enums';
+import type { LinkKind } from '../contract/link-targets';
+import { describeLinkProblem, type LinkValue, linkEntity, validateLink } from '../contract/link-value';
+import {
+  type BlockId,
+  type BlockNode,
+  FIXED_SLOTS,
+  type PageId,
+  type TemplateDocument,
+  type TemplatePage,
+  UNKNOWN_BLOCK_TYPE,
+  type UnknownBlockProps,
+} from '../contract/template-document';
+import type { BlockProblem } from '../components-catalog/field-kit';
+import { en as catalogueEn } from '../components-catalog/i18n/en';
+import { zh as catalogueZh } from '../components-catalog/i18n/zh';
+import { blockDefinition } from '../components-catalog/registry';
+import { en as editorEn } from './i18n/en';
+import { zh as editorZh } from './i18n/zh';
+
+/**
+ * The check before publishing: every problem of every visible block on every page, in page order,
+ * each pointing at its page, block and prop so the studio can jump there. Pure: the caller says which
+ * entities still exist (the server from its tables, the studio from the server).
+ */
+
+export type PublishProblemKind =
+  | 'missingImage'
+  | 'emptyRequired'
+  | 'invalidValue'
+  | 'linkNotAllowed'
+  | 'linkToDeleted'
+  | 'tooMany'
+  | 'blockNotAllowed'
+  | 'unknownBlock';
+
+export interface PublishProblem {
+  pageId: PageId;
+  /** null for the page's own settings. */
+  blockId: BlockId | null;
+  blockType: string;
+  kind: PublishProblemKind;
+  /** Prop path inside the block, e.g. `items.0.link`; '' for the block as a whole. */
+  path: string;
+  /** Catalogue key of the message; link problems use contract/link-value's keys. */
+  messageKey: string;
+  params: Record<string, string | number>;
+  /** Catalogue key of the field label, shown as `{field}`. */
+  fieldLabel?: string;
+}
+
+/**
+ * Ids of entities that still exist, per kind. Kinds left out are not checked (no table to ask yet);
+ * links to template pages are checked against the template itself.
+ */
+export type ExistingEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
+
+function fromBlockProblem(pageId: PageId, block: BlockNode | null, type: string, problem: BlockProblem): PublishProblem {
+  return {
+    pageId,
+    blockId: block?.id ?? null,
+    blockType: type,
+    kind: problem.kind,
+    path: problem.path,
+    messageKey: problem.messageKey,
+    params: problem.params ?? {},
+    ...(problem.fieldLabel ? { fieldLabel: problem.fieldLabel } : {}),
+  };
+}
+
+function linkProblems(
+  document: TemplateDocument,
+  page: TemplatePage,
+  block: BlockNode,
+  path: string,
+  link: LinkValue,
+  shopType: ShopType,
+  existing: ExistingEntities,
+): PublishProblem[] {
+  const base = { pageId: page.id, blockId: block.id, blockType: block.type, path };
+  const problems: PublishProblem[] = validateLink(link, shopType).map((problem) => ({
+    ...base,
+    kind: problem.code === 'link.notAllowed' ? 'linkNotAllowed' : 'invalidValue',
+    messageKey: problem.code,
+    params: problem.params ?? {},
+  }));
+  if (problems.some((problem) => problem.kind === 'linkNotAllowed')) return problems;
+  const entity = linkEntity(link);
+  if (entity) {
+    const title = 'linkTitle' in link ? (link.linkTitle ?? '') : '';
+    const gone =
+      entity.kind === 'customPage'
+        ? !document.pages.some((candidate) => candidate.id === entity.id)
+        : existing[entity.kind] !== undefined && !existing[entity.kind]!.has(Number(entity.id));
+    if (gone) problems.push({ ...base, kind: 'linkToDeleted', messageKey: 'publish.linkToDeleted', params: { title } });
+  }
+  return problems;
+}
+
+function blocksOf(page: TemplatePage): BlockId[] {
+  return [...FIXED_SLOTS.map((slot) => page.fixed[slot]).filter((id): id is BlockId => Boolean(id)), ...page.blockIds];
+}
+
+export function publishCheck(document: TemplateDocument, shopType: ShopType, existing: ExistingEntities): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  const settings = blockDefinition('pageSettings');
+  for (const page of document.pages) {
+    if (settings) {
+      for (const problem of settings.validate(page.settings)) problems.push(fromBlockProblem(page.id, null, 'pageSettings', problem));
+    }
+    const counts = new Map<string, number>();
+    for (const id of blocksOf(page)) {
+      const block = Object.hasOwn(document.blocks, id) ? document.blocks[id] : undefined;
+      if (!block || block.hidden) continue;
+      const base = { pageId: page.id, blockId: block.id, blockType: block.type, path: '', params: {} };
+      if (block.type === UNKNOWN_BLOCK_TYPE) {
+        const original = (block.props as unknown as UnknownBlockProps).originalType;
+        problems.push({ ...base, kind: 'unknownBlock', messageKey: 'publish.unknownBlock', params: { type: original } });
+        continue;
+      }
+      const definition = blockDefinition(block.type);
+      if (!definition) continue;
+      if (!definition.shopTypes.includes(shopType)) {
+        problems.push({ ...base, kind: 'blockNotAllowed', messageKey: 'publish.blockNotAllowed' });
+        continue;
+      }
+      const count = (counts.get(block.type) ?? 0) + 1;
+      counts.set(block.type, count);
+      if (definition.maxPerPage !== null && count > definition.maxPerPage) {
+        const total = blocksOf(page).filter((other) => document.blocks[other]?.type === block.type && !document.blocks[other]?.hidden).length;
+        problems.push({ ...base, kind: 'tooMany', messageKey: 'publish.tooMany', params: { max: definition.maxPerPage, count: total } });
+      }
+      for (const problem of definition.validate(block.props)) problems.push(fromBlockProblem(page.id, block, block.type, problem));
+      for (const found of definition.links(block.props)) {
+        problems.push(...linkProblems(document, page, block, found.path, found.link, shopType, existing));
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every server entity the visible blocks link to, per kind: what the caller must look up. */
+export function linkedEntities(document: TemplateDocument): Map<LinkKind, Set<number>> {
+  const found = new Map<LinkKind, Set<number>>();
+  for (const page of document.pages) {
+    for (const id of blocksOf(page)) {
+      const block = Object.hasOwn(document.blocks, id) ? document.blocks[id] : undefined;
+      const definition = block && !block.hidden ? blockDefinition(block.type) : undefined;
+      if (!block || !definition) continue;
+      for (const { link } of definition.links(block.props)) {
+        const entity = linkEntity(link);
+        if (!entity || typeof entity.id !== 'number') continue;
+        if (!found.has(entity.kind)) found.set(entity.kind, new Set());
+        found.get(entity.kind)!.add(entity.id);
+      }
+    }
+  }
+  return found;
+}
+
+const catalogues = {
+  en: { ...catalogueEn, ...editorEn },
+  zh: { ...catalogueZh, ...editorZh },
+};
+
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The problem as one sentence: the block's name, then what is wrong. */
+export function describePublishProblem(problem: PublishProblem, locale: 'zh' | 'en'): string {
+  const catalogue = catalogues[locale];
+  const block = catalogue[`block.${problem.blockType}`] ?? problem.blockType;
+  let detail: string;
+  if (problem.messageKey.startsWith('link.')) {
+    detail = describeLinkProblem({ field: problem.path, code: problem.messageKey as never, params: problem.params }, locale);
+  } else {
+    const field = problem.fieldLabel ? (catalogue[problem.fieldLabel] ?? problem.fieldLabel) : '';
+    detail = fill(catalogue[problem.messageKey] ?? problem.messageKey, { ...problem.params, field, block });
+  }
+  if (problem.kind === 'blockNotAllowed' || problem.kind === 'unknownBlock') return detail;
+  return fill(catalogue['publish.blockProblem']!, { block, detail });
+}

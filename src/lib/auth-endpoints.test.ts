@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { changeSite, getVerifyCode } from '../../contract/endpoints/comm';
+import { getUserInfo, login, logout, switchRole } from '../../contract/endpoints/user';
+import { changeSiteRef, getUserInfoRef, getVerifyCodeRef, loginRef, logoutRef, switchRoleRef } from './auth-endpoints';
+
+describe('session endpoint references', () => {
+  it.each([
+    [loginRef, login],
+    [getUserInfoRef, getUserInfo],
+    [logoutRef, logout],
+    [switchRoleRef, switchRole],
+    [changeSiteRef, changeSite],
+    [getVerifyCodeRef, getVerifyCode],
+  ])('%o matches the contract', (reference, definition) => {
+    expect({ method: reference.method, path: reference.path }).toEqual({
+      method: definition.method,
+      path: definition.path,
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+const tagPaths = (page: Page) =>
+  page.getByTestId('tag').evaluateAll((tags) => tags.map((element) => element.getAttribute('data-path')));
+
+test.describe('layout', () => {
+  test.beforeEach(async ({ page, signInByApi }) => {
+    await signInByApi(page, 'admin');
+  });
+
+  test('tags: one per path, close, middle-click, every context action, refresh and reload', async ({ page }) => {
+    await page.goto('/goods/goodsList');
+    await page.goto('/order/orderSupervise');
+    await page.goto('/shop/shopInfo');
+    await page.goto('/customer/allCustomer');
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Goods' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
+    await expect.poll(() => tagPaths(page)).toEqual([
+      '/dashboard',
+      '/goods/goodsList',
+      '/order/orderSupervise',
+      '/shop/shopInfo',
+      '/customer/allCustomer',
+    ]);
+    await expect(tag(page, '/goods/goodsList')).toHaveAttribute('data-active', 'true');
+    // The pinned dashboard tab has no close button.
+    await expect(tag(page, '/dashboard').getByTestId('tag-close')).toHaveCount(0);
+
+    // Reload keeps the tabs.
+    await page.reload();
+    await expect.poll(() => tagPaths(page)).toHaveLength(5);
+
+    // Close button, then middle click.
+    await tag(page, '/order/orderSupervise').getByTestId('tag-close').click();
+    await tag(page, '/shop/shopInfo').click({ button: 'middle' });
+    await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/goods/goodsList', '/customer/allCustomer']);
+
+    // Context menu, 105 px wide: Refresh keeps the route.
+    await tag(page, '/goods/goodsList').click({ button: 'right' });
+    const menu = page.getByTestId('tags-context-menu');
+    await expect(menu).toBeVisible();
+    expect((await menu.boundingBox())?.width).toBe(105);
+    await menu.getByRole('menuitem', { name: 'Refresh' }).click();
+    await expect(page).toHaveURL(/\/goods\/goodsList$/);
+    await expect(page.getByTestId('not-built')).toBeVisible();
+
+    // Close on the active tab goes to the last tab left.
+    await tag(page, '/goods/goodsList').click({ button: 'right' });
+    await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Close', exact: true }).click();
+    await expect(page).toHaveURL(/\/customer\/allCustomer$/);
+
+    await page.goto('/goods/goodsClassify');
+    await page.goto('/order/salesReport');
+    await tag(page, '/goods/goodsClassify').click({ button: 'right' });
+    await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Close Others' }).click();
+    await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/goods/goodsClassify']);
+    await expect(page).toHaveURL(/\/goods\/goodsClassify$/);
+
+    await tag(page, '/goods/goodsClassify').click({ button: 'right' });
+    await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Close All' }).click();
+    await expect.poll(() => tagPaths(page)).toEqual(['/dashboard']);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('switching tabs keeps a page’s state alive; Refresh starts it afresh', async ({ page }) => {
+    await page.goto('/permission/directive');
+    // The error-log demo page keeps what it caught; its render-error block is local state.
+    await page.goto('/error-log/log');
+    await page.getByTestId('throw-render').click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await tag(page, '/permission/directive').click();
+    await expect(page.getByTestId('directive-permission')).toBeVisible();
+    await tag(page, '/error-log/log').click();
+    await expect(page.getByTestId('error-log-page').getByRole('alert')).toBeVisible();
+    await tag(page, '/error-log/log').click({ button: 'right' });
+    await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('error-log-page')).toBeVisible();
+    await expect(page.getByTestId('error-log-page').getByRole('alert')).toHaveCount(0);
+    // The error log caught the render error: the navbar shows its badge and dialog.
+    await page.getByTestId('error-log-button').click();
+    await expect(page.getByTestId('error-log-dialog')).toContainText('Error-log demo: render');
+  });
+
+  test('size switch says Switch Size Success and persists', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByTestId('size-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Mini' }).click();
+    await expect(page.getByText('Switch Size Success')).toBeVisible();
+    await page.reload();
+    await page.getByTestId('size-menu').click();
+    await expect(page.getByRole('menuitemradio', { name: 'Mini' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('menuitemradio', { name: 'Medium' }).click();
+  });
+
+  test('settings panel: theme, tags view, fixed header and logo persist; the theme recolours', async ({ page, expectNoSeriousA11yViolations }) => {
+    await page.goto('/dashboard');
+    await page.getByTestId('settings-button').click();
+    const panel = page.getByTestId('settings-panel');
+    await expect(panel).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await panel.getByTestId('theme-#11a983').click();
+    await expect(page.getByText('Compiling the theme')).toBeVisible();
+    await expect(panel.getByTestId('theme-value')).toHaveText('#11A983');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-500').trim()))
+      .toBe('#11a983');
+    await panel.getByTestId('setting-tagsView').click();
+    await panel.getByTestId('setting-fixedHeader').click();
+    await panel.getByTestId('setting-sidebarLogo').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+    await expect(page.getByTestId('header-block')).toHaveCSS('position', 'sticky');
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'mini-program management system' })).toHaveCount(0);
+    await page.getByTestId('settings-button').click();
+    await expect(panel.getByTestId('theme-value')).toHaveText('#11A983');
+    // Back to the defaults for the other tests in this browser profile.
+    await panel.getByTestId('theme-#409EFF').click();
+    await panel.getByTestId('setting-tagsView').click();
+    await panel.getByTestId('setting-fixedHeader').click();
+    await panel.getByTestId('setting-sidebarLogo').click();
+    await expect(panel.getByTestId('theme-value')).toHaveText('#409EFF');
+  });
+
+  test('the hamburger collapses the sidebar and the cookie remembers it', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByTestId('hamburger').click();
+    await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
+    await page.reload();
+    await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
+    await page.getByTestId('hamburger').click();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('1');
+  });
+
+  test('a 390 px wide phone: sidebar as a drawer that closes after navigating', async ({ page, saveScreenshot, expectNoSeriousA11yViolations }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'phone-dashboard');
+    await page.getByTestId('hamburger').click();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toBeVisible();
+    await saveScreenshot(page, 'phone-menu');
+    await sidebar.getByRole('button', { name: 'Goods' }).click();
+    await sidebar.getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/goods\/goodsClassify$/);
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+
+  test('back to top appears after 200 px of scrolling and returns to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-notices').getByRole('listitem')).toHaveCount(3);
+    const container = page.getByTestId('main-container');
+    await expect(page.getByTestId('back-to-top')).toHaveCount(0);
+    await container.evaluate((element) => {
+      element.scrollTop = 600;
+    });
+    const button = page.getByTestId('back-to-top');
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    expect(box?.width).toBe(40);
+    expect(box?.height).toBe(40);
+    expect(1280 - (box!.x + box!.width)).toBe(200);
+    expect(500 - (box!.y + box!.height)).toBe(100);
+    await button.click();
+    await expect.poll(() => container.evaluate((element) => element.scrollTop)).toBe(0);
+  });
+});
