@@ -27,12 +27,23 @@ describe('list query pieces', () => {
   });
 
   it.each([
-    [{ priceMin: 5, priceMax: 1 }, [{ field: 'priceMin', key: 'list.rangeReversed', params: { min: 'priceMin', max: 'priceMax' } }]],
+    [
+      { priceMin: 5, priceMax: 1 },
+      [{ field: 'priceMin', key: 'list.rangeReversed', params: { min: 'priceMin', max: 'priceMax' } }],
+    ],
     [{ priceMin: 1, priceMax: 1 }, []],
     [{ priceMin: 5 }, []],
-    [{ createdFrom: '2024-05-02', createdTo: '2024-05-01' }, [{ field: 'createdFrom', key: 'list.rangeReversed', params: { min: 'createdFrom', max: 'createdTo' } }]],
+    [
+      { createdFrom: '2024-05-02', createdTo: '2024-05-01' },
+      [{ field: 'createdFrom', key: 'list.rangeReversed', params: { min: 'createdFrom', max: 'createdTo' } }],
+    ],
     [{ createdFrom: '2024-05-01', createdTo: '2024-05-01' }, []],
   ])('range problems of %j', (value, expected) => {
-    expect(rangeProblems(value, [['priceMin', 'priceMax'], ['createdFrom', 'createdTo']])).toEqual(expected);
+    expect(
+      rangeProblems(value, [
+        ['priceMin', 'priceMax'],
+        ['createdFrom', 'createdTo'],
+      ]),
+    ).toEqual(expected);
   });
 });

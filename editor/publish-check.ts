@@ -1,3 +1,7 @@
+import type { BlockProblem } from '../components-catalog/field-kit';
+import { en as catalogueEn } from '../components-catalog/i18n/en';
+import { zh as catalogueZh } from '../components-catalog/i18n/zh';
+import { blockDefinition } from '../components-catalog/registry';
 import type { ShopType } from '../contract/enums';
 import type { LinkKind } from '../contract/link-targets';
 import { describeLinkProblem, type LinkValue, linkEntity, validateLink } from '../contract/link-value';
@@ -11,10 +15,6 @@ import {
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
 } from '../contract/template-document';
-import type { BlockProblem } from '../components-catalog/field-kit';
-import { en as catalogueEn } from '../components-catalog/i18n/en';
-import { zh as catalogueZh } from '../components-catalog/i18n/zh';
-import { blockDefinition } from '../components-catalog/registry';
 import { en as editorEn } from './i18n/en';
 import { zh as editorZh } from './i18n/zh';
 
@@ -55,7 +55,12 @@ export interface PublishProblem {
  */
 export type ExistingEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 
-function fromBlockProblem(pageId: PageId, block: BlockNode | null, type: string, problem: BlockProblem): PublishProblem {
+function fromBlockProblem(
+  pageId: PageId,
+  block: BlockNode | null,
+  type: string,
+  problem: BlockProblem,
+): PublishProblem {
   return {
     pageId,
     blockId: block?.id ?? null,
@@ -92,21 +97,35 @@ function linkProblems(
       entity.kind === 'customPage'
         ? !document.pages.some((candidate) => candidate.id === entity.id)
         : existing[entity.kind] !== undefined && !existing[entity.kind]!.has(Number(entity.id));
-    if (gone) problems.push({ ...base, kind: 'linkToDeleted', messageKey: 'publish.linkToDeleted', params: { title } });
+    if (gone)
+      problems.push({
+        ...base,
+        kind: 'linkToDeleted',
+        messageKey: 'publish.linkToDeleted',
+        params: { title },
+      });
   }
   return problems;
 }
 
 function blocksOf(page: TemplatePage): BlockId[] {
-  return [...FIXED_SLOTS.map((slot) => page.fixed[slot]).filter((id): id is BlockId => Boolean(id)), ...page.blockIds];
+  return [
+    ...FIXED_SLOTS.map((slot) => page.fixed[slot]).filter((id): id is BlockId => Boolean(id)),
+    ...page.blockIds,
+  ];
 }
 
-export function publishCheck(document: TemplateDocument, shopType: ShopType, existing: ExistingEntities): PublishProblem[] {
+export function publishCheck(
+  document: TemplateDocument,
+  shopType: ShopType,
+  existing: ExistingEntities,
+): PublishProblem[] {
   const problems: PublishProblem[] = [];
   const settings = blockDefinition('pageSettings');
   for (const page of document.pages) {
     if (settings) {
-      for (const problem of settings.validate(page.settings)) problems.push(fromBlockProblem(page.id, null, 'pageSettings', problem));
+      for (const problem of settings.validate(page.settings))
+        problems.push(fromBlockProblem(page.id, null, 'pageSettings', problem));
     }
     const counts = new Map<string, number>();
     for (const id of blocksOf(page)) {
@@ -115,7 +134,12 @@ export function publishCheck(document: TemplateDocument, shopType: ShopType, exi
       const base = { pageId: page.id, blockId: block.id, blockType: block.type, path: '', params: {} };
       if (block.type === UNKNOWN_BLOCK_TYPE) {
         const original = (block.props as unknown as UnknownBlockProps).originalType;
-        problems.push({ ...base, kind: 'unknownBlock', messageKey: 'publish.unknownBlock', params: { type: original } });
+        problems.push({
+          ...base,
+          kind: 'unknownBlock',
+          messageKey: 'publish.unknownBlock',
+          params: { type: original },
+        });
         continue;
       }
       const definition = blockDefinition(block.type);
@@ -127,10 +151,18 @@ export function publishCheck(document: TemplateDocument, shopType: ShopType, exi
       const count = (counts.get(block.type) ?? 0) + 1;
       counts.set(block.type, count);
       if (definition.maxPerPage !== null && count > definition.maxPerPage) {
-        const total = blocksOf(page).filter((other) => document.blocks[other]?.type === block.type && !document.blocks[other]?.hidden).length;
-        problems.push({ ...base, kind: 'tooMany', messageKey: 'publish.tooMany', params: { max: definition.maxPerPage, count: total } });
+        const total = blocksOf(page).filter(
+          (other) => document.blocks[other]?.type === block.type && !document.blocks[other]?.hidden,
+        ).length;
+        problems.push({
+          ...base,
+          kind: 'tooMany',
+          messageKey: 'publish.tooMany',
+          params: { max: definition.maxPerPage, count: total },
+        });
       }
-      for (const problem of definition.validate(block.props)) problems.push(fromBlockProblem(page.id, block, block.type, problem));
+      for (const problem of definition.validate(block.props))
+        problems.push(fromBlockProblem(page.id, block, block.type, problem));
       for (const found of definition.links(block.props)) {
         problems.push(...linkProblems(document, page, block, found.path, found.link, shopType, existing));
       }
@@ -164,7 +196,9 @@ const catalogues = {
 };
 
 function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /** The problem as one sentence: the block's name, then what is wrong. */
@@ -173,7 +207,10 @@ export function describePublishProblem(problem: PublishProblem, locale: 'zh' | '
   const block = catalogue[`block.${problem.blockType}`] ?? problem.blockType;
   let detail: string;
   if (problem.messageKey.startsWith('link.')) {
-    detail = describeLinkProblem({ field: problem.path, code: problem.messageKey as never, params: problem.params }, locale);
+    detail = describeLinkProblem(
+      { field: problem.path, code: problem.messageKey as never, params: problem.params },
+      locale,
+    );
   } else {
     const field = problem.fieldLabel ? (catalogue[problem.fieldLabel] ?? problem.fieldLabel) : '';
     detail = fill(catalogue[problem.messageKey] ?? problem.messageKey, { ...problem.params, field, block });

@@ -30,10 +30,30 @@ describe('productFormProblems', () => {
   it.each([
     ['a valid form', specs, [sku(['红', 'S']), sku(['蓝', 'S'])], []],
     ['goods without specs and one SKU', [], [sku([])], []],
-    ['two SKUs without specs', [], [sku([]), sku([])], [{ field: 'Skus.1.SpecValues', key: 'goods.skuDuplicate', params: { values: '' } }]],
-    ['a spec name twice', [specs[0]!, specs[0]!], [], [{ field: 'Specs.1.Name', key: 'goods.specNameDuplicate', params: { name: '颜色' } }]],
-    ['a value twice', [{ Name: '颜色', Values: ['红', '红'] }], [], [{ field: 'Specs.0.Values', key: 'goods.specValueDuplicate', params: { value: '红' } }]],
-    ['a SKU missing a value', specs, [sku(['红'])], [{ field: 'Skus.0.SpecValues', key: 'goods.skuSpecCount', params: { count: 2 } }]],
+    [
+      'two SKUs without specs',
+      [],
+      [sku([]), sku([])],
+      [{ field: 'Skus.1.SpecValues', key: 'goods.skuDuplicate', params: { values: '' } }],
+    ],
+    [
+      'a spec name twice',
+      [specs[0]!, specs[0]!],
+      [],
+      [{ field: 'Specs.1.Name', key: 'goods.specNameDuplicate', params: { name: '颜色' } }],
+    ],
+    [
+      'a value twice',
+      [{ Name: '颜色', Values: ['红', '红'] }],
+      [],
+      [{ field: 'Specs.0.Values', key: 'goods.specValueDuplicate', params: { value: '红' } }],
+    ],
+    [
+      'a SKU missing a value',
+      specs,
+      [sku(['红'])],
+      [{ field: 'Skus.0.SpecValues', key: 'goods.skuSpecCount', params: { count: 2 } }],
+    ],
     [
       'a SKU with an unknown value',
       specs,

@@ -4,8 +4,8 @@ import {
   auditMachine,
   auditStateAfterSave,
   commentMachine,
-  type GoodsRowStates,
   GoodsPermission,
+  type GoodsRowStates,
   goodsRowActions,
   recycleMachine,
   type ShelfFacts,
@@ -73,7 +73,13 @@ describe('goods machines: every state × action', () => {
   });
 });
 
-const ready: ShelfFacts = { recycleState: 'active', auditState: 'approved', auditRequired: true, skuCount: 2, priceFen: 100 };
+const ready: ShelfFacts = {
+  recycleState: 'active',
+  auditState: 'approved',
+  auditRequired: true,
+  skuCount: 2,
+  priceFen: 100,
+};
 
 describe('shelfOnBlockers', () => {
   it.each([
@@ -84,7 +90,11 @@ describe('shelfOnBlockers', () => {
     ['rejected goods', { auditState: 'rejected' }, ['auditNotApproved']],
     ['goods without SKUs (price irrelevant)', { skuCount: 0, priceFen: 0 }, ['noSku']],
     ['free goods', { priceFen: 0 }, ['noPrice']],
-    ['everything wrong', { recycleState: 'recycled', auditState: 'pending', priceFen: 0 }, ['notActive', 'auditNotApproved', 'noPrice']],
+    [
+      'everything wrong',
+      { recycleState: 'recycled', auditState: 'pending', priceFen: 0 },
+      ['notActive', 'auditNotApproved', 'noPrice'],
+    ],
   ])('%s: %j', (_, overrides, expected) => {
     expect(shelfOnBlockers({ ...ready, ...(overrides as Partial<ShelfFacts>) })).toEqual(expected);
   });
@@ -100,9 +110,12 @@ describe('auditStateAfterSave', () => {
     ['rejected', true, false, 'pending'],
     ['rejected', false, true, 'rejected'],
     ['pending', true, true, 'pending'],
-  ] as const)('from %s (audit required %s, audited fields changed %s) → %s', (current, required, changed, expected) => {
-    expect(auditStateAfterSave(current, required, changed)).toBe(expected);
-  });
+  ] as const)(
+    'from %s (audit required %s, audited fields changed %s) → %s',
+    (current, required, changed, expected) => {
+      expect(auditStateAfterSave(current, required, changed)).toBe(expected);
+    },
+  );
 });
 
 describe('shelfAfterSave', () => {
@@ -114,14 +127,52 @@ describe('shelfAfterSave', () => {
     ['puts ready goods on', true, off, {}, { shelf: 'on', autoShelf: false, blockers: [] }],
     ['takes goods off', false, on, {}, { shelf: 'off', autoShelf: false, blockers: [] }],
     ['keeps on goods on', undefined, on, {}, { shelf: 'on', autoShelf: false, blockers: [] }],
-    ['waits for audit', true, off, { auditState: 'pending' }, { shelf: 'off', autoShelf: true, blockers: [] }],
-    ['sends edited on goods to wait', undefined, on, { auditState: 'pending' }, { shelf: 'off', autoShelf: true, blockers: [] }],
-    ['shelves waiting goods once approved', undefined, waiting, {}, { shelf: 'on', autoShelf: false, blockers: [] }],
-    ['refuses asked-for shelving without SKUs', true, off, { skuCount: 0 }, { shelf: 'off', autoShelf: false, blockers: ['noSku'] }],
-    ['refuses keeping on goods that lost their price', undefined, on, { priceFen: 0 }, { shelf: 'on', autoShelf: false, blockers: ['noPrice'] }],
-    ['stops waiting goods that lost their SKUs', undefined, waiting, { skuCount: 0, auditState: 'pending' }, { shelf: 'off', autoShelf: false, blockers: [] }],
+    [
+      'waits for audit',
+      true,
+      off,
+      { auditState: 'pending' },
+      { shelf: 'off', autoShelf: true, blockers: [] },
+    ],
+    [
+      'sends edited on goods to wait',
+      undefined,
+      on,
+      { auditState: 'pending' },
+      { shelf: 'off', autoShelf: true, blockers: [] },
+    ],
+    [
+      'shelves waiting goods once approved',
+      undefined,
+      waiting,
+      {},
+      { shelf: 'on', autoShelf: false, blockers: [] },
+    ],
+    [
+      'refuses asked-for shelving without SKUs',
+      true,
+      off,
+      { skuCount: 0 },
+      { shelf: 'off', autoShelf: false, blockers: ['noSku'] },
+    ],
+    [
+      'refuses keeping on goods that lost their price',
+      undefined,
+      on,
+      { priceFen: 0 },
+      { shelf: 'on', autoShelf: false, blockers: ['noPrice'] },
+    ],
+    [
+      'stops waiting goods that lost their SKUs',
+      undefined,
+      waiting,
+      { skuCount: 0, auditState: 'pending' },
+      { shelf: 'off', autoShelf: false, blockers: [] },
+    ],
   ] as const)('%s', (_, wanted, current, facts, expected) => {
-    expect(shelfAfterSave(wanted, current, { ...ready, ...(facts as Partial<ShelfFacts>) })).toEqual(expected);
+    expect(shelfAfterSave(wanted, current, { ...ready, ...(facts as Partial<ShelfFacts>) })).toEqual(
+      expected,
+    );
   });
 });
 
@@ -130,13 +181,22 @@ describe('goodsRowActions', () => {
   const names = (row: GoodsRowStates, grants: ReadonlySet<string> = everything) =>
     goodsRowActions(row, grants).map(({ machine, action }) => `${machine.id}:${action.name}`);
   it.each([
-    [{ ShelfState: 'off', AuditState: 'approved', RecycleState: 'active' }, ['goods.shelf:putOn', 'goods.recycle:recycle']],
-    [{ ShelfState: 'on', AuditState: 'approved', RecycleState: 'active' }, ['goods.shelf:takeOff', 'goods.recycle:recycle']],
+    [
+      { ShelfState: 'off', AuditState: 'approved', RecycleState: 'active' },
+      ['goods.shelf:putOn', 'goods.recycle:recycle'],
+    ],
+    [
+      { ShelfState: 'on', AuditState: 'approved', RecycleState: 'active' },
+      ['goods.shelf:takeOff', 'goods.recycle:recycle'],
+    ],
     [
       { ShelfState: 'off', AuditState: 'pending', RecycleState: 'active' },
       ['goods.shelf:putOn', 'goods.audit:approve', 'goods.audit:reject', 'goods.recycle:recycle'],
     ],
-    [{ ShelfState: 'off', AuditState: 'approved', RecycleState: 'recycled' }, ['goods.recycle:restore', 'goods.recycle:purge']],
+    [
+      { ShelfState: 'off', AuditState: 'approved', RecycleState: 'recycled' },
+      ['goods.recycle:restore', 'goods.recycle:purge'],
+    ],
     [{ ShelfState: 'off', AuditState: 'approved', RecycleState: 'purged' }, []],
   ] as const)('%j offers %j', (row, expected) => {
     expect(names(row)).toEqual(expected);
@@ -144,6 +204,8 @@ describe('goodsRowActions', () => {
 
   it('offers only what the account is granted', () => {
     const storeGrants = new Set([GoodsPermission.list]);
-    expect(names({ ShelfState: 'off', AuditState: 'approved', RecycleState: 'recycled' }, storeGrants)).toEqual([]);
+    expect(
+      names({ ShelfState: 'off', AuditState: 'approved', RecycleState: 'recycled' }, storeGrants),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateDocument } from '../../contract/template-document';
 import { blockDefinition } from '../../components-catalog/registry';
-import { en } from '../i18n/en';
-import { zh } from '../i18n/zh';
+import type { TemplateDocument } from '../../contract/template-document';
 import { copyBlocks, insertBlock, type Outcome, setHidden, setLocked, setProp } from '../document/operations';
 import { createTemplate } from '../document/template';
-import { type CodecIssue, describeCodecIssue, parseClipboard, parseTemplate, serializeTemplate, toWire } from './codec';
+import { en } from '../i18n/en';
+import { zh } from '../i18n/zh';
+import {
+  type CodecIssue,
+  describeCodecIssue,
+  parseClipboard,
+  parseTemplate,
+  serializeTemplate,
+  toWire,
+} from './codec';
 import { legacyLink } from './migrations';
 import { CURRENT_VERSION, type WireTemplate } from './wire';
 
@@ -38,12 +45,23 @@ function richTemplate(): TemplateDocument {
   document = ok(setProp(document, 'slides', ['items', 0, 'image'], '/uploads/1/banner.png'));
   document = ok(setProp(document, 'slides', ['items', 0, 'link'], { linkType: 4, tel: '13812345678' }));
   document = ok(
-    setProp(document, 'goods', ['products'], [{ linkType: 9, id: 12, linkTitle: '杯子', shpName: '杯子', shpPrice: 5900 }]),
+    setProp(
+      document,
+      'goods',
+      ['products'],
+      [{ linkType: 9, id: 12, linkTitle: '杯子', shpName: '杯子', shpPrice: 5900 }],
+    ),
   );
   document = ok(setHidden(document, ['notice'], true));
   document = ok(setLocked(document, ['slides'], true));
   const wire = wireOf(document);
-  wire.componentData.push({ id: 'future', type: 'arShowroom', props: { model: 'https://x.example/a.glb', scale: [1, 2] }, hidden: false, locked: false });
+  wire.componentData.push({
+    id: 'future',
+    type: 'arShowroom',
+    props: { model: 'https://x.example/a.glb', scale: [1, 2] },
+    hidden: false,
+    locked: false,
+  });
   wire.ModuleData[0]!.components.push('future');
   const parsed = parse(JSON.stringify(wire));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
@@ -65,11 +83,23 @@ describe('round trip', () => {
 
   it('writes the SPEC §3 wire fields and the version', () => {
     const wire = JSON.parse(serializeTemplate(richTemplate()));
-    expect(Object.keys(wire).sort()).toEqual(['ModuleData', 'componentData', 'siteId', 'version', 'wxOpenType']);
+    expect(Object.keys(wire).sort()).toEqual([
+      'ModuleData',
+      'componentData',
+      'siteId',
+      'version',
+      'wxOpenType',
+    ]);
     expect(wire.version).toBe(CURRENT_VERSION);
     expect(wire.siteId).toBe(7);
     expect(wire.ModuleData[0].fixed).toEqual({ navigationBar: 'nav' });
-    expect(wire.componentData.map((component: { id: string }) => component.id)).toEqual(['nav', 'slides', 'goods', 'notice', 'future']);
+    expect(wire.componentData.map((component: { id: string }) => component.id)).toEqual([
+      'nav',
+      'slides',
+      'goods',
+      'notice',
+      'future',
+    ]);
   });
 
   it('keeps blocks of unknown types exactly as they came', () => {
@@ -79,7 +109,13 @@ describe('round trip', () => {
       props: { originalType: 'arShowroom', raw: { model: 'https://x.example/a.glb', scale: [1, 2] } },
     });
     const written = JSON.parse(serializeTemplate(document)).componentData.at(-1);
-    expect(written).toEqual({ id: 'future', type: 'arShowroom', props: { model: 'https://x.example/a.glb', scale: [1, 2] }, hidden: false, locked: false });
+    expect(written).toEqual({
+      id: 'future',
+      type: 'arShowroom',
+      props: { model: 'https://x.example/a.glb', scale: [1, 2] },
+      hidden: false,
+      locked: false,
+    });
   });
 
   it('fills props missing from older saves with their defaults', () => {
@@ -112,14 +148,26 @@ describe('malformed and hostile input', () => {
   });
 
   it('refuses huge texts, huge strings and deep nesting before reading them', () => {
-    expect(errorsOf(`"${'x'.repeat(4_000_001)}"`)[0]).toMatchObject({ code: 'tooLarge', params: { limit: 4_000_000 } });
+    expect(errorsOf(`"${'x'.repeat(4_000_001)}"`)[0]).toMatchObject({
+      code: 'tooLarge',
+      params: { limit: 4_000_000 },
+    });
     const wire = base();
     (wire.componentData[3]!.props as { text: string }).text = 'x'.repeat(70_000);
     expect(errorsOf(JSON.stringify(wire))).toEqual([
-      { code: 'stringTooLong', path: 'componentData[3].props.text', params: { limit: 60_000, length: 70_000 } },
+      {
+        code: 'stringTooLong',
+        path: 'componentData[3].props.text',
+        params: { limit: 60_000, length: 70_000 },
+      },
     ]);
-    expect(errorsOf(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)[0]).toMatchObject({ code: 'tooDeep' });
-    const deep = JSON.stringify(base()).replace('"scale":[1,2]', `"scale":${'['.repeat(30)}1${']'.repeat(30)}`);
+    expect(errorsOf(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)[0]).toMatchObject({
+      code: 'tooDeep',
+    });
+    const deep = JSON.stringify(base()).replace(
+      '"scale":[1,2]',
+      `"scale":${'['.repeat(30)}1${']'.repeat(30)}`,
+    );
     expect(errorsOf(deep)[0]!.code).toBe('tooDeep');
   });
 
@@ -128,7 +176,10 @@ describe('malformed and hostile input', () => {
     expect(errorsOf(json)).toEqual([
       { code: 'forbiddenKey', path: 'componentData[4].props.__proto__', params: { key: '__proto__' } },
     ]);
-    const constructorKey = JSON.stringify(base()).replace('"siteId":7', '"siteId":7,"constructor":{"prototype":{}}');
+    const constructorKey = JSON.stringify(base()).replace(
+      '"siteId":7',
+      '"siteId":7,"constructor":{"prototype":{}}',
+    );
     expect(errorsOf(constructorKey)[0]).toMatchObject({ code: 'forbiddenKey', path: 'constructor' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const reservedId = JSON.stringify(base()).replaceAll('"notice"', '"__proto__"');
@@ -142,9 +193,15 @@ describe('malformed and hostile input', () => {
       { code: 'wrongType', path: 'componentData[1].props.height', params: { expected: 'number' } },
     ]);
     const extra = { ...base(), hacker: true };
-    expect(errorsOf(JSON.stringify(extra))).toEqual([{ code: 'unknownField', path: '', params: { keys: 'hacker' } }]);
+    expect(errorsOf(JSON.stringify(extra))).toEqual([
+      { code: 'unknownField', path: '', params: { keys: 'hacker' } },
+    ]);
     const badLink = base();
-    (badLink.componentData[1]!.props as { items: { link: unknown }[] }).items[0]!.link = { linkType: 4, tel: '1', linkUrl: '/x' };
+    (badLink.componentData[1]!.props as { items: { link: unknown }[] }).items[0]!.link = {
+      linkType: 4,
+      tel: '1',
+      linkUrl: '/x',
+    };
     expect(errorsOf(JSON.stringify(badLink))[0]!.path).toBe('componentData[1].props.items[0].link');
     const tooMany = base();
     (tooMany.componentData[1]!.props as { interval: number }).interval = 1e9;
@@ -153,7 +210,10 @@ describe('malformed and hostile input', () => {
     ]);
     const colour = base();
     (colour.componentData[3]!.props as { textColour: string }).textColour = 'red;background:url(x)';
-    expect(errorsOf(JSON.stringify(colour))[0]).toMatchObject({ code: 'badFormat', path: 'componentData[3].props.textColour' });
+    expect(errorsOf(JSON.stringify(colour))[0]).toMatchObject({
+      code: 'badFormat',
+      path: 'componentData[3].props.textColour',
+    });
   });
 
   it('finds duplicate ids, dangling and repeated references, wrong places and home pages', () => {
@@ -184,7 +244,9 @@ describe('malformed and hostile input', () => {
     ]);
     const noHome = base();
     noHome.ModuleData[0]!.isHome = false;
-    expect(errorsOf(JSON.stringify(noHome))).toEqual([{ code: 'homeCount', path: 'ModuleData', params: { count: 0 } }]);
+    expect(errorsOf(JSON.stringify(noHome))).toEqual([
+      { code: 'homeCount', path: 'ModuleData', params: { count: 0 } },
+    ]);
   });
 
   it('refuses versions it cannot read', () => {
@@ -204,12 +266,36 @@ describe('malformed and hostile input', () => {
 
 describe('migrations', () => {
   /** As the old editor saved it: numeric ids, 0/1 flags, legacy names, flat links with a built URL. */
-  const legacyLinkFields = { img: '', appId: '', appIdLianjie: '', latlng: '', address: '', tel: '', webLink: '', wifiId: '', wifimac: '', wifipassword: '', linkTitle: '', shpName: '', shpMaiDian: '', shpPrice: '', fullText: '', isLink: 1 };
+  const legacyLinkFields = {
+    img: '',
+    appId: '',
+    appIdLianjie: '',
+    latlng: '',
+    address: '',
+    tel: '',
+    webLink: '',
+    wifiId: '',
+    wifimac: '',
+    wifipassword: '',
+    linkTitle: '',
+    shpName: '',
+    shpMaiDian: '',
+    shpPrice: '',
+    fullText: '',
+    isLink: 1,
+  };
   const version1 = {
     siteId: '7',
     wxOpenType: 'contact',
     ModuleData: [
-      { pageId: 11, pageName: '首页', isIndex: 1, bgColor: '#fafafa', shareTitle: '欢迎', componentIds: [1, 2, 3, 4] },
+      {
+        pageId: 11,
+        pageName: '首页',
+        isIndex: 1,
+        bgColor: '#fafafa',
+        shareTitle: '欢迎',
+        componentIds: [1, 2, 3, 4],
+      },
       { pageId: 12, pageName: '关于', isIndex: 0, componentIds: [5] },
     ],
     componentData: [
@@ -220,8 +306,21 @@ describe('migrations', () => {
         data: {
           height: 200,
           list: [
-            { imgUrl: '/uploads/a.png', link: { ...legacyLinkFields, linkType: 9, linkUrl: '/pages/product/detail?id=12', linkTitle: '保温杯', shpName: '保温杯', shpPrice: '59' } },
-            { imgUrl: '/uploads/b.png', link: { ...legacyLinkFields, linkType: 4, linkUrl: '', tel: '010-12345678' } },
+            {
+              imgUrl: '/uploads/a.png',
+              link: {
+                ...legacyLinkFields,
+                linkType: 9,
+                linkUrl: '/pages/product/detail?id=12',
+                linkTitle: '保温杯',
+                shpName: '保温杯',
+                shpPrice: '59',
+              },
+            },
+            {
+              imgUrl: '/uploads/b.png',
+              link: { ...legacyLinkFields, linkType: 4, linkUrl: '', tel: '010-12345678' },
+            },
           ],
         },
       },
@@ -247,14 +346,20 @@ describe('migrations', () => {
       blockIds: ['2', '3', '4'],
     });
     expect(document.blocks['1']).toMatchObject({ type: 'navigationBar', props: { title: '小店' } });
-    const carousel = document.blocks['2']!.props as { height: number; items: { image: string; link: unknown }[] };
+    const carousel = document.blocks['2']!.props as {
+      height: number;
+      items: { image: string; link: unknown }[];
+    };
     expect(carousel.height).toBe(200);
     expect(carousel.items.map((item) => item.link)).toEqual([
       { linkType: 9, id: 12, linkTitle: '保温杯', shpName: '保温杯', shpPrice: 59 },
       { linkType: 4, tel: '010-12345678' },
     ]);
     expect(document.blocks['3']).toMatchObject({ type: 'spacer', hidden: true, props: { height: 30 } });
-    expect(document.blocks['4']).toMatchObject({ type: 'unknown', props: { originalType: 'weather', raw: { city: '上海' } } });
+    expect(document.blocks['4']).toMatchObject({
+      type: 'unknown',
+      props: { originalType: 'weather', raw: { city: '上海' } },
+    });
     expect(document.blocks['5']).toMatchObject({ type: 'richText', props: { html: '<p>关于我们</p>' } });
     // Saved again, it is a current-version template that reads back the same.
     const again = parse(serializeTemplate(document));
@@ -262,7 +367,10 @@ describe('migrations', () => {
   });
 
   it('clears links it cannot convert and says where', () => {
-    const version2 = wireOf(createTemplate(1, '首页')) as unknown as Record<string, unknown> & { componentData: unknown[]; ModuleData: { components: string[] }[] };
+    const version2 = wireOf(createTemplate(1, '首页')) as unknown as Record<string, unknown> & {
+      componentData: unknown[];
+      ModuleData: { components: string[] }[];
+    };
     version2.version = 2;
     version2.componentData.push({
       id: 'n',
@@ -281,10 +389,22 @@ describe('migrations', () => {
   });
 
   it.each([
-    [{ linkType: 6, linkUrl: '', webLink: 'https://a.example', isLink: 0 }, { linkType: 6, webLink: 'https://a.example', isLink: false }],
-    [{ linkType: 2, linkUrl: '/pages/custom/index?id=about', linkTitle: '关于' }, { linkType: 2, id: 'about', linkTitle: '关于' }],
-    [{ linkType: 5, linkUrl: '', wifiId: 'Guest', wifimac: '', wifipassword: '12345678' }, { linkType: 5, wifiId: 'Guest', wifimac: '', wifipassword: '12345678' }],
-    [{ linkType: 22, linkUrl: '/pages/store/detail?id=3', linkTitle: '旗舰店', address: '上海' }, { linkType: 22, id: 3, linkTitle: '旗舰店', address: '上海' }],
+    [
+      { linkType: 6, linkUrl: '', webLink: 'https://a.example', isLink: 0 },
+      { linkType: 6, webLink: 'https://a.example', isLink: false },
+    ],
+    [
+      { linkType: 2, linkUrl: '/pages/custom/index?id=about', linkTitle: '关于' },
+      { linkType: 2, id: 'about', linkTitle: '关于' },
+    ],
+    [
+      { linkType: 5, linkUrl: '', wifiId: 'Guest', wifimac: '', wifipassword: '12345678' },
+      { linkType: 5, wifiId: 'Guest', wifimac: '', wifipassword: '12345678' },
+    ],
+    [
+      { linkType: 22, linkUrl: '/pages/store/detail?id=3', linkTitle: '旗舰店', address: '上海' },
+      { linkType: 22, id: 3, linkTitle: '旗舰店', address: '上海' },
+    ],
     [{ linkType: 99, linkUrl: '/x' }, null],
   ])('converts legacy link %j', (old, typed) => {
     expect(legacyLink(old)).toEqual(typed);
@@ -301,8 +421,14 @@ describe('clipboard', () => {
   it('refuses clipboards that are not copied blocks or carry bad props', () => {
     expect(parseClipboard('hello', blockDefinition).ok).toBe(false);
     expect(parseClipboard(JSON.stringify({ kind: 'other' }), blockDefinition).ok).toBe(false);
-    const bad = { kind: 'decoration-blocks', version: 1, blocks: [{ id: 'a', type: 'spacer', props: { height: -4 }, hidden: false, locked: false }] };
+    const bad = {
+      kind: 'decoration-blocks',
+      version: 1,
+      blocks: [{ id: 'a', type: 'spacer', props: { height: -4 }, hidden: false, locked: false }],
+    };
     const result = parseClipboard(JSON.stringify(bad), blockDefinition);
-    expect(!result.ok && result.errors).toEqual([{ code: 'tooSmall', path: 'blocks[0].props.height', params: { minimum: 1 } }]);
+    expect(!result.ok && result.errors).toEqual([
+      { code: 'tooSmall', path: 'blocks[0].props.height', params: { minimum: 1 } },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AnyBlockDefinition } from '../../components-catalog/block-definition';
 import {
   type BlockId,
   type BlockNode,
@@ -8,11 +9,16 @@ import {
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
 } from '../../contract/template-document';
-import type { AnyBlockDefinition } from '../../components-catalog/block-definition';
 import type { ClipboardPayload } from '../document/operations';
 import { MIGRATIONS, type MigrationWarning } from './migrations';
 import { checkValue, formatPath, LIMITS, maxNesting, type PathPart } from './safety';
-import { CURRENT_VERSION, type WireComponent, type WireTemplate, wireComponentSchema, wireTemplateSchema } from './wire';
+import {
+  CURRENT_VERSION,
+  type WireComponent,
+  type WireTemplate,
+  wireComponentSchema,
+  wireTemplateSchema,
+} from './wire';
 
 /**
  * The one codec of the template wire format (SPEC §3). `parseTemplate` never throws: it returns the
@@ -68,7 +74,11 @@ function zodIssues(error: z.ZodError, base: readonly PathPart[]): CodecIssue[] {
     const path = formatPath([...base, ...(issue.path as PathPart[])]);
     switch (issue.code) {
       case 'invalid_type':
-        return { code: 'wrongType', path, params: { expected: issue.input === undefined ? 'present' : issue.expected } };
+        return {
+          code: 'wrongType',
+          path,
+          params: { expected: issue.input === undefined ? 'present' : issue.expected },
+        };
       case 'too_big':
         return { code: 'tooBig', path, params: { maximum: Number(issue.maximum) } };
       case 'too_small':
@@ -87,10 +97,15 @@ function zodIssues(error: z.ZodError, base: readonly PathPart[]): CodecIssue[] {
 }
 
 /** Safety limits, JSON syntax and object shape: the checks shared by templates and clipboards. */
-function readJson(json: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; errors: CodecIssue[] } {
+function readJson(
+  json: unknown,
+): { ok: true; value: Record<string, unknown> } | { ok: false; errors: CodecIssue[] } {
   if (typeof json !== 'string') return { ok: false, errors: [{ code: 'notText', path: '' }] };
   if (json.length > LIMITS.json) {
-    return { ok: false, errors: [{ code: 'tooLarge', path: '', params: { size: json.length, limit: LIMITS.json } }] };
+    return {
+      ok: false,
+      errors: [{ code: 'tooLarge', path: '', params: { size: json.length, limit: LIMITS.json } }],
+    };
   }
   if (maxNesting(json) > LIMITS.depth) {
     return { ok: false, errors: [{ code: 'tooDeep', path: '', params: { limit: LIMITS.depth } }] };
@@ -122,24 +137,46 @@ function toBlock(
     const props: UnknownBlockProps = { originalType: component.type, raw: component.props };
     return {
       ok: true,
-      block: { id: component.id, type: UNKNOWN_BLOCK_TYPE, props: props as unknown as Record<string, unknown>, hidden: component.hidden, locked: component.locked },
+      block: {
+        id: component.id,
+        type: UNKNOWN_BLOCK_TYPE,
+        props: props as unknown as Record<string, unknown>,
+        hidden: component.hidden,
+        locked: component.locked,
+      },
     };
   }
   const parsed = definition.schema.safeParse(component.props, { reportInput: true });
   if (!parsed.success) return { ok: false, errors: zodIssues(parsed.error, [base, index, 'props']) };
   return {
     ok: true,
-    block: { id: component.id, type: component.type, props: parsed.data, hidden: component.hidden, locked: component.locked },
+    block: {
+      id: component.id,
+      type: component.type,
+      props: parsed.data,
+      hidden: component.hidden,
+      locked: component.locked,
+    },
   };
 }
 
-function migrate(raw: Record<string, unknown>): { ok: true; value: Record<string, unknown>; from: number | null; warnings: MigrationWarning[] } | { ok: false; errors: CodecIssue[] } {
+function migrate(
+  raw: Record<string, unknown>,
+):
+  | { ok: true; value: Record<string, unknown>; from: number | null; warnings: MigrationWarning[] }
+  | { ok: false; errors: CodecIssue[] } {
   const version = raw.version === undefined ? 1 : raw.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return { ok: false, errors: [{ code: 'badVersion', path: 'version', params: { current: CURRENT_VERSION } }] };
+    return {
+      ok: false,
+      errors: [{ code: 'badVersion', path: 'version', params: { current: CURRENT_VERSION } }],
+    };
   }
   if (version > CURRENT_VERSION) {
-    return { ok: false, errors: [{ code: 'newerVersion', path: 'version', params: { version, current: CURRENT_VERSION } }] };
+    return {
+      ok: false,
+      errors: [{ code: 'newerVersion', path: 'version', params: { version, current: CURRENT_VERSION } }],
+    };
   }
   const warnings: MigrationWarning[] = [];
   let value = raw;
@@ -155,7 +192,11 @@ function assemble(wire: WireTemplate, lookup: DefinitionLookup): ParseResult {
   const componentIndex = new Map<string, number>();
   wire.componentData.forEach((component, index) => {
     if (componentIndex.has(component.id)) {
-      errors.push({ code: 'duplicateComponentId', path: `componentData[${index}].id`, params: { id: component.id } });
+      errors.push({
+        code: 'duplicateComponentId',
+        path: `componentData[${index}].id`,
+        params: { id: component.id },
+      });
       return;
     }
     componentIndex.set(component.id, index);
@@ -180,14 +221,18 @@ function assemble(wire: WireTemplate, lookup: DefinitionLookup): ParseResult {
     const type = wire.componentData[componentIndex.get(id)!]!.type;
     const definition = lookup(type);
     if (definition) {
-      const fits = expected === 'page' ? definition.placement === 'page' : definition.placement === 'fixed' && definition.slot === expected;
+      const fits =
+        expected === 'page'
+          ? definition.placement === 'page'
+          : definition.placement === 'fixed' && definition.slot === expected;
       if (!fits) errors.push({ code: 'wrongPlacement', path, params: { type } });
     }
     return true;
   };
   wire.ModuleData.forEach((page, pageIndex) => {
     const base = `ModuleData[${pageIndex}]`;
-    if (pageIds.has(page.id)) errors.push({ code: 'duplicatePageId', path: `${base}.id`, params: { id: page.id } });
+    if (pageIds.has(page.id))
+      errors.push({ code: 'duplicatePageId', path: `${base}.id`, params: { id: page.id } });
     pageIds.add(page.id);
     const fixed: TemplatePage['fixed'] = {};
     for (const slot of FIXED_SLOTS) {
@@ -198,11 +243,13 @@ function assemble(wire: WireTemplate, lookup: DefinitionLookup): ParseResult {
     pages.push({ id: page.id, settings: page.settings, fixed, blockIds });
   });
   const homes = wire.ModuleData.filter((page) => page.isHome);
-  if (homes.length !== 1) errors.push({ code: 'homeCount', path: 'ModuleData', params: { count: homes.length } });
+  if (homes.length !== 1)
+    errors.push({ code: 'homeCount', path: 'ModuleData', params: { count: homes.length } });
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
 
   wire.componentData.forEach((component, index) => {
-    if (!placed.has(component.id)) warnings.push({ code: 'orphan', path: `componentData[${index}]`, params: { id: component.id } });
+    if (!placed.has(component.id))
+      warnings.push({ code: 'orphan', path: `componentData[${index}]`, params: { id: component.id } });
   });
   return {
     ok: true,
@@ -221,14 +268,23 @@ export function parseTemplate(json: unknown, lookup: DefinitionLookup): ParseRes
   if (!shaped.success) return { ok: false, errors: zodIssues(shaped.error, []) };
   const result = assemble(shaped.data, lookup);
   if (!result.ok) return result;
-  const migrationWarnings: CodecIssue[] = migrated.warnings.map((warning) => ({ code: warning.code, path: warning.path }));
+  const migrationWarnings: CodecIssue[] = migrated.warnings.map((warning) => ({
+    code: warning.code,
+    path: warning.path,
+  }));
   return { ...result, warnings: [...migrationWarnings, ...result.warnings], migratedFrom: migrated.from };
 }
 
 function toWireComponent(block: BlockNode): WireComponent {
   if (block.type === UNKNOWN_BLOCK_TYPE) {
     const kept = block.props as unknown as UnknownBlockProps;
-    return { id: block.id, type: kept.originalType, props: kept.raw as Record<string, unknown>, hidden: block.hidden, locked: block.locked };
+    return {
+      id: block.id,
+      type: kept.originalType,
+      props: kept.raw as Record<string, unknown>,
+      hidden: block.hidden,
+      locked: block.locked,
+    };
   }
   return { id: block.id, type: block.type, props: block.props, hidden: block.hidden, locked: block.locked };
 }
@@ -305,7 +361,10 @@ export function parseClipboard(text: unknown, lookup: DefinitionLookup): Clipboa
 /** The issue as a sentence, from a flat catalogue such as editor/i18n/en.ts. */
 export function describeCodecIssue(issue: CodecIssue, catalogue: Record<string, string>): string {
   const params: Record<string, string | number> = { path: issue.path || '/', ...(issue.params ?? {}) };
-  if (typeof params.expected === 'string') params.expected = catalogue[`codec.type.${params.expected}`] ?? params.expected;
+  if (typeof params.expected === 'string')
+    params.expected = catalogue[`codec.type.${params.expected}`] ?? params.expected;
   const template = catalogue[`codec.${issue.code}`] ?? issue.code;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }

@@ -1,5 +1,5 @@
 import { LINK_TARGETS, type LinkKind } from '../../contract/link-targets';
-import { type LinkValue, LinkType, linkValueSchema, NO_LINK } from '../../contract/link-value';
+import { LinkType, type LinkValue, linkValueSchema, NO_LINK } from '../../contract/link-value';
 
 /**
  * Migrations of older wire versions, each from version n to n + 1 on plain JSON. They never throw:
@@ -14,8 +14,10 @@ export interface MigrationWarning {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 /** Version-1 component names and how their props map onto today's blocks. */
@@ -43,9 +45,15 @@ const LEGACY_COMPONENTS: Record<string, { type: string; props: (data: Json) => J
       })),
     }),
   },
-  title: { type: 'title', props: (data) => ({ text: text(data.title ?? data.text), subText: text(data.subTitle) }) },
+  title: {
+    type: 'title',
+    props: (data) => ({ text: text(data.title ?? data.text), subText: text(data.subTitle) }),
+  },
   richtext: { type: 'richText', props: (data) => ({ html: text(data.content ?? data.html) }) },
-  blank: { type: 'spacer', props: (data) => (typeof data.height === 'number' ? { height: data.height } : {}) },
+  blank: {
+    type: 'spacer',
+    props: (data) => (typeof data.height === 'number' ? { height: data.height } : {}),
+  },
   line: { type: 'divider', props: () => ({}) },
   picture: {
     type: 'imageAd',
@@ -150,10 +158,17 @@ export function legacyLink(old: Json): LinkValue | null {
       candidate = { tel: text(old.tel) };
       break;
     case 'wifi':
-      candidate = { wifiId: text(old.wifiId), wifimac: text(old.wifimac), wifipassword: text(old.wifipassword) };
+      candidate = {
+        wifiId: text(old.wifiId),
+        wifimac: text(old.wifimac),
+        wifipassword: text(old.wifipassword),
+      };
       break;
     case 'webLink':
-      candidate = { webLink: text(old.webLink) || text(old.linkUrl), isLink: old.isLink === undefined ? true : flag(old.isLink) };
+      candidate = {
+        webLink: text(old.webLink) || text(old.linkUrl),
+        isLink: old.isLink === undefined ? true : flag(old.isLink),
+      };
       break;
     case 'quickEntry':
       candidate = {
@@ -179,7 +194,12 @@ export function legacyLink(old: Json): LinkValue | null {
         if (text(old.shpMaiDian)) candidate.shpMaiDian = text(old.shpMaiDian);
       }
       if (kind === 'store') {
-        Object.assign(candidate, optional('address', text(old.address)), optional('latlng', text(old.latlng)), optional('tel', text(old.tel)));
+        Object.assign(
+          candidate,
+          optional('address', text(old.address)),
+          optional('latlng', text(old.latlng)),
+          optional('tel', text(old.tel)),
+        );
       }
     }
   }
@@ -189,11 +209,16 @@ export function legacyLink(old: Json): LinkValue | null {
 
 /** A link object that still carries the flat legacy fields. */
 function isLegacyLink(value: Json): boolean {
-  return typeof value.linkType === 'number' && ('linkUrl' in value || 'isLink' in value || 'appIdLianjie' in value) && linkValueSchema.safeParse(value).success === false;
+  return (
+    typeof value.linkType === 'number' &&
+    ('linkUrl' in value || 'isLink' in value || 'appIdLianjie' in value) &&
+    linkValueSchema.safeParse(value).success === false
+  );
 }
 
 function convertLinks(value: unknown, path: string, warnings: MigrationWarning[]): unknown {
-  if (Array.isArray(value)) return value.map((entry, index) => convertLinks(entry, `${path}[${index}]`, warnings));
+  if (Array.isArray(value))
+    return value.map((entry, index) => convertLinks(entry, `${path}[${index}]`, warnings));
   if (!isObject(value)) return value;
   if (isLegacyLink(value)) {
     const link = legacyLink(value);
@@ -202,7 +227,8 @@ function convertLinks(value: unknown, path: string, warnings: MigrationWarning[]
     return { ...NO_LINK };
   }
   const out: Json = {};
-  for (const [key, child] of Object.entries(value)) out[key] = convertLinks(child, `${path}.${key}`, warnings);
+  for (const [key, child] of Object.entries(value))
+    out[key] = convertLinks(child, `${path}.${key}`, warnings);
   return out;
 }
 

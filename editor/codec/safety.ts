@@ -68,16 +68,22 @@ export function checkValue(value: unknown, limits = LIMITS): SafetyIssue | null 
   while (stack.length > 0) {
     const frame = stack.pop()!;
     nodes += 1;
-    if (nodes > limits.nodes) return { code: 'tooManyNodes', path: pathOf(frame), params: { limit: limits.nodes } };
+    if (nodes > limits.nodes)
+      return { code: 'tooManyNodes', path: pathOf(frame), params: { limit: limits.nodes } };
     const current = frame.value;
     if (typeof current === 'string') {
       if (current.length > limits.string) {
-        return { code: 'stringTooLong', path: pathOf(frame), params: { limit: limits.string, length: current.length } };
+        return {
+          code: 'stringTooLong',
+          path: pathOf(frame),
+          params: { limit: limits.string, length: current.length },
+        };
       }
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (frame.depth >= limits.depth) return { code: 'tooDeep', path: pathOf(frame), params: { limit: limits.depth } };
+    if (frame.depth >= limits.depth)
+      return { code: 'tooDeep', path: pathOf(frame), params: { limit: limits.depth } };
     if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index -= 1) {
         stack.push({ value: current[index], parent: frame, key: index, depth: frame.depth + 1 });
@@ -87,7 +93,12 @@ export function checkValue(value: unknown, limits = LIMITS): SafetyIssue | null 
     const keys = Object.keys(current);
     for (let index = keys.length - 1; index >= 0; index -= 1) {
       const key = keys[index]!;
-      const child: Frame = { value: (current as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1 };
+      const child: Frame = {
+        value: (current as Record<string, unknown>)[key],
+        parent: frame,
+        key,
+        depth: frame.depth + 1,
+      };
       if (RESERVED_KEYS.has(key)) return { code: 'forbiddenKey', path: pathOf(child), params: { key } };
       stack.push(child);
     }

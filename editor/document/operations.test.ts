@@ -61,8 +61,12 @@ describe('insert', () => {
 
   it('clamps the index to the list', () => {
     const { document, pageId } = sample();
-    expect(types(ok(insertBlock(document, { pageId, type: 'divider', index: 99 })).document, pageId).at(-1)).toBe('divider');
-    expect(types(ok(insertBlock(document, { pageId, type: 'divider', index: -5 })).document, pageId)[0]).toBe('divider');
+    expect(
+      types(ok(insertBlock(document, { pageId, type: 'divider', index: 99 })).document, pageId).at(-1),
+    ).toBe('divider');
+    expect(types(ok(insertBlock(document, { pageId, type: 'divider', index: -5 })).document, pageId)[0]).toBe(
+      'divider',
+    );
   });
 
   it('puts fixed parts in their slot, once', () => {
@@ -81,23 +85,47 @@ describe('insert', () => {
     const { document, pageId } = sample();
     const once = ok(insertBlock(document, { pageId, type: 'searchBar', index: 0 })).document;
     expect(problem(insertBlock(once, { pageId, type: 'searchBar', index: 0 })).key).toBe('document.tooMany');
-    expect(problem(insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.officialSite }))).toEqual({
+    expect(
+      problem(
+        insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.officialSite }),
+      ),
+    ).toEqual({
       key: 'document.blockNotAllowed',
       params: { type: 'productList' },
     });
-    expect(ok(insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.mall })).ok).toBe(true);
-    expect(problem(insertBlock(document, { pageId, type: 'rocket', index: 0 })).key).toBe('document.unknownType');
-    expect(problem(insertBlock(document, { pageId, type: 'pageSettings', index: 0 })).key).toBe('document.notInsertable');
-    expect(problem(insertBlock(document, { pageId: 'nope', type: 'title', index: 0 })).key).toBe('document.noPage');
+    expect(
+      ok(insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.mall })).ok,
+    ).toBe(true);
+    expect(problem(insertBlock(document, { pageId, type: 'rocket', index: 0 })).key).toBe(
+      'document.unknownType',
+    );
+    expect(problem(insertBlock(document, { pageId, type: 'pageSettings', index: 0 })).key).toBe(
+      'document.notInsertable',
+    );
+    expect(problem(insertBlock(document, { pageId: 'nope', type: 'title', index: 0 })).key).toBe(
+      'document.noPage',
+    );
   });
 });
 
 describe('move', () => {
   it('moves a block to its new index', () => {
     const { document, pageId } = sample();
-    expect(types(ok(moveBlock(document, pageId, 'b0', 2)).document, pageId)).toEqual(['notice', 'spacer', 'title']);
-    expect(types(ok(moveBlock(document, pageId, 'b2', 0)).document, pageId)).toEqual(['spacer', 'title', 'notice']);
-    expect(types(ok(moveBlockBy(document, pageId, 'b1', -1)).document, pageId)).toEqual(['notice', 'title', 'spacer']);
+    expect(types(ok(moveBlock(document, pageId, 'b0', 2)).document, pageId)).toEqual([
+      'notice',
+      'spacer',
+      'title',
+    ]);
+    expect(types(ok(moveBlock(document, pageId, 'b2', 0)).document, pageId)).toEqual([
+      'spacer',
+      'title',
+      'notice',
+    ]);
+    expect(types(ok(moveBlockBy(document, pageId, 'b1', -1)).document, pageId)).toEqual([
+      'notice',
+      'title',
+      'spacer',
+    ]);
   });
 
   it('does nothing past either end and refuses locked blocks', () => {
@@ -120,7 +148,9 @@ describe('delete', () => {
 
   it('empties a fixed slot and refuses locked blocks', () => {
     const { document, pageId } = sample();
-    const withBar = ok(insertBlock(document, { pageId, type: 'navigationBar', index: 0, id: 'nav' })).document;
+    const withBar = ok(
+      insertBlock(document, { pageId, type: 'navigationBar', index: 0, id: 'nav' }),
+    ).document;
     expect(ok(deleteBlocks(withBar, pageId, ['nav'])).document.pages[0]!.fixed).toEqual({});
     const locked = ok(setLocked(document, ['b0'], true)).document;
     expect(problem(deleteBlocks(locked, pageId, ['b0', 'b1'])).key).toBe('document.locked');
@@ -207,8 +237,14 @@ describe('pages', () => {
 
   it('updates page settings', () => {
     const { document, pageId } = sample();
-    const result = ok(updatePageSettings(document, pageId, { backgroundColor: '#ffeeee', shareTitle: '来逛逛' }));
-    expect(result.document.pages[0]!.settings).toMatchObject({ title: '首页', backgroundColor: '#ffeeee', shareTitle: '来逛逛' });
+    const result = ok(
+      updatePageSettings(document, pageId, { backgroundColor: '#ffeeee', shareTitle: '来逛逛' }),
+    );
+    expect(result.document.pages[0]!.settings).toMatchObject({
+      title: '首页',
+      backgroundColor: '#ffeeee',
+      shareTitle: '来逛逛',
+    });
   });
 
   it('deletes a page with its blocks, moves the home, and keeps the last page', () => {
@@ -253,7 +289,9 @@ describe('copy and paste', () => {
       'document.blockNotAllowed',
     );
     const withSearch = ok(insertBlock(document, { pageId, type: 'searchBar', index: 0, id: 's' })).document;
-    expect(problem(pasteBlocks(withSearch, copyBlocks(withSearch, ['s'])!, { pageId, index: 0 })).key).toBe('document.tooMany');
+    expect(problem(pasteBlocks(withSearch, copyBlocks(withSearch, ['s'])!, { pageId, index: 0 })).key).toBe(
+      'document.tooMany',
+    );
   });
 
   it('fills an empty fixed slot from the clipboard', () => {

@@ -1,4 +1,5 @@
 import { produce } from 'immer';
+import { blockDefinition } from '../../components-catalog/registry';
 import type { ShopType } from '../../contract/enums';
 import {
   type BlockId,
@@ -10,12 +11,11 @@ import {
   MAX_PAGES,
   type PageId,
   type PageSettings,
-  type TemplateDocument,
   RESERVED_KEYS,
+  type TemplateDocument,
   type TemplatePage,
   UNKNOWN_BLOCK_TYPE,
 } from '../../contract/template-document';
-import { blockDefinition } from '../../components-catalog/registry';
 import { createId } from './ids';
 import { createPage, findPage, pageOfBlock } from './template';
 
@@ -36,9 +36,14 @@ export interface DocumentProblem {
   params?: Record<string, string | number>;
 }
 
-export type Outcome = { ok: true; document: TemplateDocument; focus: Focus } | { ok: false; problem: DocumentProblem };
+export type Outcome =
+  | { ok: true; document: TemplateDocument; focus: Focus }
+  | { ok: false; problem: DocumentProblem };
 
-const fail = (key: string, params?: DocumentProblem['params']): Outcome => ({ ok: false, problem: params ? { key, params } : { key } });
+const fail = (key: string, params?: DocumentProblem['params']): Outcome => ({
+  ok: false,
+  problem: params ? { key, params } : { key },
+});
 const done = (document: TemplateDocument, focus: Focus): Outcome => ({ ok: true, document, focus });
 
 /** The block of an id, never an inherited Object property. */
@@ -64,7 +69,8 @@ export function insertProblem(
   adding = 1,
 ): DocumentProblem | null {
   const definition = blockDefinition(type);
-  if (!definition) return type === UNKNOWN_BLOCK_TYPE ? null : { key: 'document.unknownType', params: { type } };
+  if (!definition)
+    return type === UNKNOWN_BLOCK_TYPE ? null : { key: 'document.unknownType', params: { type } };
   if (definition.placement === 'settings') return { key: 'document.notInsertable', params: { type } };
   if (shopType !== undefined && !definition.shopTypes.includes(shopType)) {
     return { key: 'document.blockNotAllowed', params: { type } };
@@ -105,7 +111,13 @@ export function insertBlock(document: TemplateDocument, args: InsertArgs): Outco
   const slot = slotOf(args.type);
   if (slot && page.fixed[slot]) return fail('document.tooMany', { type: args.type, max: 1 });
   const id = args.id ?? createId();
-  const block: BlockNode = { id, type: args.type, props: args.props ?? definition.defaults(), hidden: false, locked: false };
+  const block: BlockNode = {
+    id,
+    type: args.type,
+    props: args.props ?? definition.defaults(),
+    hidden: false,
+    locked: false,
+  };
   const next = produce(document, (draft) => {
     draft.blocks[id] = block;
     const target = draft.pages.find((entry) => entry.id === args.pageId)!;
@@ -120,7 +132,12 @@ function lockedAmong(document: TemplateDocument, blockIds: readonly BlockId[]): 
 }
 
 /** Moves a block of a page's list so it ends up at `toIndex`. */
-export function moveBlock(document: TemplateDocument, pageId: PageId, blockId: BlockId, toIndex: number): Outcome {
+export function moveBlock(
+  document: TemplateDocument,
+  pageId: PageId,
+  blockId: BlockId,
+  toIndex: number,
+): Outcome {
   const page = findPage(document, pageId);
   if (!page) return fail('document.noPage');
   const from = page.blockIds.indexOf(blockId);
@@ -137,23 +154,35 @@ export function moveBlock(document: TemplateDocument, pageId: PageId, blockId: B
 }
 
 /** Move up (-1) or down (+1): the keyboard and toolbar variant of a drag. */
-export function moveBlockBy(document: TemplateDocument, pageId: PageId, blockId: BlockId, delta: number): Outcome {
+export function moveBlockBy(
+  document: TemplateDocument,
+  pageId: PageId,
+  blockId: BlockId,
+  delta: number,
+): Outcome {
   const index = findPage(document, pageId)?.blockIds.indexOf(blockId) ?? -1;
   if (index === -1) return fail('document.noBlock');
   return moveBlock(document, pageId, blockId, index + delta);
 }
 
-export function deleteBlocks(document: TemplateDocument, pageId: PageId, blockIds: readonly BlockId[]): Outcome {
+export function deleteBlocks(
+  document: TemplateDocument,
+  pageId: PageId,
+  blockIds: readonly BlockId[],
+): Outcome {
   const page = findPage(document, pageId);
   if (!page) return fail('document.noPage');
-  const onPage = blockIds.filter((id) => page.blockIds.includes(id) || Object.values(page.fixed).includes(id));
+  const onPage = blockIds.filter(
+    (id) => page.blockIds.includes(id) || Object.values(page.fixed).includes(id),
+  );
   if (onPage.length === 0) return fail('document.noBlock');
   if (lockedAmong(document, onPage)) return fail('document.locked');
   const removing = new Set(onPage);
   const next = produce(document, (draft) => {
     const target = draft.pages.find((entry) => entry.id === pageId)!;
     target.blockIds = target.blockIds.filter((id) => !removing.has(id));
-    for (const slot of FIXED_SLOTS) if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
+    for (const slot of FIXED_SLOTS)
+      if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
     for (const id of removing) delete draft.blocks[id];
   });
   return done(next, { pageId, blockIds: onPage });
@@ -173,7 +202,8 @@ export function duplicateBlocks(
   const page = findPage(document, pageId);
   if (!page) return fail('document.noPage');
   const inOrder = page.blockIds.filter((id) => blockIds.includes(id));
-  if (inOrder.length === 0) return fail(blockIds.length > 0 ? 'document.fixedNotDuplicable' : 'document.noBlock');
+  if (inOrder.length === 0)
+    return fail(blockIds.length > 0 ? 'document.fixedNotDuplicable' : 'document.noBlock');
   for (const type of new Set(inOrder.map((id) => blockOf(document, id)!.type))) {
     const adding = inOrder.filter((id) => blockOf(document, id)!.type === type).length;
     const problem = insertProblem(document, page, type, shopType, adding);
@@ -186,12 +216,19 @@ export function duplicateBlocks(
   const after = page.blockIds.indexOf(inOrder[inOrder.length - 1]!) + 1;
   const next = produce(document, (draft) => {
     for (const copy of copies) draft.blocks[copy.id] = copy;
-    draft.pages.find((entry) => entry.id === pageId)!.blockIds.splice(after, 0, ...copies.map((copy) => copy.id));
+    draft.pages
+      .find((entry) => entry.id === pageId)!
+      .blockIds.splice(after, 0, ...copies.map((copy) => copy.id));
   });
   return done(next, { pageId, blockIds: copies.map((copy) => copy.id) });
 }
 
-function setFlag(document: TemplateDocument, blockIds: readonly BlockId[], flag: 'hidden' | 'locked', value: boolean): Outcome {
+function setFlag(
+  document: TemplateDocument,
+  blockIds: readonly BlockId[],
+  flag: 'hidden' | 'locked',
+  value: boolean,
+): Outcome {
   const ids = blockIds.filter((id) => blockOf(document, id));
   if (ids.length === 0) return fail('document.noBlock');
   if (ids.every((id) => blockOf(document, id)![flag] === value)) return fail('document.nothingToDo');
@@ -211,7 +248,12 @@ export const setLocked = (document: TemplateDocument, blockIds: readonly BlockId
 export type PropPath = readonly (string | number)[];
 
 /** Sets one prop (or a nested one: `['items', 0, 'text']`) of a block. */
-export function setProp(document: TemplateDocument, blockId: BlockId, path: PropPath, value: unknown): Outcome {
+export function setProp(
+  document: TemplateDocument,
+  blockId: BlockId,
+  path: PropPath,
+  value: unknown,
+): Outcome {
   const block = blockOf(document, blockId);
   if (!block) return fail('document.noBlock');
   if (block.locked) return fail('document.locked');
@@ -220,7 +262,10 @@ export function setProp(document: TemplateDocument, blockId: BlockId, path: Prop
   }
   let holder: unknown = block.props;
   for (const key of path.slice(0, -1)) {
-    holder = holder !== null && typeof holder === 'object' && Object.hasOwn(holder, key) ? (holder as Record<string | number, unknown>)[key] : undefined;
+    holder =
+      holder !== null && typeof holder === 'object' && Object.hasOwn(holder, key)
+        ? (holder as Record<string | number, unknown>)[key]
+        : undefined;
   }
   if (holder === null || typeof holder !== 'object') return fail('document.noProp', { path: path.join('.') });
   const next = produce(document, (draft) => {
@@ -233,7 +278,11 @@ export function setProp(document: TemplateDocument, blockId: BlockId, path: Prop
 }
 
 /** Replaces a block's props as a whole (list editors, layout switches that reshape several props). */
-export function replaceProps(document: TemplateDocument, blockId: BlockId, props: Record<string, unknown>): Outcome {
+export function replaceProps(
+  document: TemplateDocument,
+  blockId: BlockId,
+  props: Record<string, unknown>,
+): Outcome {
   const block = blockOf(document, blockId);
   if (!block) return fail('document.noBlock');
   if (block.locked) return fail('document.locked');
@@ -255,7 +304,11 @@ export function addPage(document: TemplateDocument, title: string, index = docum
   return done(next, { pageId: page.id, blockIds: [] });
 }
 
-export function updatePageSettings(document: TemplateDocument, pageId: PageId, patch: Partial<PageSettings>): Outcome {
+export function updatePageSettings(
+  document: TemplateDocument,
+  pageId: PageId,
+  patch: Partial<PageSettings>,
+): Outcome {
   if (!findPage(document, pageId)) return fail('document.noPage');
   const next = produce(document, (draft) => {
     Object.assign(draft.pages.find((entry) => entry.id === pageId)!.settings, patch);
@@ -311,13 +364,18 @@ export interface ClipboardPayload {
   blocks: BlockNode[];
 }
 
-export function copyBlocks(document: TemplateDocument, blockIds: readonly BlockId[]): ClipboardPayload | null {
+export function copyBlocks(
+  document: TemplateDocument,
+  blockIds: readonly BlockId[],
+): ClipboardPayload | null {
   const page = pageOfBlock(document, blockIds[0] ?? '');
   // Page order, not selection order, so a pasted group reads as it did.
   const ordered = page
     ? [...Object.values(page.fixed), ...page.blockIds].filter((id) => blockIds.includes(id))
     : blockIds.filter((id) => blockOf(document, id));
-  const blocks = ordered.map((id) => blockOf(document, id)).filter((block): block is BlockNode => Boolean(block));
+  const blocks = ordered
+    .map((id) => blockOf(document, id))
+    .filter((block): block is BlockNode => Boolean(block));
   if (blocks.length === 0) return null;
   return {
     kind: 'decoration-blocks',
@@ -344,7 +402,12 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
     const slot = slotOf(type);
     if (slot && page.fixed[slot]) return fail('document.tooMany', { type, max: 1 });
   }
-  const copies = payload.blocks.map((block) => ({ ...block, id: createId(), props: cloneProps(block.props), locked: false }));
+  const copies = payload.blocks.map((block) => ({
+    ...block,
+    id: createId(),
+    props: cloneProps(block.props),
+    locked: false,
+  }));
   const next = produce(document, (draft) => {
     const target = draft.pages.find((entry) => entry.id === args.pageId)!;
     let at = clamp(args.index, target.blockIds.length);

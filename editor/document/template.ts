@@ -1,4 +1,9 @@
-import { type PageId, pageSettingsSchema, type TemplateDocument, type TemplatePage } from '../../contract/template-document';
+import {
+  type PageId,
+  pageSettingsSchema,
+  type TemplateDocument,
+  type TemplatePage,
+} from '../../contract/template-document';
 import { createId } from './ids';
 
 export function createPage(title: string, id: PageId = createId()): TemplatePage {

@@ -50,10 +50,8 @@ export const zh: Record<string, string> = {
   'document.pageTitleRequired': '页面标题不能为空',
   'document.lastPage': '模板至少需要一个页面',
 
-  'publish.linkNotAllowed': '{block}：{detail}',
-  'publish.invalidLink': '{block}：{detail}',
-  'publish.linkToDeleted': '{block}：链接的“{title}”已被删除',
-  'publish.tooMany': '{block}：每个页面最多 {max} 个，该页面有 {count} 个',
+  'publish.linkToDeleted': '链接的“{title}”已被删除',
+  'publish.tooMany': '每个页面最多 {max} 个，该页面有 {count} 个',
   'publish.blockNotAllowed': '当前店铺类型不能使用{block}',
   'publish.unknownBlock': '未知类型（{type}）的组件不能发布，请删除',
   'publish.blockProblem': '{block}：{detail}',

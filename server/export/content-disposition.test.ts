@@ -12,7 +12,7 @@ describe('attachmentDisposition', () => {
   });
 
   it.each([
-    ["it's (1)*.csv", "it%27s%20%281%29%2A.csv"],
+    ["it's (1)*.csv", 'it%27s%20%281%29%2A.csv'],
     ['a"b.csv', 'a%22b.csv'],
   ])('percent-encodes the RFC 5987 reserved characters of %j', (name, encoded) => {
     expect(attachmentDisposition(name, 'x.csv')).toContain(`filename*=UTF-8''${encoded}`);

@@ -19,7 +19,9 @@ export interface ExportFile<Row> {
 /** Streams an export as a download with the right content type and file name. */
 export function sendExport<Row>(reply: FastifyReply, file: ExportFile<Row>): void {
   const stream =
-    file.format === 'xlsx' ? xlsxStream(file.sheetName, file.columns, file.batches) : csvStream(file.columns, file.batches);
+    file.format === 'xlsx'
+      ? xlsxStream(file.sheetName, file.columns, file.batches)
+      : csvStream(file.columns, file.batches);
   reply
     .header('content-type', file.format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE)
     .header(

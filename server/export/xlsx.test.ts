@@ -17,7 +17,10 @@ const columns: ExportColumn<Item>[] = [
 
 async function* batches(): AsyncGenerator<Item[]> {
   yield [{ name: '纯棉T恤', priceFen: 5990 }];
-  yield [{ name: '=1+1', priceFen: 100 }, { name: '@SUM', priceFen: 0 }];
+  yield [
+    { name: '=1+1', priceFen: 100 },
+    { name: '@SUM', priceFen: 0 },
+  ];
 }
 
 describe('xlsxStream', () => {
@@ -26,7 +29,10 @@ describe('xlsxStream', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('商品')!;
-    const rows = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    const rows = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
     expect(rows).toEqual([
       ['名称', '价格（元）'],
       ['纯棉T恤', 59.9],

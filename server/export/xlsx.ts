@@ -23,7 +23,11 @@ export function xlsxStream<Row>(
   batches: AsyncIterable<readonly Row[]>,
 ): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => ({
     key: String(index),
@@ -40,6 +44,8 @@ export function xlsxStream<Row>(
     sheet.commit();
     await workbook.commit();
   };
-  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  write().catch((error: unknown) =>
+    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
   return output;
 }

@@ -1,10 +1,9 @@
 import { defineConfig } from '@chakra-ui/react';
-import { brandPalette, readableVariant, SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND } from '../lib/theme-palette';
+import { brandPalette, readableBrand, SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND } from '../lib/theme-palette';
 import { DEFAULT_THEME } from '../stores/settings-store';
 
 const palette = brandPalette(DEFAULT_THEME);
-const solid = readableVariant(DEFAULT_THEME, '#ffffff', '#000000');
-const onDark = readableVariant(DEFAULT_THEME, SUBMENU_BACKGROUND, '#ffffff');
+const { solid, fg, onDark } = readableBrand(DEFAULT_THEME);
 
 /**
  * A `brand` palette made the default colour palette, plus the sidebar colours. Its values are those
@@ -41,7 +40,7 @@ export const brandConfig = defineConfig({
         brand: {
           solid: { value: solid },
           contrast: { value: 'white' },
-          fg: { value: solid },
+          fg: { value: fg },
           muted: { value: '{colors.brand.100}' },
           subtle: { value: '{colors.brand.50}' },
           emphasized: { value: '{colors.brand.200}' },

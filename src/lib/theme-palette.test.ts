@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { brandPalette, contrastRatio, mix, readableVariant, SUBMENU_BACKGROUND, themeVariables } from './theme-palette';
+import {
+  brandPalette,
+  contrastRatio,
+  mix,
+  PAGE_BACKGROUND,
+  readableBrand,
+  readableVariant,
+  SIDEBAR_BACKGROUND,
+  SUBMENU_BACKGROUND,
+  themeVariables,
+} from './theme-palette';
 
 describe('theme palette', () => {
   it('keeps the theme colour at 500 and mixes lighter and darker steps like Element', () => {
@@ -13,8 +23,14 @@ describe('theme palette', () => {
   it.each(['#409EFF', '#11a983', '#13c2c2', '#f5222d', '#1890ff'])(
     'derives readable solids from %s for white text and for the dark sidebar',
     (theme) => {
-      expect(contrastRatio(readableVariant(theme, '#ffffff', '#000000'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
-      expect(contrastRatio(readableVariant(theme, SUBMENU_BACKGROUND, '#ffffff'), SUBMENU_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
+      const readable = readableBrand(theme);
+      expect(contrastRatio(readable.solid, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      for (const background of ['#ffffff', brandPalette(theme)[50], PAGE_BACKGROUND]) {
+        expect(contrastRatio(readable.fg, background)).toBeGreaterThanOrEqual(4.5);
+      }
+      for (const background of [SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND]) {
+        expect(contrastRatio(readable.onDark, background)).toBeGreaterThanOrEqual(4.5);
+      }
     },
   );
 

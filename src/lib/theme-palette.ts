@@ -68,28 +68,41 @@ export function brandPalette(theme: string): Palette {
 }
 
 /**
- * The colour closest to `theme` that reaches AA contrast against `background`, moving towards
- * `toward` (black to darken for white text, white to lighten for text on a dark sidebar).
+ * The colour closest to `theme` that reaches AA contrast against every one of `backgrounds`, moving
+ * towards `toward` (black to darken, white to lighten for text on the dark sidebar).
  */
-export function readableVariant(theme: string, background: string, toward: '#000000' | '#ffffff'): string {
+export function readableVariant(theme: string, backgrounds: string | readonly string[], toward: '#000000' | '#ffffff'): string {
+  const against = typeof backgrounds === 'string' ? [backgrounds] : backgrounds;
   for (let weight = 0; weight <= 1; weight += 0.02) {
     const candidate = mix(theme, toward, weight);
-    if (contrastRatio(candidate, background) >= AA_CONTRAST) return candidate;
+    if (against.every((background) => contrastRatio(candidate, background) >= AA_CONTRAST)) return candidate;
   }
   return toward;
 }
 
-/** Sidebar colours of vue-element-admin. */
+/** Sidebar colours of vue-element-admin, and the grey behind the pages. */
 export const SIDEBAR_BACKGROUND = '#304156';
 export const SUBMENU_BACKGROUND = '#1f2d3d';
+export const PAGE_BACKGROUND = '#f0f2f5';
+
+/** The brand colours text needs: solid (under white text), fg (text on light grounds), on-dark (sidebar). */
+export function readableBrand(theme: string) {
+  const palette = brandPalette(theme);
+  return {
+    solid: readableVariant(theme, '#ffffff', '#000000'),
+    fg: readableVariant(theme, ['#ffffff', palette[50], palette[100], PAGE_BACKGROUND], '#000000'),
+    onDark: readableVariant(theme, [SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND, '#263445', '#001528'], '#ffffff'),
+  };
+}
 
 /** CSS custom properties that recolour the UI: the palette plus readable solid and sidebar text. */
 export function themeVariables(theme: string): Record<string, string> {
   const palette = brandPalette(theme);
   const variables: Record<string, string> = {};
   for (const [shade, value] of Object.entries(palette)) variables[`--chakra-colors-brand-${shade}`] = value;
-  variables['--chakra-colors-brand-solid'] = readableVariant(theme, '#ffffff', '#000000');
-  variables['--chakra-colors-brand-fg'] = readableVariant(theme, '#ffffff', '#000000');
-  variables['--chakra-colors-brand-on-dark'] = readableVariant(theme, SUBMENU_BACKGROUND, '#ffffff');
+  const readable = readableBrand(theme);
+  variables['--chakra-colors-brand-solid'] = readable.solid;
+  variables['--chakra-colors-brand-fg'] = readable.fg;
+  variables['--chakra-colors-brand-on-dark'] = readable.onDark;
   return variables;
 }

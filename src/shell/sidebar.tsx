@@ -46,7 +46,7 @@ function Logo({ collapsed }: { collapsed: boolean }) {
           M
         </Flex>
         {!collapsed && (
-          <Text color="white" fontWeight="semibold" fontSize="sm" truncate>
+          <Text color="white" fontWeight="semibold" fontSize="xs" lineHeight="1.25" lineClamp={2}>
             {intl.formatMessage({ id: 'app.title' })}
           </Text>
         )}

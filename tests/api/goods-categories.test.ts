@@ -51,7 +51,14 @@ async function bind(input: Record<string, unknown>, options: { locale?: string }
 describe('the category tree', () => {
   it('lists the site’s two-level tree in sort order with goods counts', async () => {
     const nodes = await tree();
-    expect(nodes.map((node) => node.Name)).toEqual(['服装', '鞋靴', '数码配件', '食品饮料', '家居生活', '美妆个护']);
+    expect(nodes.map((node) => node.Name)).toEqual([
+      '服装',
+      '鞋靴',
+      '数码配件',
+      '食品饮料',
+      '家居生活',
+      '美妆个护',
+    ]);
     expect(nodes[0]!.Children.map((node) => node.Name)).toEqual(['T恤', '衬衫', '卫衣', '裤装']);
     expect(nodes.every((node) => node.Children.every((child) => child.Children.length === 0))).toBe(true);
     const tshirts = nodes[0]!.Children[0]!;
@@ -59,7 +66,9 @@ describe('the category tree', () => {
       sql`select count(*)::int as n from products where category_id = ${tshirts.Id} and recycle_state = 'active'`,
     );
     expect(tshirts.GoodsCount).toBe(count!.n);
-    const foreign = await server.query<{ id: number }>(sql`select id from product_categories where site_id = ${SECOND_SITE}`);
+    const foreign = await server.query<{ id: number }>(
+      sql`select id from product_categories where site_id = ${SECOND_SITE}`,
+    );
     expect(foreign.some((row) => find(nodes, row.id))).toBe(false);
   });
 
@@ -75,17 +84,32 @@ describe('the category tree', () => {
     const created = await bind({ Action: 'save', Name: '新分类', ParentId: null, Sort: 100 });
     expect(created).toMatchObject({ Errcode: 0, Version: 1 });
     const child = await bind({ Action: 'save', Name: '子分类', ParentId: created.Id });
-    const renamed = await bind({ Action: 'save', Id: created.Id, Version: 1, Name: '改名分类', Image: '/uploads/1/c.png', Sort: 100 });
+    const renamed = await bind({
+      Action: 'save',
+      Id: created.Id,
+      Version: 1,
+      Name: '改名分类',
+      Image: '/uploads/1/c.png',
+      Sort: 100,
+    });
     expect(renamed.Version).toBe(2);
     expect(find(await tree(), created.Id)).toMatchObject({ Name: '改名分类', Image: '/uploads/1/c.png' });
 
     const clothing = (await tree())[0]!;
     const moved = await bind({ Action: 'move', Id: child.Id, Version: 1, ParentId: clothing.Id, Index: 1 });
     expect(moved.Errcode).toBe(0);
-    expect((await tree())[0]!.Children.map((node) => node.Name)).toEqual(['T恤', '子分类', '衬衫', '卫衣', '裤装']);
+    expect((await tree())[0]!.Children.map((node) => node.Name)).toEqual([
+      'T恤',
+      '子分类',
+      '衬衫',
+      '卫衣',
+      '裤装',
+    ]);
 
     const notEmpty = await bind({ Action: 'delete', Id: clothing.Id, Version: clothing.Version });
-    expect(notEmpty.Errmsg).toBe('The category “服装” still has sub-categories or goods; move or delete them first');
+    expect(notEmpty.Errmsg).toBe(
+      'The category “服装” still has sub-categories or goods; move or delete them first',
+    );
     const deleted = await bind({ Action: 'delete', Id: created.Id, Version: 2 });
     expect(deleted.Errcode).toBe(0);
     expect(find(await tree(), created.Id)).toBeUndefined();
@@ -103,9 +127,21 @@ describe('the category tree', () => {
     expect(level3.Errcode).toBe(0);
     const level4 = await bind({ Action: 'save', Name: '四级', ParentId: level3.Id }, { locale: 'zh' });
     expect(level4.Errmsg).toBe('分类最多 3 级');
-    const cycle = await bind({ Action: 'move', Id: top!.Id, Version: top!.Version, ParentId: level3.Id, Index: 0 });
+    const cycle = await bind({
+      Action: 'move',
+      Id: top!.Id,
+      Version: top!.Version,
+      ParentId: level3.Id,
+      Index: 0,
+    });
     expect(cycle.Errmsg).toBe('A category cannot be moved under itself or one of its sub-categories');
-    const tooDeep = await bind({ Action: 'move', Id: level2.Id, Version: level2.Version, ParentId: (await tree())[1]!.Children[0]!.Id, Index: 0 });
+    const tooDeep = await bind({
+      Action: 'move',
+      Id: level2.Id,
+      Version: level2.Version,
+      ParentId: (await tree())[1]!.Children[0]!.Id,
+      Index: 0,
+    });
     expect(tooDeep.Errmsg).toBe('Categories can be at most 3 levels deep');
   });
 
@@ -121,7 +157,9 @@ describe('the category tree', () => {
     expect((await bind({ Action: 'save', Name: '外站', ParentId: foreign!.id })).Errmsg).toBe(
       `Category ${foreign!.id} does not exist`,
     );
-    expect((await bind({ Action: 'delete', Id: foreign!.id, Version: 1 })).Errmsg).toBe(`Category ${foreign!.id} does not exist`);
+    expect((await bind({ Action: 'delete', Id: foreign!.id, Version: 1 })).Errmsg).toBe(
+      `Category ${foreign!.id} does not exist`,
+    );
   });
 
   it.each([
@@ -178,10 +216,20 @@ describe('custom types', () => {
     const listed = await server.call(getProductList, { customTypeId: created.Id }, { token });
     expect(listed.body.Total).toBe(2);
 
-    await server.call(bindProductCustomTypes, { ProductIds: [goodsA.Id], CustomTypeIds: [created.Id], Mode: 'remove' }, { token });
-    expect((await server.call(getCustomInfo, { id: created.Id }, { token })).body.ProductIds).toEqual([goodsB.Id]);
+    await server.call(
+      bindProductCustomTypes,
+      { ProductIds: [goodsA.Id], CustomTypeIds: [created.Id], Mode: 'remove' },
+      { token },
+    );
+    expect((await server.call(getCustomInfo, { id: created.Id }, { token })).body.ProductIds).toEqual([
+      goodsB.Id,
+    ]);
 
-    const renamed = await server.call(saveCustomType, { Id: created.Id, Version: 1, Name: '夏日好物', Sort: 5 }, { token });
+    const renamed = await server.call(
+      saveCustomType,
+      { Id: created.Id, Version: 1, Name: '夏日好物', Sort: 5 },
+      { token },
+    );
     expect(renamed.body.Version).toBe(2);
     const stale = await server.call(saveCustomType, { Id: created.Id, Version: 1, Name: '旧名' }, { token });
     expect(stale.body.Errcode).toBe(-1);
@@ -189,7 +237,13 @@ describe('custom types', () => {
     const list = await server.call(getCustomList, { keyword: '夏日' }, { token });
     expect(list.body.Data.map((row) => row.Name)).toEqual(['夏日好物']);
     const all = await server.call(getCustomList, {}, { token });
-    expect(all.body.Data.map((row) => row.Name)).toEqual(['新品上市', '夏日好物', '热销推荐', '限时特惠', '店长推荐']);
+    expect(all.body.Data.map((row) => row.Name)).toEqual([
+      '新品上市',
+      '夏日好物',
+      '热销推荐',
+      '限时特惠',
+      '店长推荐',
+    ]);
 
     const deleted = await server.call(deleteCustomTypes, { Ids: [created.Id] }, { token });
     expect(deleted.body.Deleted).toBe(1);
@@ -237,12 +291,23 @@ describe('spec templates (formatProperties)', () => {
     const type = (await server.call(saveAttributeType, { Action: 'save', Name: '箱包' }, { token })).body;
     expect(type).toMatchObject({ Errcode: 0, Version: 1 });
     const spec = (
-      await server.call(saveAttributeSpec, { Action: 'save', TypeId: type.Id, Name: '容量', Values: ['20寸', '24寸'] }, { token })
+      await server.call(
+        saveAttributeSpec,
+        { Action: 'save', TypeId: type.Id, Name: '容量', Values: ['20寸', '24寸'] },
+        { token },
+      )
     ).body;
     expect(spec.Errcode).toBe(0);
     const edited = await server.call(
       saveAttributeSpec,
-      { Action: 'save', Id: spec.Id, Version: 1, TypeId: type.Id, Name: '尺寸', Values: ['20寸', '24寸', '28寸'] },
+      {
+        Action: 'save',
+        Id: spec.Id,
+        Version: 1,
+        TypeId: type.Id,
+        Name: '尺寸',
+        Values: ['20寸', '24寸', '28寸'],
+      },
       { token },
     );
     expect(edited.body.Version).toBe(2);
@@ -255,11 +320,21 @@ describe('spec templates (formatProperties)', () => {
     expect((await server.call(getAttributeSpecs, { typeId: type.Id }, { token })).body.Data).toEqual([
       expect.objectContaining({ Name: '尺寸', Values: ['20寸', '24寸', '28寸'], Version: 2 }),
     ]);
-    const stale = await server.call(saveAttributeType, { Action: 'delete', Id: type.Id, Version: 9 }, { token });
+    const stale = await server.call(
+      saveAttributeType,
+      { Action: 'delete', Id: type.Id, Version: 9 },
+      { token },
+    );
     expect(stale.body.Errcode).toBe(-1);
-    const deleted = await server.call(saveAttributeType, { Action: 'delete', Id: type.Id, Version: 1 }, { token });
+    const deleted = await server.call(
+      saveAttributeType,
+      { Action: 'delete', Id: type.Id, Version: 1 },
+      { token },
+    );
     expect(deleted.body.Errcode).toBe(0);
-    const [left] = await server.query<{ n: number }>(sql`select count(*)::int as n from attribute_specs where type_id = ${type.Id}`);
+    const [left] = await server.query<{ n: number }>(
+      sql`select count(*)::int as n from attribute_specs where type_id = ${type.Id}`,
+    );
     expect(left!.n).toBe(0);
   });
 

@@ -51,8 +51,16 @@ describe('GetProductCommentList', () => {
 
   it.each([
     [{ score: 5 }, sql`score = 5`, (row: { Score: number }) => row.Score === 5],
-    [{ hasImages: 'true' }, sql`jsonb_array_length(images) > 0`, (row: { Images: string[] }) => row.Images.length > 0],
-    [{ hasImages: 'false' }, sql`jsonb_array_length(images) = 0`, (row: { Images: string[] }) => row.Images.length === 0],
+    [
+      { hasImages: 'true' },
+      sql`jsonb_array_length(images) > 0`,
+      (row: { Images: string[] }) => row.Images.length > 0,
+    ],
+    [
+      { hasImages: 'false' },
+      sql`jsonb_array_length(images) = 0`,
+      (row: { Images: string[] }) => row.Images.length === 0,
+    ],
     [{ replied: 'true' }, sql`shop_replied`, (row: { Replied: boolean }) => row.Replied],
     [{ replied: '0' }, sql`not shop_replied`, (row: { Replied: boolean }) => !row.Replied],
     [{ state: 'hidden' }, sql`state = 'hidden'`, (row: { State: string }) => row.State === 'hidden'],
@@ -90,11 +98,20 @@ describe('comment details and replies', () => {
     const id = await someComment(sql`not shop_replied`);
     const before = (await server.call(getCommentInfo, { id }, { token })).body;
     expect(before).toMatchObject({ Errcode: 0, Id: id, Replied: false, ReplyCount: 0, Replies: [] });
-    const reply = await server.call(replyToComment, { CommentId: id, Content: '感谢您的评价，欢迎再来！' }, { token });
+    const reply = await server.call(
+      replyToComment,
+      { CommentId: id, Content: '感谢您的评价，欢迎再来！' },
+      { token },
+    );
     expect(reply.body.Errcode).toBe(0);
     const replies = await server.call(getCommentReplies, { commentId: id }, { token });
     expect(replies.body.Data).toEqual([
-      expect.objectContaining({ Id: reply.body.Id, Author: 'shop', AuthorName: 'admin', Content: '感谢您的评价，欢迎再来！' }),
+      expect.objectContaining({
+        Id: reply.body.Id,
+        Author: 'shop',
+        AuthorName: 'admin',
+        Content: '感谢您的评价，欢迎再来！',
+      }),
     ]);
     const after = (await server.call(getCommentInfo, { id }, { token })).body;
     expect(after).toMatchObject({ Replied: true, ReplyCount: 1 });
@@ -116,8 +133,14 @@ describe('comment details and replies', () => {
     expect((await server.call(getCommentInfo, { id: foreign!.id }, { token })).body.Errmsg).toBe(
       `Comment ${foreign!.id} does not exist`,
     );
-    expect((await server.call(getCommentReplies, { commentId: foreign!.id }, { token })).body.Errcode).toBe(-1);
-    const reply = await server.call(replyToComment, { CommentId: foreign!.id, Content: '越权回复' }, { token });
+    expect((await server.call(getCommentReplies, { commentId: foreign!.id }, { token })).body.Errcode).toBe(
+      -1,
+    );
+    const reply = await server.call(
+      replyToComment,
+      { CommentId: foreign!.id, Content: '越权回复' },
+      { token },
+    );
     expect(reply.body.Errcode).toBe(-1);
     const [replies] = await server.query<{ n: number }>(
       sql`select count(*)::int as n from product_comment_replies where content = '越权回复'`,
@@ -142,12 +165,20 @@ describe('BindCommentUpdateStateAndDel', () => {
     expect((await comments()).Total).toBe(total - 1);
     const again = await server.call(changeCommentState, { Ids: [visible], Action: 'show' }, { token });
     expect(again.body.Errmsg).toBe(`Comment ${visible} does not exist`);
-    expect(await auditActions(server, `comment:${visible}`)).toEqual(['comment.hide', 'comment.show', 'comment.delete']);
+    expect(await auditActions(server, `comment:${visible}`)).toEqual([
+      'comment.hide',
+      'comment.show',
+      'comment.delete',
+    ]);
   });
 
   it('needs the comment permission', async () => {
     const store = await server.login('store');
-    const response = await server.call(changeCommentState, { Ids: [await someComment()], Action: 'hide' }, { token: store });
+    const response = await server.call(
+      changeCommentState,
+      { Ids: [await someComment()], Action: 'hide' },
+      { token: store },
+    );
     expect(response.status).toBe(403);
     expect((await server.call(getComments, {}, { token: store })).status).toBe(403);
   });
@@ -158,17 +189,36 @@ describe('BindProductCommentInfo', () => {
     const goods = await createGoods(server, token, { Name: '评价商品' });
     const created = await server.call(
       saveComment,
-      { ProductId: goods.Id, BuyerName: '线下顾客', Score: 4, Content: '门店试穿很合身', Images: ['/uploads/1/p.png'] },
+      {
+        ProductId: goods.Id,
+        BuyerName: '线下顾客',
+        Score: 4,
+        Content: '门店试穿很合身',
+        Images: ['/uploads/1/p.png'],
+      },
       { token },
     );
     expect(created.body).toMatchObject({ Errcode: 0, Version: 1 });
     const listed = await comments({ productId: goods.Id });
     expect(listed.Data).toEqual([
-      expect.objectContaining({ BuyerName: '线下顾客', Score: 4, Images: ['/uploads/1/p.png'], State: 'visible' }),
+      expect.objectContaining({
+        BuyerName: '线下顾客',
+        Score: 4,
+        Images: ['/uploads/1/p.png'],
+        State: 'visible',
+      }),
     ]);
     const edited = await server.call(
       saveComment,
-      { Id: created.body.Id, Version: 1, ProductId: goods.Id, BuyerName: '线下顾客', Score: 5, Content: '改为五星', Visible: false },
+      {
+        Id: created.body.Id,
+        Version: 1,
+        ProductId: goods.Id,
+        BuyerName: '线下顾客',
+        Score: 5,
+        Content: '改为五星',
+        Visible: false,
+      },
       { token },
     );
     expect(edited.body.Version).toBe(2);
@@ -188,11 +238,20 @@ describe('BindProductCommentInfo', () => {
     );
     const response = await server.call(
       saveComment,
-      { Id: id, Version: row!.version, ProductId: row!.product_id, BuyerName: '改名', Score: 5, Content: '改成好评' },
+      {
+        Id: id,
+        Version: row!.version,
+        ProductId: row!.product_id,
+        BuyerName: '改名',
+        Score: 5,
+        Content: '改成好评',
+      },
       { token },
     );
     expect(response.body.Errmsg).toBe('Comments written by buyers cannot be edited; hide or reply instead');
-    const [after] = await server.query<{ content: string }>(sql`select content from product_comments where id = ${id}`);
+    const [after] = await server.query<{ content: string }>(
+      sql`select content from product_comments where id = ${id}`,
+    );
     expect(after!.content).toBe(row!.content);
   });
 

@@ -68,7 +68,9 @@ export async function createGoods(
   overrides: Partial<ProductForm> = {},
   siteId = MALL_SITE,
 ): Promise<{ Id: number; Version: number; ShelfState: string; AuditState: string; AutoShelf: boolean }> {
-  const response = await server.call(saveProduct, goodsForm(await leafCategory(server, siteId), overrides), { token });
+  const response = await server.call(saveProduct, goodsForm(await leafCategory(server, siteId), overrides), {
+    token,
+  });
   expect(response.body.Errmsg).toBe('');
   expect(response.body.Errcode).toBe(0);
   return response.body;

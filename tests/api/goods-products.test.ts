@@ -63,7 +63,10 @@ describe('GetProductList', () => {
     expect(keys).toEqual(sorted);
     const ids = body.Data.map((row) => row.Id);
     const owners = await server.query<{ site_id: number }>(
-      sql`select distinct site_id from products where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select distinct site_id from products where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     expect(owners).toEqual([{ site_id: MALL_SITE }]);
   });
@@ -122,7 +125,9 @@ describe('GetProductList', () => {
   it('filters by price and stock ranges, and sorts by price', async () => {
     const body = await list({ priceMin: 5000, priceMax: 10000, stockMin: 100, sort: 'price', pageSize: 100 });
     expect(body.Total).toBe(await siteCount(sql`price_fen between 5000 and 10000 and total_stock >= 100`));
-    expect(body.Data.every((row) => row.PriceFen >= 5000 && row.PriceFen <= 10000 && row.TotalStock >= 100)).toBe(true);
+    expect(
+      body.Data.every((row) => row.PriceFen >= 5000 && row.PriceFen <= 10000 && row.TotalStock >= 100),
+    ).toBe(true);
     const prices = body.Data.map((row) => row.PriceFen);
     expect(prices).toEqual([...prices].sort((left, right) => left - right));
     const descending = await list({ sort: '-stock', pageSize: 5 });
@@ -141,7 +146,10 @@ describe('GetProductList', () => {
 
   it.each([
     [{ priceMin: 500, priceMax: 100 }, /priceMin must not be greater than priceMax/],
-    [{ createdFrom: '2024-05-02', createdTo: '2024-05-01' }, /createdFrom must not be greater than createdTo/],
+    [
+      { createdFrom: '2024-05-02', createdTo: '2024-05-01' },
+      /createdFrom must not be greater than createdTo/,
+    ],
     [{ pageSize: 101 }, /pageSize: must be at most 100/],
     [{ tab: 'everything' }, /tab: must be one of onShelf, offShelf, pendingAudit, soldOut, all/],
     [{ sort: 'secret' }, /sort: must be one of/],
@@ -171,12 +179,21 @@ describe('GetProductInfo', () => {
       { Name: '颜色', Values: ['红色', '蓝色', '黑色'] },
       { Name: '尺码', Values: ['M', 'L'] },
     ]);
-    expect(body.Skus.map((sku) => sku.SpecText)).toEqual(['红色/M', '红色/L', '蓝色/M', '蓝色/L', '黑色/M', '黑色/L']);
+    expect(body.Skus.map((sku) => sku.SpecText)).toEqual([
+      '红色/M',
+      '红色/L',
+      '蓝色/M',
+      '蓝色/L',
+      '黑色/M',
+      '黑色/L',
+    ]);
     expect(body.TotalStock).toBe(60);
     expect(body.PriceFen).toBe(5990);
     expect(body.MaxPriceFen).toBe(6490);
     expect(body.StockLog).toHaveLength(6);
-    expect(body.StockLog.every((row) => row.Kind === 'initial' && row.Delta === 10 && row.By === 'admin')).toBe(true);
+    expect(
+      body.StockLog.every((row) => row.Kind === 'initial' && row.Delta === 10 && row.By === 'admin'),
+    ).toBe(true);
   });
 
   it('does not show goods of another site', async () => {
@@ -217,12 +234,20 @@ describe('BindProductInfo', () => {
     try {
       const before = await siteCount();
       const category = await leafCategory(server, MALL_SITE);
-      const noSku = await server.call(saveProduct, goodsForm(category, { Specs: [], Skus: [], OnShelf: true }), { token });
+      const noSku = await server.call(
+        saveProduct,
+        goodsForm(category, { Specs: [], Skus: [], OnShelf: true }),
+        { token },
+      );
       expect(noSku.body.Errcode).toBe(-1);
       expect(noSku.body.Errmsg).toBe('“测试纯棉T恤” cannot go on the shelf: they have no SKU');
       const free = await server.call(
         saveProduct,
-        goodsForm(category, { Specs: [], Skus: [{ SpecValues: [], PriceFen: 0, Stock: 1, Code: '', WeightG: 0, Image: '' }], OnShelf: true }),
+        goodsForm(category, {
+          Specs: [],
+          Skus: [{ SpecValues: [], PriceFen: 0, Stock: 1, Code: '', WeightG: 0, Image: '' }],
+          OnShelf: true,
+        }),
         { token, locale: 'zh-CN' },
       );
       expect(free.body.Errmsg).toBe('「测试纯棉T恤」不能上架：商品价格为 0');
@@ -234,7 +259,9 @@ describe('BindProductInfo', () => {
 
   it('sends approved goods back to audit and off the shelf when an audited field changes', async () => {
     const created = await createGoods(server, token);
-    await server.query(sql`update products set audit_state = 'approved', shelf_state = 'on' where id = ${created.Id}`);
+    await server.query(
+      sql`update products set audit_state = 'approved', shelf_state = 'on' where id = ${created.Id}`,
+    );
     const info = (await server.call(getProductInfo, { id: created.Id }, { token })).body;
     const category = await leafCategory(server, MALL_SITE);
     const skus = info.Skus.map((sku) => ({
@@ -252,7 +279,12 @@ describe('BindProductInfo', () => {
       goodsForm(category, { Id: created.Id, Version: info.Version, Subtitle: '新副标题', Skus: skus }),
       { token },
     );
-    expect(subtitleOnly.body).toMatchObject({ Errcode: 0, AuditState: 'approved', ShelfState: 'on', Version: 2 });
+    expect(subtitleOnly.body).toMatchObject({
+      Errcode: 0,
+      AuditState: 'approved',
+      ShelfState: 'on',
+      Version: 2,
+    });
 
     const repriced = await server.call(
       saveProduct,
@@ -264,18 +296,36 @@ describe('BindProductInfo', () => {
       }),
       { token },
     );
-    expect(repriced.body).toMatchObject({ Errcode: 0, AuditState: 'pending', ShelfState: 'off', AutoShelf: true, Version: 3 });
-    expect(await goodsRow(server, created.Id)).toMatchObject({ price_fen: 4990, audit_state: 'pending', shelf_state: 'off' });
+    expect(repriced.body).toMatchObject({
+      Errcode: 0,
+      AuditState: 'pending',
+      ShelfState: 'off',
+      AutoShelf: true,
+      Version: 3,
+    });
+    expect(await goodsRow(server, created.Id)).toMatchObject({
+      price_fen: 4990,
+      audit_state: 'pending',
+      shelf_state: 'off',
+    });
   });
 
   it('resubmits rejected goods for audit on any save', async () => {
     const created = await createGoods(server, token);
-    await server.query(sql`update products set audit_state = 'rejected', reject_reason = '图片模糊' where id = ${created.Id}`);
+    await server.query(
+      sql`update products set audit_state = 'rejected', reject_reason = '图片模糊' where id = ${created.Id}`,
+    );
     const category = await leafCategory(server, MALL_SITE);
     const info = (await server.call(getProductInfo, { id: created.Id }, { token })).body;
     const saved = await server.call(
       saveProduct,
-      goodsForm(category, { Id: created.Id, Version: info.Version, Subtitle: '换了副标题', Specs: [], Skus: [] }),
+      goodsForm(category, {
+        Id: created.Id,
+        Version: info.Version,
+        Subtitle: '换了副标题',
+        Specs: [],
+        Skus: [],
+      }),
       { token },
     );
     expect(saved.body).toMatchObject({ Errcode: 0, AuditState: 'pending' });
@@ -285,9 +335,17 @@ describe('BindProductInfo', () => {
   it('refuses a stale version with a Version field error and changes nothing', async () => {
     const created = await createGoods(server, token);
     const category = await leafCategory(server, MALL_SITE);
-    const first = await server.call(saveProduct, goodsForm(category, { Id: created.Id, Version: 1, Name: '第一次' }), { token });
+    const first = await server.call(
+      saveProduct,
+      goodsForm(category, { Id: created.Id, Version: 1, Name: '第一次' }),
+      { token },
+    );
     expect(first.body.Errcode).toBe(0);
-    const stale = await server.call(saveProduct, goodsForm(category, { Id: created.Id, Version: 1, Name: '第二次' }), { token });
+    const stale = await server.call(
+      saveProduct,
+      goodsForm(category, { Id: created.Id, Version: 1, Name: '第二次' }),
+      { token },
+    );
     expect(stale.body.Errcode).toBe(-1);
     expect(stale.body.Errmsg).toBe(
       'This record was changed by someone else since you opened it; reload it and try again',
@@ -295,14 +353,21 @@ describe('BindProductInfo', () => {
     expect(stale.body.ErrShowType).toBe(1);
     expect((stale.body as unknown as { Errors: { Field: string }[] }).Errors[0]!.Field).toBe('Version');
     expect((await goodsRow(server, created.Id)).name).toBe('第一次');
-    const missing = await server.call(saveProduct, goodsForm(category, { Id: created.Id, Name: '无版本' }), { token });
+    const missing = await server.call(saveProduct, goodsForm(category, { Id: created.Id, Name: '无版本' }), {
+      token,
+    });
     expect(missing.body.Errmsg).toBe('Version is required to change an existing record');
   });
 
   it('removes dropped SKUs with their stock leaving the ledger balanced', async () => {
     const created = await createGoods(server, token);
     const info = (await server.call(getProductInfo, { id: created.Id }, { token })).body;
-    const kept = info.Skus.slice(0, 2).map((sku) => ({ Id: sku.Id, SpecValues: sku.SpecValues, PriceFen: sku.PriceFen, Stock: 25 }));
+    const kept = info.Skus.slice(0, 2).map((sku) => ({
+      Id: sku.Id,
+      SpecValues: sku.SpecValues,
+      PriceFen: sku.PriceFen,
+      Stock: 25,
+    }));
     const saved = await server.call(
       saveProduct,
       goodsForm(await leafCategory(server, MALL_SITE), {
@@ -357,9 +422,19 @@ describe('BindProductInfo', () => {
       /The combination 红色 appears twice/,
       'Skus.1.SpecValues',
     ],
-    ['a negative price', { Specs: [], Skus: [{ SpecValues: [], PriceFen: -1, Stock: 1 }] }, /Skus.0.PriceFen: must be at least 0/, 'Skus.0.PriceFen'],
+    [
+      'a negative price',
+      { Specs: [], Skus: [{ SpecValues: [], PriceFen: -1, Stock: 1 }] },
+      /Skus.0.PriceFen: must be at least 0/,
+      'Skus.0.PriceFen',
+    ],
     ['an empty name', { Name: '  ' }, /Name: is required/, 'Name'],
-    ['a script address in the gallery', { Gallery: ['javascript:alert(1)'] }, /Gallery.0: has the wrong format/, 'Gallery.0'],
+    [
+      'a script address in the gallery',
+      { Gallery: ['javascript:alert(1)'] },
+      /Gallery.0: has the wrong format/,
+      'Gallery.0',
+    ],
   ])('refuses %s naming the field', async (_, overrides, message, field) => {
     const category = await leafCategory(server, MALL_SITE);
     const response = await server.call(saveProduct, goodsForm(category, overrides as never), { token });
@@ -390,9 +465,13 @@ describe('BindProductInfo', () => {
     expect(create.status).toBe(403);
     expect(create.body.Errcode).toBe(-1);
     const created = await createGoods(server, token);
-    const edit = await server.call(saveProduct, goodsForm(category, { Id: created.Id, Version: 1, Name: '门店改名' }), {
-      token: store,
-    });
+    const edit = await server.call(
+      saveProduct,
+      goodsForm(category, { Id: created.Id, Version: 1, Name: '门店改名' }),
+      {
+        token: store,
+      },
+    );
     expect(edit.body.Errcode).toBe(0);
   });
 });
@@ -408,7 +487,11 @@ describe('BindProductState', () => {
       expect((await goodsRow(server, a.Id)).shelf_state).toBe('on');
       const off = await server.call(changeProductState, { Ids: [a.Id, b.Id], Action: 'takeOff' }, { token });
       expect(off.body).toMatchObject({ Changed: [a.Id, b.Id], Unchanged: [] });
-      expect(await auditActions(server, `product:${a.Id}`)).toEqual(['product.create', 'product.putOn', 'product.takeOff']);
+      expect(await auditActions(server, `product:${a.Id}`)).toEqual([
+        'product.create',
+        'product.putOn',
+        'product.takeOff',
+      ]);
     } finally {
       await setAuditRequired(server, MALL_SITE, true);
     }
@@ -417,9 +500,15 @@ describe('BindProductState', () => {
   it('refuses to shelve goods not approved in audit, and a bulk call changes nothing then', async () => {
     const approved = await someGoods(server, MALL_SITE, { shelf: 'off', audit: 'approved' });
     const pending = await createGoods(server, token, { Name: '待审核商品' });
-    const response = await server.call(changeProductState, { Ids: [approved, pending.Id], Action: 'putOn' }, { token });
+    const response = await server.call(
+      changeProductState,
+      { Ids: [approved, pending.Id], Action: 'putOn' },
+      { token },
+    );
     expect(response.body.Errcode).toBe(-1);
-    expect(response.body.Errmsg).toBe('“待审核商品” cannot go on the shelf: they have not been approved in audit');
+    expect(response.body.Errmsg).toBe(
+      '“待审核商品” cannot go on the shelf: they have not been approved in audit',
+    );
     expect((await goodsRow(server, approved)).shelf_state).toBe('off');
   });
 
@@ -432,17 +521,31 @@ describe('BindProductState', () => {
     expect((await list({ keyword: name })).Data.map((row) => row.Id)).not.toContain(id);
     const putOn = await server.call(changeProductState, { Ids: [id], Action: 'putOn' }, { token });
     expect(putOn.body.Errmsg).toBe(`“${name}” cannot be put on the shelf: it is in the recycle bin`);
-    const again = await server.call(changeProductState, { Ids: [id], Action: 'recycle' }, { token, locale: 'zh' });
+    const again = await server.call(
+      changeProductState,
+      { Ids: [id], Action: 'recycle' },
+      { token, locale: 'zh' },
+    );
     expect(again.body).toMatchObject({ Errcode: 0, Changed: [], Unchanged: [id] });
   });
 
   it('copies goods off the shelf with the same SKUs and no stock', async () => {
     const created = await createGoods(server, token, { Name: '原始商品' });
-    const response = await server.call(changeProductState, { Ids: [created.Id], Action: 'copy' }, { token, locale: 'zh-CN' });
+    const response = await server.call(
+      changeProductState,
+      { Ids: [created.Id], Action: 'copy' },
+      { token, locale: 'zh-CN' },
+    );
     expect(response.body.Errcode).toBe(0);
     const [copyId] = response.body.CreatedIds;
     const copy = (await server.call(getProductInfo, { id: copyId }, { token })).body;
-    expect(copy).toMatchObject({ Name: '原始商品 - 副本', ShelfState: 'off', AuditState: 'pending', TotalStock: 0, PriceFen: 5990 });
+    expect(copy).toMatchObject({
+      Name: '原始商品 - 副本',
+      ShelfState: 'off',
+      AuditState: 'pending',
+      TotalStock: 0,
+      PriceFen: 5990,
+    });
     expect(copy.Skus.map((sku) => [sku.SpecText, sku.Stock])).toEqual([
       ['红色/M', 0],
       ['红色/L', 0],
@@ -452,7 +555,9 @@ describe('BindProductState', () => {
       ['黑色/L', 0],
     ]);
     const store = await server.login('store');
-    expect((await server.call(changeProductState, { Ids: [created.Id], Action: 'copy' }, { token: store })).status).toBe(403);
+    expect(
+      (await server.call(changeProductState, { Ids: [created.Id], Action: 'copy' }, { token: store })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -473,7 +578,12 @@ describe('BindProductTaxis and BindPubupdateSales', () => {
     const b = await createGoods(server, token, { Name: '排序乙' });
     const response = await server.call(
       setProductSort,
-      { Items: [{ Id: a.Id, Sort: 999_001, Version: 1 }, { Id: b.Id, Sort: 999_000 }] },
+      {
+        Items: [
+          { Id: a.Id, Sort: 999_001, Version: 1 },
+          { Id: b.Id, Sort: 999_000 },
+        ],
+      },
       { token },
     );
     expect(response.body.Versions).toEqual([
@@ -481,14 +591,22 @@ describe('BindProductTaxis and BindPubupdateSales', () => {
       { Id: b.Id, Version: 2 },
     ]);
     expect((await list({ pageSize: 2 })).Data.map((row) => row.Id)).toEqual([a.Id, b.Id]);
-    const stale = await server.call(setProductSort, { Items: [{ Id: a.Id, Sort: 1, Version: 1 }] }, { token });
+    const stale = await server.call(
+      setProductSort,
+      { Items: [{ Id: a.Id, Sort: 1, Version: 1 }] },
+      { token },
+    );
     expect(stale.body.Errcode).toBe(-1);
     expect((await goodsRow(server, a.Id)).sort).toBe(999_001);
   });
 
   it('sets the sales base shown in the list', async () => {
     const created = await createGoods(server, token, { Name: '销量基数商品' });
-    const response = await server.call(setSalesBase, { Id: created.Id, SalesBase: 1234, Version: 1 }, { token });
+    const response = await server.call(
+      setSalesBase,
+      { Id: created.Id, SalesBase: 1234, Version: 1 },
+      { token },
+    );
     expect(response.body).toMatchObject({ Errcode: 0, Version: 2 });
     expect((await list({ keyword: '销量基数商品' })).Data[0]).toMatchObject({ SalesBase: 1234, Sales: 1234 });
     const negative = await server.call(setSalesBase, { Id: created.Id, SalesBase: -1 }, { token });
@@ -501,27 +619,57 @@ describe('related goods and the goods picker', () => {
     const main = await createGoods(server, token, { Name: '主商品' });
     const first = await createGoods(server, token, { Name: '关联一' });
     const second = await createGoods(server, token, { Name: '关联二' });
-    const bound = await server.call(bindRelatedProducts, { ProductId: main.Id, RelatedIds: [second.Id, first.Id] }, { token });
+    const bound = await server.call(
+      bindRelatedProducts,
+      { ProductId: main.Id, RelatedIds: [second.Id, first.Id] },
+      { token },
+    );
     expect(bound.body).toMatchObject({ Errcode: 0, RelatedIds: [second.Id, first.Id] });
     const related = await server.call(getRelatedProducts, { productId: main.Id }, { token });
     expect(related.body.Data.map((row) => row.Name)).toEqual(['关联二', '关联一']);
-    expect((await server.call(getProductInfo, { id: main.Id }, { token })).body.RelatedIds).toEqual([second.Id, first.Id]);
-    const self = await server.call(bindRelatedProducts, { ProductId: main.Id, RelatedIds: [main.Id] }, { token });
+    expect((await server.call(getProductInfo, { id: main.Id }, { token })).body.RelatedIds).toEqual([
+      second.Id,
+      first.Id,
+    ]);
+    const self = await server.call(
+      bindRelatedProducts,
+      { ProductId: main.Id, RelatedIds: [main.Id] },
+      { token },
+    );
     expect(self.body.Errmsg).toBe('Goods cannot be related to themselves');
     const foreign = await someGoods(server, SECOND_SITE);
-    const other = await server.call(bindRelatedProducts, { ProductId: main.Id, RelatedIds: [foreign] }, { token });
+    const other = await server.call(
+      bindRelatedProducts,
+      { ProductId: main.Id, RelatedIds: [foreign] },
+      { token },
+    );
     expect(other.body.Errmsg).toBe(`Goods ${foreign} do not exist`);
-    expect((await server.call(getRelatedProducts, { productId: main.Id }, { token })).body.Data).toHaveLength(2);
+    expect((await server.call(getRelatedProducts, { productId: main.Id }, { token })).body.Data).toHaveLength(
+      2,
+    );
   });
 
   it('offers active goods to pick, by keyword, shelf and excluding one', async () => {
     const created = await createGoods(server, token, { Name: '可选商品测试' });
     const picked = await server.call(getSelectProducts, { keyword: '可选商品测试' }, { token });
     expect(picked.body.Data).toEqual([
-      { Id: created.Id, Name: '可选商品测试', Image: '/uploads/1/a.png', PriceFen: 5990, TotalStock: 60, ShelfState: 'off' },
+      {
+        Id: created.Id,
+        Name: '可选商品测试',
+        Image: '/uploads/1/a.png',
+        PriceFen: 5990,
+        TotalStock: 60,
+        ShelfState: 'off',
+      },
     ]);
-    expect((await server.call(getSelectProducts, { keyword: '可选商品测试', onShelfOnly: 'true' }, { token })).body.Total).toBe(0);
-    expect((await server.call(getSelectProducts, { keyword: '可选商品测试', excludeId: created.Id }, { token })).body.Total).toBe(0);
+    expect(
+      (await server.call(getSelectProducts, { keyword: '可选商品测试', onShelfOnly: 'true' }, { token })).body
+        .Total,
+    ).toBe(0);
+    expect(
+      (await server.call(getSelectProducts, { keyword: '可选商品测试', excludeId: created.Id }, { token }))
+        .body.Total,
+    ).toBe(0);
     const onShelf = await server.call(getSelectProducts, { onShelfOnly: '1', pageSize: 100 }, { token });
     expect(onShelf.body.Data.every((row) => row.ShelfState === 'on')).toBe(true);
   });

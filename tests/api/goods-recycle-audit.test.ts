@@ -68,8 +68,14 @@ describe('the recycle bin', () => {
     expect((await server.call(getProductInfo, { id: created.Id }, { token })).body.Errmsg).toBe(
       `Goods ${created.Id} do not exist`,
     );
-    expect((await server.call(getRecycledProducts, { keyword: '彻底删除商品' }, { token })).body.Total).toBe(0);
-    const restore = await server.call(changeRecycledState, { Ids: [created.Id], Action: 'restore' }, { token });
+    expect((await server.call(getRecycledProducts, { keyword: '彻底删除商品' }, { token })).body.Total).toBe(
+      0,
+    );
+    const restore = await server.call(
+      changeRecycledState,
+      { Ids: [created.Id], Action: 'restore' },
+      { token },
+    );
     expect(restore.body.Errmsg).toBe(`Goods ${created.Id} do not exist`);
   });
 
@@ -79,7 +85,11 @@ describe('the recycle bin', () => {
     await recycle(free.Id);
     await recycle(ordered.Id);
     orderReferences.set(ordered.Id, 2);
-    const response = await server.call(changeRecycledState, { Ids: [free.Id, ordered.Id], Action: 'purge' }, { token });
+    const response = await server.call(
+      changeRecycledState,
+      { Ids: [free.Id, ordered.Id], Action: 'purge' },
+      { token },
+    );
     expect(response.body.Errcode).toBe(-1);
     expect(response.body.Errmsg).toBe('“有订单商品” cannot be purged: 2 unfinished orders include it');
     expect((await goodsRow(server, free.Id)).recycle_state).toBe('recycled');
@@ -87,7 +97,11 @@ describe('the recycle bin', () => {
 
   it('refuses to restore or purge goods that are not in the bin', async () => {
     const created = await createGoods(server, token, { Name: '在售商品' });
-    const response = await server.call(changeRecycledState, { Ids: [created.Id], Action: 'purge' }, { token, locale: 'zh' });
+    const response = await server.call(
+      changeRecycledState,
+      { Ids: [created.Id], Action: 'purge' },
+      { token, locale: 'zh' },
+    );
     expect(response.body.Errmsg).toBe('「在售商品」当前不在回收站，不能被彻底删除');
     expect((await goodsRow(server, created.Id)).recycle_state).toBe('active');
   });
@@ -109,9 +123,15 @@ describe('goods audit', () => {
     expect(pending.body.AuditRequired).toBe(true);
     expect(pending.body.Data[0]).toMatchObject({ Id: created.Id, AuditState: 'pending' });
     expect(pending.body.Data.every((row) => row.AuditState === 'pending')).toBe(true);
-    const rejected = await server.call(getWaitAuditProducts, { auditState: 'rejected', pageSize: 100 }, { token });
+    const rejected = await server.call(
+      getWaitAuditProducts,
+      { auditState: 'rejected', pageSize: 100 },
+      { token },
+    );
     expect(rejected.body.Total).toBeGreaterThan(0);
-    expect(rejected.body.Data.every((row) => row.AuditState === 'rejected' && row.RejectReason !== '')).toBe(true);
+    expect(rejected.body.Data.every((row) => row.AuditState === 'rejected' && row.RejectReason !== '')).toBe(
+      true,
+    );
   });
 
   it('approves goods, shelving those saved to go on the shelf, with an audit history', async () => {
@@ -119,44 +139,84 @@ describe('goods audit', () => {
     const plain = await createGoods(server, token, { Name: '审核后不上架' });
     const response = await server.call(
       auditProducts,
-      { List: [{ Id: waiting.Id, Action: 'approve' }, { Id: plain.Id, Action: 'approve' }] },
+      {
+        List: [
+          { Id: waiting.Id, Action: 'approve' },
+          { Id: plain.Id, Action: 'approve' },
+        ],
+      },
       { token },
     );
-    expect(response.body).toMatchObject({ Errcode: 0, Changed: [waiting.Id, plain.Id], ShelvedIds: [waiting.Id] });
-    expect(await goodsRow(server, waiting.Id)).toMatchObject({ audit_state: 'approved', shelf_state: 'on', auto_shelf: false });
+    expect(response.body).toMatchObject({
+      Errcode: 0,
+      Changed: [waiting.Id, plain.Id],
+      ShelvedIds: [waiting.Id],
+    });
+    expect(await goodsRow(server, waiting.Id)).toMatchObject({
+      audit_state: 'approved',
+      shelf_state: 'on',
+      auto_shelf: false,
+    });
     expect(await goodsRow(server, plain.Id)).toMatchObject({ audit_state: 'approved', shelf_state: 'off' });
     const info = (await server.call(getProductInfo, { id: waiting.Id }, { token })).body;
-    expect(info.AuditHistory).toEqual([expect.objectContaining({ Action: 'approve', By: 'admin', Reason: '' })]);
+    expect(info.AuditHistory).toEqual([
+      expect.objectContaining({ Action: 'approve', By: 'admin', Reason: '' }),
+    ]);
   });
 
   it('rejects goods with a reason, which a rejection needs', async () => {
     const created = await createGoods(server, token, { Name: '要驳回的商品' });
-    const noReason = await server.call(auditProducts, { List: [{ Id: created.Id, Action: 'reject' }] }, { token });
+    const noReason = await server.call(
+      auditProducts,
+      { List: [{ Id: created.Id, Action: 'reject' }] },
+      { token },
+    );
     expect(noReason.body.Errmsg).toBe('Give a reason to reject “要驳回的商品”');
-    expect((noReason.body as unknown as { Errors: { Field: string }[] }).Errors[0]!.Field).toBe('List.0.Reason');
+    expect((noReason.body as unknown as { Errors: { Field: string }[] }).Errors[0]!.Field).toBe(
+      'List.0.Reason',
+    );
     const rejected = await server.call(
       auditProducts,
       { List: [{ Id: created.Id, Action: 'reject', Reason: '主图不清晰' }] },
       { token },
     );
     expect(rejected.body.Changed).toEqual([created.Id]);
-    expect(await goodsRow(server, created.Id)).toMatchObject({ audit_state: 'rejected', reject_reason: '主图不清晰' });
+    expect(await goodsRow(server, created.Id)).toMatchObject({
+      audit_state: 'rejected',
+      reject_reason: '主图不清晰',
+    });
     const history = (await server.call(getProductInfo, { id: created.Id }, { token })).body.AuditHistory;
     expect(history).toEqual([expect.objectContaining({ Action: 'reject', Reason: '主图不清晰' })]);
-    const approveRejected = await server.call(auditProducts, { List: [{ Id: created.Id, Action: 'approve' }] }, { token });
+    const approveRejected = await server.call(
+      auditProducts,
+      { List: [{ Id: created.Id, Action: 'approve' }] },
+      { token },
+    );
     expect(approveRejected.body.Errmsg).toBe('“要驳回的商品” cannot be approved: it is rejected');
   });
 
   it('skips goods already approved and refuses goods in the bin or of another site', async () => {
     const approved = await someGoods(server, MALL_SITE, { audit: 'approved' });
-    const again = await server.call(auditProducts, { List: [{ Id: approved, Action: 'approve' }] }, { token });
+    const again = await server.call(
+      auditProducts,
+      { List: [{ Id: approved, Action: 'approve' }] },
+      { token },
+    );
     expect(again.body).toMatchObject({ Errcode: 0, Changed: [] });
     const binned = await createGoods(server, token, { Name: '回收站里待审核' });
     await recycle(binned.Id);
-    const inBin = await server.call(auditProducts, { List: [{ Id: binned.Id, Action: 'approve' }] }, { token });
+    const inBin = await server.call(
+      auditProducts,
+      { List: [{ Id: binned.Id, Action: 'approve' }] },
+      { token },
+    );
     expect(inBin.body.Errmsg).toBe('“回收站里待审核” cannot be approved: it is in the recycle bin');
     const foreign = await someGoods(server, SECOND_SITE);
-    const other = await server.call(auditProducts, { List: [{ Id: foreign, Action: 'reject', Reason: 'x' }] }, { token });
+    const other = await server.call(
+      auditProducts,
+      { List: [{ Id: foreign, Action: 'reject', Reason: 'x' }] },
+      { token },
+    );
     expect(other.body.Errmsg).toBe(`Goods ${foreign} do not exist`);
     expect((await goodsRow(server, foreign)).audit_state).toBe('approved');
   });

@@ -63,14 +63,22 @@ describe('BindProductStock', () => {
       TotalStock: 56,
     });
     const info = (await server.call(getProductInfo, { id: goods.Id }, { token })).body;
-    expect(info.StockLog.slice(0, 3).map((row) => [row.Kind, row.Delta, row.After, row.Reason, row.By])).toEqual([
+    expect(
+      info.StockLog.slice(0, 3).map((row) => [row.Kind, row.Delta, row.After, row.Reason, row.By]),
+    ).toEqual([
       ['add', -4, 6, '到货入库', 'admin'],
       ['add', 7, 10, '到货入库', 'admin'],
       ['set', -7, 3, '盘点', 'admin'],
     ]);
-    expect(await ledger(goods.Id)).toEqual((await skusOf(goods.Id)).map((sku) => ({ sku_id: sku.id, total: sku.stock })));
+    expect(await ledger(goods.Id)).toEqual(
+      (await skusOf(goods.Id)).map((sku) => ({ sku_id: sku.id, total: sku.stock })),
+    );
     expect(await totalStock(goods.Id)).toBe(56);
-    expect(await auditActions(server, `product:${goods.Id}`)).toEqual(['product.create', 'product.stock', 'product.stock']);
+    expect(await auditActions(server, `product:${goods.Id}`)).toEqual([
+      'product.create',
+      'product.stock',
+      'product.stock',
+    ]);
   });
 
   it('refuses a change below zero and leaves every SKU of the call as it was', async () => {
@@ -90,7 +98,9 @@ describe('BindProductStock', () => {
       { token },
     );
     expect(response.body.Errcode).toBe(-1);
-    expect(response.body.Errmsg).toBe('The stock of “测试纯棉T恤 红色/L” cannot fall below zero (it is 10, the change is -11)');
+    expect(response.body.Errmsg).toBe(
+      'The stock of “测试纯棉T恤 红色/L” cannot fall below zero (it is 10, the change is -11)',
+    );
     expect((await skusOf(goods.Id)).map((sku) => sku.stock)).toEqual([10, 10, 10, 10, 10, 10]);
     expect(await ledger(goods.Id)).toHaveLength(6);
   });
@@ -105,7 +115,11 @@ describe('BindProductStock', () => {
     const goods = await createGoods(server, token);
     const [first] = await skusOf(goods.Id);
     const items = (input.Items as { Quantity: number }[]).map((item) => ({ SkuId: first!.id, ...item }));
-    const response = await server.call(changeStock, { ProductId: goods.Id, ...input, Items: items }, { token });
+    const response = await server.call(
+      changeStock,
+      { ProductId: goods.Id, ...input, Items: items },
+      { token },
+    );
     expect(response.body.Errcode).toBe(-1);
     expect(response.body.Errmsg).toMatch(message);
   });
@@ -180,9 +194,9 @@ describe('BindProductStock', () => {
 
   it('refuses stock below zero in the database itself', async () => {
     const goods = await createGoods(server, token);
-    const failure = await server.query(sql`update skus set stock = -1 where product_id = ${goods.Id}`).catch(
-      (error: Error) => error,
-    );
+    const failure = await server
+      .query(sql`update skus set stock = -1 where product_id = ${goods.Id}`)
+      .catch((error: Error) => error);
     expect(String((failure as Error).cause)).toMatch(/skus_stock_non_negative/);
   });
 });

@@ -76,8 +76,8 @@ describe('the server process', () => {
       stderr += chunk;
     });
     exited = new Promise((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-    await waitFor(() => stdout, /is running at/, child, 90_000);
-  }, 120_000);
+    await waitFor(() => stdout, /is running at/, child, 240_000);
+  }, 250_000);
 
   afterAll(() => {
     if (child.exitCode === null) child.kill('SIGKILL');

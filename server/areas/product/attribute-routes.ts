@@ -33,7 +33,13 @@ export const attributeRoutes = [
   defineRoute(goods.getAttributeTypes, async ({ db, session, input }) => {
     const conditions: SQL[] = [sql`t.site_id = ${session.siteId}`];
     if (input.keyword) conditions.push(sql`t.name ilike ${likePattern(input.keyword)}`);
-    const rows = await queryRows<{ id: number; name: string; sort: number; version: number; spec_names: string[] }>(
+    const rows = await queryRows<{
+      id: number;
+      name: string;
+      sort: number;
+      version: number;
+      spec_names: string[];
+    }>(
       db,
       sql`select t.id, t.name, t.sort, t.version,
             coalesce((select json_agg(s.name order by s.sort, s.id) from attribute_specs s where s.type_id = t.id),
@@ -41,14 +47,27 @@ export const attributeRoutes = [
           from attribute_types t where ${where(conditions)} order by t.sort, t.id`,
     );
     return {
-      Data: rows.map((row) => ({ Id: row.id, Name: row.name, Sort: row.sort, Version: row.version, SpecNames: row.spec_names })),
+      Data: rows.map((row) => ({
+        Id: row.id,
+        Name: row.name,
+        Sort: row.sort,
+        Version: row.version,
+        SpecNames: row.spec_names,
+      })),
     };
   }),
 
   defineRoute(goods.getAttributeSpecs, async ({ db, session, input }) => {
     const [missing] = await missingIds(db, 'attribute_types', session.siteId, [input.typeId]);
     if (missing !== undefined) throw notFound('product.attributeTypeNotFound', missing, 'typeId');
-    const rows = await queryRows<{ id: number; type_id: number; name: string; values: string[]; sort: number; version: number }>(
+    const rows = await queryRows<{
+      id: number;
+      type_id: number;
+      name: string;
+      values: string[];
+      sort: number;
+      version: number;
+    }>(
       db,
       sql`select id, type_id, name, "values", sort, version from attribute_specs
            where type_id = ${input.typeId} and site_id = ${session.siteId} order by sort, id`,
@@ -68,7 +87,14 @@ export const attributeRoutes = [
   defineRoute(goods.saveAttributeType, async ({ db, session, input }) =>
     db.transaction(async (tx) => {
       if (input.Action === 'delete') {
-        await lockVersioned(tx, 'attribute_types', session.siteId, input.Id, input.Version, 'product.attributeTypeNotFound');
+        await lockVersioned(
+          tx,
+          'attribute_types',
+          session.siteId,
+          input.Id,
+          input.Version,
+          'product.attributeTypeNotFound',
+        );
         await tx.execute(sql`delete from attribute_types where id = ${input.Id}`);
         await audit(tx, session, 'attributeType.delete', typeTarget(input.Id));
         return { Id: input.Id, Version: input.Version };
@@ -81,7 +107,14 @@ export const attributeRoutes = [
         await audit(tx, session, 'attributeType.create', typeTarget(created!.id), { name: input.Name });
         return { Id: created!.id, Version: created!.version };
       }
-      await lockVersioned(tx, 'attribute_types', session.siteId, input.Id, input.Version, 'product.attributeTypeNotFound');
+      await lockVersioned(
+        tx,
+        'attribute_types',
+        session.siteId,
+        input.Id,
+        input.Version,
+        'product.attributeTypeNotFound',
+      );
       const [updated] = await queryRows<{ version: number }>(
         tx,
         sql`update attribute_types set name = ${input.Name}, sort = ${input.Sort}, version = version + 1, updated_at = now()
@@ -95,32 +128,60 @@ export const attributeRoutes = [
   defineRoute(goods.saveAttributeSpec, async ({ db, session, input }) =>
     db.transaction(async (tx) => {
       if (input.Action === 'delete') {
-        await lockVersioned(tx, 'attribute_specs', session.siteId, input.Id, input.Version, 'product.attributeSpecNotFound');
+        await lockVersioned(
+          tx,
+          'attribute_specs',
+          session.siteId,
+          input.Id,
+          input.Version,
+          'product.attributeSpecNotFound',
+        );
         await tx.execute(sql`delete from attribute_specs where id = ${input.Id}`);
         await audit(tx, session, 'attributeSpec.delete', specTarget(input.Id));
         return { Id: input.Id, Version: input.Version };
       }
-      throwProblems(goods.productFormProblems({ Specs: [{ Name: input.Name, Values: input.Values }], Skus: [] }).map(
-        (problem) => ({ ...problem, field: 'Values' }),
-      ));
+      throwProblems(
+        goods
+          .productFormProblems({ Specs: [{ Name: input.Name, Values: input.Values }], Skus: [] })
+          .map((problem) => ({ ...problem, field: 'Values' })),
+      );
       const [missingType] = await missingIds(tx, 'attribute_types', session.siteId, [input.TypeId]);
       if (missingType !== undefined) throw notFound('product.attributeTypeNotFound', missingType, 'TypeId');
       if (input.Id === undefined) {
         const [created] = await tx
           .insert(attributeSpecs)
-          .values({ siteId: session.siteId, typeId: input.TypeId, name: input.Name, values: input.Values, sort: input.Sort })
+          .values({
+            siteId: session.siteId,
+            typeId: input.TypeId,
+            name: input.Name,
+            values: input.Values,
+            sort: input.Sort,
+          })
           .returning({ id: attributeSpecs.id, version: attributeSpecs.version });
-        await audit(tx, session, 'attributeSpec.create', specTarget(created!.id), { name: input.Name, values: input.Values });
+        await audit(tx, session, 'attributeSpec.create', specTarget(created!.id), {
+          name: input.Name,
+          values: input.Values,
+        });
         return { Id: created!.id, Version: created!.version };
       }
-      await lockVersioned(tx, 'attribute_specs', session.siteId, input.Id, input.Version, 'product.attributeSpecNotFound');
+      await lockVersioned(
+        tx,
+        'attribute_specs',
+        session.siteId,
+        input.Id,
+        input.Version,
+        'product.attributeSpecNotFound',
+      );
       const [updated] = await queryRows<{ version: number }>(
         tx,
         sql`update attribute_specs set type_id = ${input.TypeId}, name = ${input.Name},
               "values" = ${JSON.stringify(input.Values)}::jsonb, sort = ${input.Sort}, version = version + 1, updated_at = now()
             where id = ${input.Id} returning version`,
       );
-      await audit(tx, session, 'attributeSpec.update', specTarget(input.Id), { name: input.Name, values: input.Values });
+      await audit(tx, session, 'attributeSpec.update', specTarget(input.Id), {
+        name: input.Name,
+        values: input.Values,
+      });
       return { Id: input.Id, Version: updated!.version };
     }),
   ),

@@ -6,7 +6,15 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { buildTree, type CategoryRecord, depthOf, heightOf, isInSubtree, pathNames, resortSiblings } from './category-tree';
+import {
+  buildTree,
+  type CategoryRecord,
+  depthOf,
+  heightOf,
+  isInSubtree,
+  pathNames,
+  resortSiblings,
+} from './category-tree';
 import { notFound, requireVersion, staleVersion, uniqueIds } from './errors';
 import { isoTime, likePattern, where } from './product-list';
 import { inList, LockScope, lockSiteScope, missingIds } from './sql-helpers';
@@ -45,8 +53,10 @@ async function moveCategory(
   index: number,
 ): Promise<void> {
   if (parentId !== null) {
-    if (!rows.some((row) => row.id === parentId)) throw notFound('product.categoryNotFound', parentId, 'ParentId');
-    if (isInSubtree(rows, category.id, parentId)) throw new AppError('product.categoryCycle', {}, { field: 'ParentId' });
+    if (!rows.some((row) => row.id === parentId))
+      throw notFound('product.categoryNotFound', parentId, 'ParentId');
+    if (isInSubtree(rows, category.id, parentId))
+      throw new AppError('product.categoryCycle', {}, { field: 'ParentId' });
   }
   const parentDepth = parentId === null ? 0 : depthOf(rows, parentId);
   if (parentDepth + heightOf(rows, category.id) > goods.MAX_CATEGORY_DEPTH) {
@@ -95,7 +105,8 @@ async function changeCategory(tx: Executor, session: Session, input: goods.Categ
       sql`select (select count(*)::int from product_categories where parent_id = ${id}) as children,
                  (select count(*)::int from products where category_id = ${id} and recycle_state <> 'purged') as goods`,
     );
-    if (usage!.children > 0 || usage!.goods > 0) throw new AppError('product.categoryNotEmpty', { name: category.name });
+    if (usage!.children > 0 || usage!.goods > 0)
+      throw new AppError('product.categoryNotEmpty', { name: category.name });
     // Purged goods are tombstones for old orders; they no longer need their category.
     await tx.execute(sql`update products set category_id = null where category_id = ${id}`);
     await tx.execute(sql`delete from product_categories where id = ${id}`);
@@ -191,7 +202,13 @@ export const categoryRoutes = [
       .filter((row) => !keyword || row.name.toLowerCase().includes(keyword))
       .map((row) => {
         const names = pathNames(rows, row.id);
-        return { Id: row.id, ParentId: row.parentId, Name: row.name, Path: names.join(' / '), Depth: names.length };
+        return {
+          Id: row.id,
+          ParentId: row.parentId,
+          Name: row.name,
+          Path: names.join(' / '),
+          Depth: names.length,
+        };
       })
       .sort((left, right) => left.Path.localeCompare(right.Path, 'zh'));
     const start = (input.page - 1) * input.pageSize;
@@ -208,7 +225,9 @@ export const categoryRoutes = [
       await checkStore(tx, session.siteId, input.StoreId);
       const [missing] = await missingIds(tx, 'product_categories', session.siteId, typeIds);
       if (missing !== undefined) throw notFound('product.categoryNotFound', missing, 'TypeIds');
-      await tx.execute(sql`delete from store_product_types where store_id = ${input.StoreId} and site_id = ${session.siteId}`);
+      await tx.execute(
+        sql`delete from store_product_types where store_id = ${input.StoreId} and site_id = ${session.siteId}`,
+      );
       if (typeIds.length > 0) {
         await tx.execute(sql`insert into store_product_types (site_id, store_id, category_id)
           select ${session.siteId}, ${input.StoreId}, id from product_categories where id in ${inList(typeIds)}`);
@@ -270,7 +289,10 @@ export const categoryRoutes = [
               set name = ${input.Name}, image = ${input.Image}, sort = ${input.Sort}, version = version + 1, updated_at = now()
             where id = ${input.Id} returning version`,
       );
-      await audit(tx, session, 'customType.update', customTypeTarget(input.Id), { before: current.name, after: input.Name });
+      await audit(tx, session, 'customType.update', customTypeTarget(input.Id), {
+        before: current.name,
+        after: input.Name,
+      });
       return { Id: input.Id, Version: updated!.version };
     }),
   ),
@@ -280,7 +302,9 @@ export const categoryRoutes = [
     return db.transaction(async (tx) => {
       const [missing] = await missingIds(tx, 'product_custom_types', session.siteId, ids);
       if (missing !== undefined) throw notFound('product.customTypeNotFound', missing, 'Ids');
-      await tx.execute(sql`delete from product_custom_types where site_id = ${session.siteId} and id in ${inList(ids)}`);
+      await tx.execute(
+        sql`delete from product_custom_types where site_id = ${session.siteId} and id in ${inList(ids)}`,
+      );
       for (const id of ids) await audit(tx, session, 'customType.delete', customTypeTarget(id));
       return { Deleted: ids.length };
     });
@@ -290,12 +314,21 @@ export const categoryRoutes = [
     const productIds = uniqueIds(input.ProductIds, 'ProductIds');
     const typeIds = uniqueIds(input.CustomTypeIds, 'CustomTypeIds');
     return db.transaction(async (tx) => {
-      const [missingProduct] = await missingIds(tx, 'products', session.siteId, productIds, sql`recycle_state = 'active'`);
+      const [missingProduct] = await missingIds(
+        tx,
+        'products',
+        session.siteId,
+        productIds,
+        sql`recycle_state = 'active'`,
+      );
       if (missingProduct !== undefined) throw notFound('product.notFound', missingProduct, 'ProductIds');
       const [missingType] = await missingIds(tx, 'product_custom_types', session.siteId, typeIds);
-      if (missingType !== undefined) throw notFound('product.customTypeNotFound', missingType, 'CustomTypeIds');
+      if (missingType !== undefined)
+        throw notFound('product.customTypeNotFound', missingType, 'CustomTypeIds');
       if (input.Mode === 'set') {
-        await tx.execute(sql`delete from product_custom_type_links where product_id in ${inList(productIds)}`);
+        await tx.execute(
+          sql`delete from product_custom_type_links where product_id in ${inList(productIds)}`,
+        );
       }
       if (input.Mode === 'remove' && typeIds.length > 0) {
         await tx.execute(sql`delete from product_custom_type_links
@@ -308,7 +341,10 @@ export const categoryRoutes = [
           on conflict do nothing`);
       }
       for (const id of productIds) {
-        await audit(tx, session, 'product.customTypes', `product:${id}`, { mode: input.Mode, customTypeIds: typeIds });
+        await audit(tx, session, 'product.customTypes', `product:${id}`, {
+          mode: input.Mode,
+          customTypeIds: typeIds,
+        });
       }
       return { Count: productIds.length };
     });

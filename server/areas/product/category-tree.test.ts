@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, type CategoryRecord, depthOf, heightOf, isInSubtree, pathNames, resortSiblings } from './category-tree';
+import {
+  buildTree,
+  type CategoryRecord,
+  depthOf,
+  heightOf,
+  isInSubtree,
+  pathNames,
+  resortSiblings,
+} from './category-tree';
 
 // 1 服装 ─ 2 T恤 ─ 4 纯棉
 //        └ 3 衬衫
@@ -53,8 +61,23 @@ describe('category tree rules', () => {
   });
 
   it.each([
-    ['to the front', 0, [{ id: 9, sort: 10 }, { id: 3, sort: 20 }, { id: 2, sort: 30 }]],
-    ['between', 1, [{ id: 9, sort: 20 }, { id: 2, sort: 30 }]],
+    [
+      'to the front',
+      0,
+      [
+        { id: 9, sort: 10 },
+        { id: 3, sort: 20 },
+        { id: 2, sort: 30 },
+      ],
+    ],
+    [
+      'between',
+      1,
+      [
+        { id: 9, sort: 20 },
+        { id: 2, sort: 30 },
+      ],
+    ],
     ['to the end', 2, [{ id: 9, sort: 30 }]],
     ['past the end', 99, [{ id: 9, sort: 30 }]],
   ])('re-sorts siblings when moving %s', (_, index, expected) => {

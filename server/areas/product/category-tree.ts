@@ -13,7 +13,9 @@ export function buildTree<Row extends CategoryRecord>(
   toNode: (row: Row) => Omit<CategoryNode, 'Children'>,
 ): CategoryNode[] {
   const ordered = [...rows].sort((left, right) => left.sort - right.sort || left.id - right.id);
-  const nodes = new Map<number, CategoryNode>(ordered.map((row) => [row.id, { ...toNode(row), Children: [] }]));
+  const nodes = new Map<number, CategoryNode>(
+    ordered.map((row) => [row.id, { ...toNode(row), Children: [] }]),
+  );
   const roots: CategoryNode[] = [];
   for (const row of ordered) {
     const node = nodes.get(row.id)!;
@@ -78,7 +80,11 @@ export function resortSiblings(
     .filter((row) => row.id !== movedId)
     .sort((left, right) => left.sort - right.sort || left.id - right.id);
   const position = Math.min(Math.max(index, 0), others.length);
-  const order = [...others.slice(0, position).map((row) => row.id), movedId, ...others.slice(position).map((row) => row.id)];
+  const order = [
+    ...others.slice(0, position).map((row) => row.id),
+    movedId,
+    ...others.slice(position).map((row) => row.id),
+  ];
   const current = new Map(siblings.map((row) => [row.id, row.sort]));
   return order
     .map((id, place) => ({ id, sort: (place + 1) * 10 }))

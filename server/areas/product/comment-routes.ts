@@ -99,11 +99,15 @@ export const commentRoutes = [
     if (input.productId !== undefined) conditions.push(sql`m.product_id = ${input.productId}`);
     if (input.keyword) {
       const pattern = likePattern(input.keyword);
-      conditions.push(sql`(m.buyer_name ilike ${pattern} or m.content ilike ${pattern} or p.name ilike ${pattern})`);
+      conditions.push(
+        sql`(m.buyer_name ilike ${pattern} or m.content ilike ${pattern} or p.name ilike ${pattern})`,
+      );
     }
     if (input.score !== undefined) conditions.push(sql`m.score = ${input.score}`);
     if (input.hasImages !== undefined) {
-      conditions.push(input.hasImages ? sql`jsonb_array_length(m.images) > 0` : sql`jsonb_array_length(m.images) = 0`);
+      conditions.push(
+        input.hasImages ? sql`jsonb_array_length(m.images) > 0` : sql`jsonb_array_length(m.images) = 0`,
+      );
     }
     if (input.replied !== undefined) conditions.push(sql`m.shop_replied = ${input.replied}`);
     if (input.state !== undefined) conditions.push(sql`m.state = ${input.state}`);
@@ -190,7 +194,13 @@ export const commentRoutes = [
 
   defineRoute(goods.saveComment, async ({ db, session, input }) =>
     db.transaction(async (tx) => {
-      const [missing] = await missingIds(tx, 'products', session.siteId, [input.ProductId], sql`recycle_state = 'active'`);
+      const [missing] = await missingIds(
+        tx,
+        'products',
+        session.siteId,
+        [input.ProductId],
+        sql`recycle_state = 'active'`,
+      );
       if (missing !== undefined) throw notFound('product.notFound', missing, 'ProductId');
       const state = input.Visible ? 'visible' : 'hidden';
       if (input.Id === undefined) {
@@ -207,7 +217,9 @@ export const commentRoutes = [
             addedByShop: true,
           })
           .returning({ id: productComments.id, version: productComments.version });
-        await audit(tx, session, 'comment.create', commentTarget(created!.id), { productId: input.ProductId });
+        await audit(tx, session, 'comment.create', commentTarget(created!.id), {
+          productId: input.ProductId,
+        });
         return { Id: created!.id, Version: created!.version };
       }
       const expected = requireVersion(input.Version);

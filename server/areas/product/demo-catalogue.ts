@@ -27,7 +27,11 @@ export interface DemoCategory {
 
 const colors = (...values: string[]): DemoSpec => ({ name: '颜色', values, pick: [2, 3] });
 const clothingSizes: DemoSpec = { name: '尺码', values: ['S', 'M', 'L', 'XL', 'XXL'], pick: [3, 4] };
-const shoeSizes: DemoSpec = { name: '尺码', values: ['36', '37', '38', '39', '40', '41', '42', '43'], pick: [3, 4] };
+const shoeSizes: DemoSpec = {
+  name: '尺码',
+  values: ['36', '37', '38', '39', '40', '41', '42', '43'],
+  pick: [3, 4],
+};
 
 export const DEMO_CATALOGUE: readonly DemoCategory[] = [
   {
@@ -107,7 +111,10 @@ export const DEMO_CATALOGUE: readonly DemoCategory[] = [
       {
         name: '耳机',
         items: ['蓝牙耳机', '降噪头戴耳机', '运动挂耳耳机', '有线入耳耳机'],
-        specs: [colors('白色', '黑色', '薄荷绿'), { name: '版本', values: ['标准版', '降噪版'], pick: [1, 2] }],
+        specs: [
+          colors('白色', '黑色', '薄荷绿'),
+          { name: '版本', values: ['标准版', '降噪版'], pick: [1, 2] },
+        ],
         price: [9900, 59900],
         weightG: 200,
       },
@@ -121,7 +128,9 @@ export const DEMO_CATALOGUE: readonly DemoCategory[] = [
       {
         name: '手机周边',
         items: ['透明手机壳', '钢化膜', '手机支架', '自拍杆'],
-        specs: [{ name: '适用机型', values: ['iPhone 15', 'iPhone 16', '华为 Mate 60', '小米 14'], pick: [2, 4] }],
+        specs: [
+          { name: '适用机型', values: ['iPhone 15', 'iPhone 16', '华为 Mate 60', '小米 14'], pick: [2, 4] },
+        ],
         price: [1900, 9900],
         weightG: 100,
       },
@@ -167,7 +176,10 @@ export const DEMO_CATALOGUE: readonly DemoCategory[] = [
       {
         name: '床上用品',
         items: ['纯棉四件套', '水洗棉夏凉被', '乳胶枕', '珊瑚绒毛毯'],
-        specs: [colors('米白', '浅灰', '豆沙粉', '雾霾蓝'), { name: '尺寸', values: ['1.5m', '1.8m', '2.0m'], pick: [2, 3] }],
+        specs: [
+          colors('米白', '浅灰', '豆沙粉', '雾霾蓝'),
+          { name: '尺寸', values: ['1.5m', '1.8m', '2.0m'], pick: [2, 3] },
+        ],
         price: [9900, 49900],
         weightG: 2000,
       },
@@ -221,8 +233,24 @@ export const DEMO_FREIGHT_TEMPLATES = [
 ] as const;
 
 export const DEMO_BUYERS = [
-  '小***鱼', '张**', '李***', '王**明', '陈***', '刘**', '快乐的***', '阳光***', '追风***', '赵**', '孙***', '周**',
-  '吴***', '郑**', '冯***', '花开***', '咖啡***', '匿名用户',
+  '小***鱼',
+  '张**',
+  '李***',
+  '王**明',
+  '陈***',
+  '刘**',
+  '快乐的***',
+  '阳光***',
+  '追风***',
+  '赵**',
+  '孙***',
+  '周**',
+  '吴***',
+  '郑**',
+  '冯***',
+  '花开***',
+  '咖啡***',
+  '匿名用户',
 ] as const;
 
 export const DEMO_COMMENTS: Readonly<Record<number, readonly string[]>> = {
@@ -246,6 +274,12 @@ export const DEMO_SHOP_REPLIES = [
   '感谢反馈，我们已经记录并会改进，祝您生活愉快！',
 ] as const;
 
-export const DEMO_BUYER_FOLLOW_UPS = ['用了一段时间，依然很好用。', '追评：洗过几次没有变形，推荐。'] as const;
+export const DEMO_BUYER_FOLLOW_UPS = [
+  '用了一段时间，依然很好用。',
+  '追评：洗过几次没有变形，推荐。',
+] as const;
 
-export const DEMO_REJECT_REASONS = ['商品主图含有联系方式，请修改后重新提交', '商品描述涉及夸大宣传用语'] as const;
+export const DEMO_REJECT_REASONS = [
+  '商品主图含有联系方式，请修改后重新提交',
+  '商品描述涉及夸大宣传用语',
+] as const;

@@ -1,5 +1,5 @@
-import { ShowType } from '../../../contract/envelope';
 import { STALE_VERSION_FIELD } from '../../../contract/endpoints/goods';
+import { ShowType } from '../../../contract/envelope';
 import type { FieldProblem } from '../../../contract/list-query';
 import { actionLabelKey, type StateMachine, stateLabelKey } from '../../../contract/state-machine';
 import type { Session } from '../../auth/session';
@@ -22,7 +22,8 @@ export function throwProblems(problems: readonly FieldProblem[]): void {
 }
 
 export function requireVersion(version: number | undefined): number {
-  if (version === undefined) throw new AppError('product.versionRequired', {}, { field: STALE_VERSION_FIELD });
+  if (version === undefined)
+    throw new AppError('product.versionRequired', {}, { field: STALE_VERSION_FIELD });
   return version;
 }
 

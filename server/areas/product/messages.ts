@@ -12,14 +12,16 @@ const en = {
   'product.attributeTypeNotFound': 'Spec template {id} does not exist',
   'product.attributeSpecNotFound': 'Spec {id} does not exist',
   'product.versionRequired': 'Version is required to change an existing record',
-  'product.categoryNotEmpty': 'The category “{name}” still has sub-categories or goods; move or delete them first',
+  'product.categoryNotEmpty':
+    'The category “{name}” still has sub-categories or goods; move or delete them first',
   'product.categoryTooDeep': 'Categories can be at most {max} levels deep',
   'product.categoryCycle': 'A category cannot be moved under itself or one of its sub-categories',
   'product.illegalTransition': '“{name}” cannot be {action}: it is {state}',
   'product.shelfBlocked': '“{name}” cannot go on the shelf: {reasons}',
   'product.purgeReferenced': '“{name}” cannot be purged: {count} unfinished orders include it',
   'product.rejectReasonRequired': 'Give a reason to reject “{name}”',
-  'product.stockBelowZero': 'The stock of “{sku}” cannot fall below zero (it is {stock}, the change is {delta})',
+  'product.stockBelowZero':
+    'The stock of “{sku}” cannot fall below zero (it is {stock}, the change is {delta})',
   'product.stockSetNegative': 'Stock cannot be set below zero',
   'product.relatedSelf': 'Goods cannot be related to themselves',
   'product.recycledReadOnly': '“{name}” is in the recycle bin; restore it before editing',

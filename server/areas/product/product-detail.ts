@@ -19,13 +19,15 @@ export async function auditRequired(db: Executor, siteId: number): Promise<boole
 
 /** Everything the goods form shows, for goods of the site that are not purged. */
 export async function readProductDetail(db: Executor, siteId: number, id: number): Promise<ProductDetail> {
-  const [record] = await queryRows<Parameters<typeof toProductRow>[0] & {
-    gallery: string[];
-    video: string;
-    description: string;
-    freight_template_id: number | null;
-    auto_shelf: boolean;
-  }>(
+  const [record] = await queryRows<
+    Parameters<typeof toProductRow>[0] & {
+      gallery: string[];
+      video: string;
+      description: string;
+      freight_template_id: number | null;
+      auto_shelf: boolean;
+    }
+  >(
     db,
     sql`select ${PRODUCT_ROW_COLUMNS}, p.gallery, p.video, p.description, p.freight_template_id, p.auto_shelf
           from ${PRODUCT_ROW_FROM}

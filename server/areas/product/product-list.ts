@@ -48,8 +48,10 @@ export function productFilterConditions(siteId: number, filters: Partial<Product
   if (filters.priceMax !== undefined) conditions.push(sql`p.price_fen <= ${filters.priceMax}`);
   if (filters.stockMin !== undefined) conditions.push(sql`p.total_stock >= ${filters.stockMin}`);
   if (filters.stockMax !== undefined) conditions.push(sql`p.total_stock <= ${filters.stockMax}`);
-  if (filters.createdFrom) conditions.push(sql`p.created_at >= ${dateBound(filters.createdFrom, false).toISOString()}::timestamptz`);
-  if (filters.createdTo) conditions.push(sql`p.created_at < ${dateBound(filters.createdTo, true).toISOString()}::timestamptz`);
+  if (filters.createdFrom)
+    conditions.push(sql`p.created_at >= ${dateBound(filters.createdFrom, false).toISOString()}::timestamptz`);
+  if (filters.createdTo)
+    conditions.push(sql`p.created_at < ${dateBound(filters.createdTo, true).toISOString()}::timestamptz`);
   return conditions;
 }
 
@@ -88,7 +90,9 @@ export async function countProductTabs(
   filters: Partial<ProductFilters>,
 ): Promise<Record<ProductTab, number>> {
   const counters = sql.join(
-    PRODUCT_TABS.map((tab) => sql`(count(*) filter (where ${TAB_CONDITIONS[tab]}))::int as ${sql.identifier(tab)}`),
+    PRODUCT_TABS.map(
+      (tab) => sql`(count(*) filter (where ${TAB_CONDITIONS[tab]}))::int as ${sql.identifier(tab)}`,
+    ),
     sql`, `,
   );
   const [row] = await queryRows<Record<ProductTab, number>>(

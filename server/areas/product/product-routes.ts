@@ -1,16 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as goods from '../../../contract/endpoints/goods';
-import { GoodsPermission, recycleMachine, shelfMachine, shelfOnBlockers } from '../../../contract/machines/goods';
+import {
+  GoodsPermission,
+  recycleMachine,
+  shelfMachine,
+  shelfOnBlockers,
+} from '../../../contract/machines/goods';
 import { stateLabelKey, transitionOutcome } from '../../../contract/state-machine';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { pagedBatches, sendExport } from '../../export/send-export';
+import type { ExportColumn } from '../../export/xlsx';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { type Locale, translate } from '../../i18n/messages';
-import { pagedBatches, sendExport } from '../../export/send-export';
-import type { ExportColumn } from '../../export/xlsx';
 import {
   illegalTransition,
   notFound,
@@ -57,7 +62,8 @@ async function changeStates(
     }
     const state = machine === shelfMachine ? row.shelf_state : row.recycle_state;
     const outcome = transitionOutcome(machine, state, action);
-    if (outcome === 'illegal') throw illegalTransition(locale, row.name, { machine, value: state }, { machine, name: action });
+    if (outcome === 'illegal')
+      throw illegalTransition(locale, row.name, { machine, value: state }, { machine, name: action });
     if (outcome === 'unchanged') {
       unchanged.push(row.id);
       continue;
@@ -80,7 +86,9 @@ async function changeStates(
       takeOff: sql`shelf_state = 'off', auto_shelf = false`,
       recycle: sql`recycle_state = 'recycled', shelf_state = 'off', auto_shelf = false, recycled_at = now()`,
     };
-    await tx.execute(sql`update products set ${set[action]}, updated_at = now() where id in ${inList(changed)}`);
+    await tx.execute(
+      sql`update products set ${set[action]}, updated_at = now() where id in ${inList(changed)}`,
+    );
     for (const id of changed) await audit(tx, session, `product.${action}`, productTarget(id));
   }
   return { Changed: changed, Unchanged: unchanged, CreatedIds: [] };
@@ -104,7 +112,11 @@ function exportColumns(locale: Locale): ExportColumn<goods.ProductRow>[] {
     { header: say('product.export.category'), width: 14, value: (row) => row.CategoryName },
     { header: say('product.export.price'), numberFormat: '0.00', value: (row) => yuan(row.PriceFen) },
     { header: say('product.export.maxPrice'), numberFormat: '0.00', value: (row) => yuan(row.MaxPriceFen) },
-    { header: say('product.export.marketPrice'), numberFormat: '0.00', value: (row) => yuan(row.MarketPriceFen) },
+    {
+      header: say('product.export.marketPrice'),
+      numberFormat: '0.00',
+      value: (row) => yuan(row.MarketPriceFen),
+    },
     { header: say('product.export.stock'), width: 10, value: (row) => row.TotalStock },
     { header: say('product.export.sales'), width: 10, value: (row) => row.Sales },
     { header: say('product.export.skuCount'), width: 8, value: (row) => row.SkuCount },
@@ -165,7 +177,9 @@ export const productRoutes = [
     return undefined;
   }),
 
-  defineRoute(goods.getProductInfo, async ({ db, session, input }) => readProductDetail(db, session.siteId, input.id)),
+  defineRoute(goods.getProductInfo, async ({ db, session, input }) =>
+    readProductDetail(db, session.siteId, input.id),
+  ),
 
   defineRoute(goods.saveProduct, async ({ db, session, locale, input }) => {
     if (input.Id === undefined) requireGranted(session, GoodsPermission.issue);
@@ -180,7 +194,8 @@ export const productRoutes = [
       if (input.Action !== 'copy') return changeStates(tx, session, locale, rows, input.Action);
       const created: number[] = [];
       for (const row of rows) {
-        if (row.recycle_state !== 'active') throw new AppError('product.recycledReadOnly', { name: row.name });
+        if (row.recycle_state !== 'active')
+          throw new AppError('product.recycledReadOnly', { name: row.name });
         created.push(await copyProduct(tx, session, locale, row.id));
       }
       return { Changed: [], Unchanged: [], CreatedIds: created };
@@ -203,7 +218,10 @@ export const productRoutes = [
                 from (select id, sort as before from products where id = ${item.Id}) old
                where p.id = old.id returning p.version, old.before`,
         );
-        await audit(tx, session, 'product.sort', productTarget(item.Id), { before: updated!.before, after: item.Sort });
+        await audit(tx, session, 'product.sort', productTarget(item.Id), {
+          before: updated!.before,
+          after: item.Sort,
+        });
         result.push({ Id: item.Id, Version: updated!.version });
       }
       return { Versions: result };
@@ -233,7 +251,8 @@ export const productRoutes = [
     return db.transaction(async (tx) => {
       const product = await lockProduct(tx, session.siteId, input.ProductId);
       if (!product) throw notFound('product.notFound', input.ProductId, 'ProductId');
-      if (product.recycle_state !== 'active') throw new AppError('product.recycledReadOnly', { name: product.name });
+      if (product.recycle_state !== 'active')
+        throw new AppError('product.recycledReadOnly', { name: product.name });
       const results = [];
       for (const item of input.Items) {
         results.push(
@@ -263,7 +282,13 @@ export const productRoutes = [
   }),
 
   defineRoute(goods.getRelatedProducts, async ({ db, session, input }) => {
-    const [missing] = await missingIds(db, 'products', session.siteId, [input.productId], sql`recycle_state <> 'purged'`);
+    const [missing] = await missingIds(
+      db,
+      'products',
+      session.siteId,
+      [input.productId],
+      sql`recycle_state <> 'purged'`,
+    );
     if (missing !== undefined) throw notFound('product.notFound', missing, 'productId');
     const records = await queryRows<PickRecord>(
       db,
@@ -276,11 +301,18 @@ export const productRoutes = [
 
   defineRoute(goods.bindRelatedProducts, async ({ db, session, input }) => {
     const relatedIds = uniqueIds(input.RelatedIds, 'RelatedIds');
-    if (relatedIds.includes(input.ProductId)) throw new AppError('product.relatedSelf', {}, { field: 'RelatedIds' });
+    if (relatedIds.includes(input.ProductId))
+      throw new AppError('product.relatedSelf', {}, { field: 'RelatedIds' });
     return db.transaction(async (tx) => {
       const product = await lockProduct(tx, session.siteId, input.ProductId);
       if (!product) throw notFound('product.notFound', input.ProductId, 'ProductId');
-      const [missing] = await missingIds(tx, 'products', session.siteId, relatedIds, sql`recycle_state = 'active'`);
+      const [missing] = await missingIds(
+        tx,
+        'products',
+        session.siteId,
+        relatedIds,
+        sql`recycle_state = 'active'`,
+      );
       if (missing !== undefined) throw notFound('product.notFound', missing, 'RelatedIds');
       await tx.execute(sql`delete from related_products where product_id = ${input.ProductId}`);
       if (relatedIds.length > 0) {
@@ -301,7 +333,8 @@ export const productRoutes = [
       const pattern = likePattern(input.keyword);
       conditions.push(sql`(p.name ilike ${pattern} or p.code ilike ${pattern})`);
     }
-    if (input.categoryId !== undefined) conditions.push(sql`p.category_id in ${categorySubtree(session.siteId, input.categoryId)}`);
+    if (input.categoryId !== undefined)
+      conditions.push(sql`p.category_id in ${categorySubtree(session.siteId, input.categoryId)}`);
     if (input.onShelfOnly) conditions.push(sql`p.shelf_state = 'on'`);
     if (input.excludeId !== undefined) conditions.push(sql`p.id <> ${input.excludeId}`);
     const [count] = await queryRows<{ total: number }>(

@@ -47,7 +47,8 @@ async function checkReferences(tx: Executor, siteId: number, form: ProductForm):
   if (category !== undefined) throw notFound('product.categoryNotFound', category, 'CategoryId');
   if (form.FreightTemplateId !== null) {
     const [template] = await missingIds(tx, 'freight_templates', siteId, [form.FreightTemplateId]);
-    if (template !== undefined) throw notFound('product.freightTemplateNotFound', template, 'FreightTemplateId');
+    if (template !== undefined)
+      throw notFound('product.freightTemplateNotFound', template, 'FreightTemplateId');
   }
   const [customType] = await missingIds(tx, 'product_custom_types', siteId, [...new Set(form.CustomTypeIds)]);
   if (customType !== undefined) throw notFound('product.customTypeNotFound', customType, 'CustomTypeIds');
@@ -96,7 +97,15 @@ async function writeSpecsAndLinks(tx: Executor, siteId: number, productId: numbe
   if (form.Specs.length > 0) {
     await tx
       .insert(productSpecs)
-      .values(form.Specs.map((spec, position) => ({ siteId, productId, position, name: spec.Name, values: spec.Values })));
+      .values(
+        form.Specs.map((spec, position) => ({
+          siteId,
+          productId,
+          position,
+          name: spec.Name,
+          values: spec.Values,
+        })),
+      );
   }
   await tx.execute(sql`delete from product_custom_type_links where product_id = ${productId}`);
   const customTypeIds = [...new Set(form.CustomTypeIds)];
@@ -160,7 +169,12 @@ async function refreshTotals(tx: Executor, productId: number): Promise<void> {
 }
 
 /** Creates goods (needs /goods/issueGoods, checked by the caller) or updates them at the loaded Version. */
-export async function saveProduct(db: Executor, session: Session, locale: Locale, form: ProductForm): Promise<SaveResult> {
+export async function saveProduct(
+  db: Executor,
+  session: Session,
+  locale: Locale,
+  form: ProductForm,
+): Promise<SaveResult> {
   throwProblems(productFormProblems(form));
   const description = sanitizeDescription(form.Description);
   return db.transaction(async (tx) => {
@@ -205,7 +219,13 @@ async function createProduct(
     shelf: shelf.shelf,
     audit: auditState,
   });
-  return { Id: productId, Version: created!.version, ShelfState: shelf.shelf, AuditState: auditState, AutoShelf: shelf.autoShelf };
+  return {
+    Id: productId,
+    Version: created!.version,
+    ShelfState: shelf.shelf,
+    AuditState: auditState,
+    AutoShelf: shelf.autoShelf,
+  };
 }
 
 interface ExistingSku extends Record<string, unknown> {
@@ -221,7 +241,9 @@ function auditedSnapshot(
   gallery: readonly string[],
   prices: readonly (readonly [string, number])[],
 ): string {
-  const sortedPrices = [...prices].sort((left, right) => left[0].localeCompare(right[0]) || left[1] - right[1]);
+  const sortedPrices = [...prices].sort(
+    (left, right) => left[0].localeCompare(right[0]) || left[1] - right[1],
+  );
   return JSON.stringify([name, description, gallery, sortedPrices]);
 }
 
@@ -237,7 +259,8 @@ async function updateProduct(
   const expectedVersion = requireVersion(form.Version);
   const locked = await lockProduct(tx, session.siteId, productId);
   if (!locked) throw notFound('product.notFound', productId);
-  if (locked.recycle_state !== 'active') throw new AppError('product.recycledReadOnly', { name: locked.name });
+  if (locked.recycle_state !== 'active')
+    throw new AppError('product.recycledReadOnly', { name: locked.name });
   if (locked.version !== expectedVersion) throw staleVersion();
 
   const [before] = await queryRows<{ name: string; description: string; gallery: string[] }>(
@@ -250,7 +273,8 @@ async function updateProduct(
   );
   const existingById = new Map(existing.map((sku) => [sku.id, sku]));
   form.Skus.forEach((sku, index) => {
-    if (sku.Id !== undefined && !existingById.has(sku.Id)) throw notFound('product.skuNotFound', sku.Id, `Skus.${index}.Id`);
+    if (sku.Id !== undefined && !existingById.has(sku.Id))
+      throw notFound('product.skuNotFound', sku.Id, `Skus.${index}.Id`);
   });
 
   const changed =
@@ -295,7 +319,13 @@ async function updateProduct(
   for (const sku of existing) {
     if (kept.has(sku.id)) continue;
     // Removed SKUs leave the ledger balanced: their stock goes out before the row does.
-    await changeSkuStock(tx, session, product, { skuId: sku.id, mode: 'set', quantity: 0, kind: 'edit', reason: '' });
+    await changeSkuStock(tx, session, product, {
+      skuId: sku.id,
+      mode: 'set',
+      quantity: 0,
+      kind: 'edit',
+      reason: '',
+    });
     await tx.execute(sql`delete from skus where id = ${sku.id}`);
   }
   for (const [position, sku] of form.Skus.entries()) {
@@ -304,7 +334,13 @@ async function updateProduct(
         spec_text = ${sku.SpecValues.join('/')}, price_fen = ${sku.PriceFen}, code = ${sku.Code},
         weight_g = ${sku.WeightG}, image = ${sku.Image}, position = ${position}
       where id = ${sku.Id}`);
-    await changeSkuStock(tx, session, product, { skuId: sku.Id, mode: 'set', quantity: sku.Stock, kind: 'edit', reason: '' });
+    await changeSkuStock(tx, session, product, {
+      skuId: sku.Id,
+      mode: 'set',
+      quantity: sku.Stock,
+      kind: 'edit',
+      reason: '',
+    });
   }
   await insertSkus(
     tx,
@@ -320,11 +356,22 @@ async function updateProduct(
     ...(auditState !== locked.audit_state ? { audit: [locked.audit_state, auditState] } : {}),
     ...(shelf.shelf !== locked.shelf_state ? { shelf: [locked.shelf_state, shelf.shelf] } : {}),
   });
-  return { Id: productId, Version: updated!.version, ShelfState: shelf.shelf, AuditState: auditState, AutoShelf: shelf.autoShelf };
+  return {
+    Id: productId,
+    Version: updated!.version,
+    ShelfState: shelf.shelf,
+    AuditState: auditState,
+    AutoShelf: shelf.autoShelf,
+  };
 }
 
 /** A copy of active goods: off the shelf, audited afresh, same specs and SKUs without stock. */
-export async function copyProduct(tx: Executor, session: Session, locale: Locale, sourceId: number): Promise<number> {
+export async function copyProduct(
+  tx: Executor,
+  session: Session,
+  locale: Locale,
+  sourceId: number,
+): Promise<number> {
   const required = await auditRequired(tx, session.siteId);
   const suffix = translate(locale, 'product.copySuffix');
   const [created] = await queryRows<{ id: number }>(

@@ -26,7 +26,11 @@ interface RecycledRecord extends Record<string, unknown> {
   version: number;
 }
 
-function searchConditions(siteId: number, keyword: string | undefined, categoryId: number | undefined): SQL[] {
+function searchConditions(
+  siteId: number,
+  keyword: string | undefined,
+  categoryId: number | undefined,
+): SQL[] {
   const conditions: SQL[] = [sql`p.site_id = ${siteId}`];
   if (keyword) {
     const pattern = likePattern(keyword);
@@ -38,7 +42,10 @@ function searchConditions(siteId: number, keyword: string | undefined, categoryI
 
 export const recycleAuditRoutes = [
   defineRoute(goods.getRecycledProducts, async ({ db, session, input }) => {
-    const conditions = [...searchConditions(session.siteId, input.keyword, input.categoryId), sql`p.recycle_state = 'recycled'`];
+    const conditions = [
+      ...searchConditions(session.siteId, input.keyword, input.categoryId),
+      sql`p.recycle_state = 'recycled'`,
+    ];
     const { field, descending } = parseSort(input.sort);
     const direction = descending ? sql`desc` : sql`asc`;
     const column = field === 'name' ? sql`p.name` : sql`p.recycled_at`;
@@ -90,9 +97,14 @@ export const recycleAuditRoutes = [
         const references = await unfinishedOrderReferences(tx, session.siteId, changed);
         const blocked = rows.find((row) => (references.get(row.id) ?? 0) > 0);
         if (blocked) {
-          throw new AppError('product.purgeReferenced', { name: blocked.name, count: references.get(blocked.id)! });
+          throw new AppError('product.purgeReferenced', {
+            name: blocked.name,
+            count: references.get(blocked.id)!,
+          });
         }
-        await tx.execute(sql`update products set recycle_state = 'purged', updated_at = now() where id in ${inList(changed)}`);
+        await tx.execute(
+          sql`update products set recycle_state = 'purged', updated_at = now() where id in ${inList(changed)}`,
+        );
         // A tombstone keeps old orders readable; nothing may link to it any more.
         await tx.execute(sql`delete from related_products
           where product_id in ${inList(changed)} or related_id in ${inList(changed)}`);
@@ -158,7 +170,11 @@ export const recycleAuditRoutes = [
         if (outcome === 'unchanged') continue;
         if (decision.Action === 'reject') {
           if (!decision.Reason) {
-            throw new AppError('product.rejectReasonRequired', { name: row.name }, { field: `List.${index}.Reason` });
+            throw new AppError(
+              'product.rejectReasonRequired',
+              { name: row.name },
+              { field: `List.${index}.Reason` },
+            );
           }
           await tx.execute(sql`update products set audit_state = 'rejected', reject_reason = ${decision.Reason},
               shelf_state = 'off', auto_shelf = false, updated_at = now() where id = ${row.id}`);
@@ -177,7 +193,9 @@ export const recycleAuditRoutes = [
               updated_at = now() where id = ${row.id}`);
           if (goOnShelf) shelved.push(row.id);
         }
-        await audit(tx, session, `product.${decision.Action}`, productTarget(row.id), { reason: decision.Reason });
+        await audit(tx, session, `product.${decision.Action}`, productTarget(row.id), {
+          reason: decision.Reason,
+        });
         changed.push(row.id);
       }
       return { Changed: changed, ShelvedIds: shelved };

@@ -9,7 +9,10 @@ describe('sanitizeDescription', () => {
     ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
     ['<img src="javascript:alert(1)">', '<img />'],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="https://shop.example/x" target="_blank">x</a>', '<a href="https://shop.example/x" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      '<a href="https://shop.example/x" target="_blank">x</a>',
+      '<a href="https://shop.example/x" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
     ['<iframe src="https://evil.example"></iframe><p>a</p>', '<p>a</p>'],
     ['<p style="color:#f00;position:fixed">red</p>', '<p style="color:#f00">red</p>'],
     ['<p style="background-image:url(javascript:x)">a</p>', '<p>a</p>'],

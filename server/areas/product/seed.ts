@@ -53,7 +53,8 @@ function randomSource(seed: number) {
   const subset = <T>(items: readonly T[], count: number): T[] => {
     const pool = [...items];
     const chosen: T[] = [];
-    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+    while (chosen.length < count && pool.length > 0)
+      chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
     return items.filter((item) => chosen.includes(item));
   };
   return { next, between, pick, chance, subset };
@@ -68,7 +69,10 @@ function demoImage(color: string, label: string, variant: number): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[]) => Promise<unknown>): Promise<void> {
+async function insertInBatches<Row>(
+  rows: readonly Row[],
+  insert: (batch: Row[]) => Promise<unknown>,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
@@ -123,13 +127,17 @@ async function seedSite(
         })),
       ),
     )
-    .returning({ id: productCategories.id, name: productCategories.name, parentId: productCategories.parentId });
+    .returning({
+      id: productCategories.id,
+      name: productCategories.name,
+      parentId: productCategories.parentId,
+    });
   const subIds = new Map(subs.map((row) => [`${row.parentId}/${row.name}`, row.id]));
 
   if (options.storeId !== null) {
-    await tx.insert(storeCategories).values(
-      tops.slice(0, 2).map((top) => ({ siteId, storeId: options.storeId!, categoryId: top.id })),
-    );
+    await tx
+      .insert(storeCategories)
+      .values(tops.slice(0, 2).map((top) => ({ siteId, storeId: options.storeId!, categoryId: top.id })));
   }
 
   const typeRows = await tx
@@ -139,7 +147,9 @@ async function seedSite(
   await tx.insert(attributeSpecs).values(
     typeRows.flatMap((type) => {
       const category = DEMO_CATALOGUE.find((entry) => entry.name === type.name)!;
-      const specs = new Map(category.children.flatMap((child) => child.specs).map((spec) => [spec.name, spec]));
+      const specs = new Map(
+        category.children.flatMap((child) => child.specs).map((spec) => [spec.name, spec]),
+      );
       return [...specs.values()].map((spec, index) => ({
         siteId,
         typeId: type.id,
@@ -167,10 +177,13 @@ async function seedSite(
         }));
         const recycled = random.chance(0.03);
         const auditRoll = random.next();
-        const auditState = !options.auditRequired || auditRoll > 0.12 ? 'approved' : auditRoll > 0.04 ? 'pending' : 'rejected';
+        const auditState =
+          !options.auditRequired || auditRoll > 0.12 ? 'approved' : auditRoll > 0.04 ? 'pending' : 'rejected';
         const onShelf = !recycled && auditState === 'approved' && random.chance(0.8);
         const created = new Date(now - random.between(1, 180) * DAY - random.between(0, DAY));
-        const gallery = [1, 0, 2].slice(0, random.between(2, 3)).map((variant) => demoImage(category.color, item.slice(-2), variant));
+        const gallery = [1, 0, 2]
+          .slice(0, random.between(2, 3))
+          .map((variant) => demoImage(category.color, item.slice(-2), variant));
         planned.push({ code, category, subcategory, categoryId });
         specPlans.push({ code, specs });
         goodsRows.push({
@@ -198,7 +211,9 @@ async function seedSite(
   }
   const inserted: { id: number; code: string }[] = [];
   await insertInBatches(goodsRows, async (batch) => {
-    inserted.push(...(await tx.insert(products).values(batch).returning({ id: products.id, code: products.code })));
+    inserted.push(
+      ...(await tx.insert(products).values(batch).returning({ id: products.id, code: products.code })),
+    );
   });
   const idByCode = new Map(inserted.map((row) => [row.code, row.id]));
 
@@ -229,7 +244,10 @@ async function seedSite(
   const skuIds: { id: number; productId: number; stock: number }[] = [];
   await insertInBatches(skuRows, async (batch) => {
     skuIds.push(
-      ...(await tx.insert(skus).values(batch).returning({ id: skus.id, productId: skus.productId, stock: skus.stock })),
+      ...(await tx
+        .insert(skus)
+        .values(batch)
+        .returning({ id: skus.id, productId: skus.productId, stock: skus.stock })),
     );
   });
   await insertInBatches(
@@ -259,18 +277,22 @@ async function seedSite(
     where p.id = s.product_id`);
 
   const productIds = inserted.map((row) => row.id);
-  await tx.insert(productCustomTypes).values(
-    productIds.flatMap((productId) =>
-      random.chance(0.3) ? [{ siteId, productId, customTypeId: random.pick(groups).id }] : [],
-    ),
-  );
+  await tx
+    .insert(productCustomTypes)
+    .values(
+      productIds.flatMap((productId) =>
+        random.chance(0.3) ? [{ siteId, productId, customTypeId: random.pick(groups).id }] : [],
+      ),
+    );
   const relatedRows = planned.flatMap((goods, index) => {
     if (!random.chance(0.2)) return [];
     const productId = productIds[index]!;
     const siblings = planned
       .map((other, otherIndex) => ({ other, id: productIds[otherIndex]! }))
       .filter(({ other, id }) => other.categoryId === goods.categoryId && id !== productId);
-    return random.subset(siblings, 3).map(({ id }, position) => ({ siteId, productId, relatedId: id, position }));
+    return random
+      .subset(siblings, 3)
+      .map(({ id }, position) => ({ siteId, productId, relatedId: id, position }));
   });
   await insertInBatches(relatedRows, (batch) => tx.insert(relatedProducts).values(batch));
 
@@ -279,7 +301,8 @@ async function seedSite(
     const count = random.between(0, 5);
     for (let number = 0; number < count; number += 1) {
       const scoreRoll = random.next();
-      const score = scoreRoll < 0.6 ? 5 : scoreRoll < 0.82 ? 4 : scoreRoll < 0.92 ? 3 : scoreRoll < 0.97 ? 2 : 1;
+      const score =
+        scoreRoll < 0.6 ? 5 : scoreRoll < 0.82 ? 4 : scoreRoll < 0.92 ? 3 : scoreRoll < 0.97 ? 2 : 1;
       commentRows.push({
         siteId,
         productId: productIds[index]!,
@@ -287,7 +310,9 @@ async function seedSite(
         score,
         content: random.pick(DEMO_COMMENTS[score]!),
         images: random.chance(0.3)
-          ? [0, 2].slice(0, random.between(1, 2)).map((variant) => demoImage(goods.category.color, '实拍', variant))
+          ? [0, 2]
+              .slice(0, random.between(1, 2))
+              .map((variant) => demoImage(goods.category.color, '实拍', variant))
           : [],
         state: random.chance(0.1) ? 'hidden' : 'visible',
         createdAt: new Date(now - random.between(0, 60) * DAY - random.between(0, DAY)),
@@ -313,7 +338,10 @@ async function seedSite(
         author: 'shop',
         authorName: owner.userName,
         accountId: owner.id,
-        content: comment.score >= 4 ? random.pick(DEMO_SHOP_REPLIES.slice(0, 2)) : random.pick(DEMO_SHOP_REPLIES.slice(2)),
+        content:
+          comment.score >= 4
+            ? random.pick(DEMO_SHOP_REPLIES.slice(0, 2))
+            : random.pick(DEMO_SHOP_REPLIES.slice(2)),
         createdAt: new Date(comment.createdAt.getTime() + random.between(1, 48) * 60 * 60 * 1000),
       });
       if (comment.score >= 4 && random.chance(0.2)) {

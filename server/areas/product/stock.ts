@@ -37,7 +37,11 @@ const LOCKED_COLUMNS = sql.raw(
 );
 
 /** Locks one goods row of the site (purged goods do not exist any more); null when there is none. */
-export async function lockProduct(tx: Executor, siteId: number, productId: number): Promise<LockedProduct | null> {
+export async function lockProduct(
+  tx: Executor,
+  siteId: number,
+  productId: number,
+): Promise<LockedProduct | null> {
   const [row] = await queryRows<LockedProduct>(
     tx,
     sql`select ${LOCKED_COLUMNS}
@@ -48,7 +52,11 @@ export async function lockProduct(tx: Executor, siteId: number, productId: numbe
 }
 
 /** Locks goods rows in id order (the order every bulk writer uses); fails naming the first missing id. */
-export async function lockProducts(tx: Executor, siteId: number, ids: readonly number[]): Promise<LockedProduct[]> {
+export async function lockProducts(
+  tx: Executor,
+  siteId: number,
+  ids: readonly number[],
+): Promise<LockedProduct[]> {
   const sorted = [...ids].sort((left, right) => left - right);
   const rows = await queryRows<LockedProduct>(
     tx,
@@ -108,7 +116,11 @@ export async function changeSkuStock(
   );
   if (!updated) {
     const label = current.spec_text ? `${product.name} ${current.spec_text}` : product.name;
-    throw new AppError('product.stockBelowZero', { sku: label, stock: current.stock, delta }, { field: 'Quantity' });
+    throw new AppError(
+      'product.stockBelowZero',
+      { sku: label, stock: current.stock, delta },
+      { field: 'Quantity' },
+    );
   }
   await tx.insert(stockLog).values({
     siteId: actor.siteId,

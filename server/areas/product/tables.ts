@@ -102,10 +102,16 @@ export const products = pgTable(
     soldCount: integer('sold_count').notNull().default(0),
     freightTemplateId: integer('freight_template_id').references(() => freightTemplates.id),
     sort: integer('sort').notNull().default(0),
-    shelfState: text('shelf_state', { enum: ['off', 'on'] }).notNull().default('off'),
-    auditState: text('audit_state', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    shelfState: text('shelf_state', { enum: ['off', 'on'] })
+      .notNull()
+      .default('off'),
+    auditState: text('audit_state', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     rejectReason: text('reject_reason').notNull().default(''),
-    recycleState: text('recycle_state', { enum: ['active', 'recycled', 'purged'] }).notNull().default('active'),
+    recycleState: text('recycle_state', { enum: ['active', 'recycled', 'purged'] })
+      .notNull()
+      .default('active'),
     /** Go on the shelf when the pending audit is approved. */
     autoShelf: boolean('auto_shelf').notNull().default(false),
     /** Sum of the SKUs' stock, kept in the same transaction as every stock change. */
@@ -118,10 +124,19 @@ export const products = pgTable(
   },
   (table) => [
     check('products_total_stock_non_negative', sql`${table.totalStock} >= 0`),
-    check('products_price_non_negative', sql`${table.priceFen} >= 0 and ${table.maxPriceFen} >= 0 and ${table.marketPriceFen} >= 0`),
+    check(
+      'products_price_non_negative',
+      sql`${table.priceFen} >= 0 and ${table.maxPriceFen} >= 0 and ${table.marketPriceFen} >= 0`,
+    ),
     // The list's default order and its tabs; price, stock and creation back their sorts and ranges.
     index('products_site_sort').on(table.siteId, table.recycleState, table.sort, table.id),
-    index('products_site_shelf_sort').on(table.siteId, table.recycleState, table.shelfState, table.sort, table.id),
+    index('products_site_shelf_sort').on(
+      table.siteId,
+      table.recycleState,
+      table.shelfState,
+      table.sort,
+      table.id,
+    ),
     index('products_site_audit').on(table.siteId, table.recycleState, table.auditState, table.id),
     index('products_site_created').on(table.siteId, table.recycleState, table.createdAt),
     index('products_site_price').on(table.siteId, table.recycleState, table.priceFen),
@@ -190,7 +205,10 @@ export const stockLog = pgTable(
     accountName: text('account_name').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('stock_log_product').on(table.siteId, table.productId, table.at), index('stock_log_sku').on(table.skuId)],
+  (table) => [
+    index('stock_log_product').on(table.siteId, table.productId, table.at),
+    index('stock_log_sku').on(table.skuId),
+  ],
 );
 
 export const productCustomTypes = pgTable(
@@ -284,7 +302,9 @@ export const productComments = pgTable(
     score: integer('score').notNull(),
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
-    state: text('state', { enum: ['visible', 'hidden', 'deleted'] }).notNull().default('visible'),
+    state: text('state', { enum: ['visible', 'hidden', 'deleted'] })
+      .notNull()
+      .default('visible'),
     /** Entered in the back-office rather than by a buyer. */
     addedByShop: boolean('added_by_shop').notNull().default(false),
     replyCount: integer('reply_count').notNull().default(0),

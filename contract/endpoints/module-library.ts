@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { listQuerySchema, pagedSchema } from '../envelope';
+
+/**
+ * Module library (SPEC §7, base /ModuleLibrary/): the shop's decoration templates. `Data` is the
+ * template wire format of SPEC §3 as a JSON string (ModuleData, componentData, wxOpenType, siteId,
+ * version). Saves carry the `Version` they were based on; a stale one is refused with
+ * `StaleVersion: true` and the `CurrentVersion`, so the studio can offer to reload or overwrite.
+ */
+
+/** Listing and managing templates. */
+export const TEMPLATES_PERMISSION = '/shop/decorateShop/miniProgramsTemplate';
+/** Opening, saving and publishing a template in the studio. */
+export const EDIT_TEMPLATE_PERMISSION = '/shop/decorateShop/editTemplate';
+
+/** Characters of a template's wire JSON; the request body limit (1 MB) is the tighter bound. */
+export const MAX_TEMPLATE_DATA = 4_000_000;
+export const MAX_TEMPLATES_PER_SITE = 50;
+
+const id = z.coerce.number().int().positive();
+const name = z.string().trim().min(1).max(40);
+const data = z.string().min(2).max(MAX_TEMPLATE_DATA);
+const version = z.number().int().min(1);
+
+export const templateSummarySchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  ShopType: z.number().int(),
+  IsCurrent: z.boolean(),
+  Version: z.number().int(),
+  UpdatedAt: z.string(),
+  /** When it was last published; null if never. */
+  PublishedAt: z.string().nullable(),
+  /** Saved changes not yet published. */
+  HasUnpublishedChanges: z.boolean(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+/** The template data call of SPEC §7: one template's wire JSON; the current template when no Id. */
+export const getTemplateData = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetTemplateData',
+  permission: EDIT_TEMPLATE_PERMISSION,
+  input: z.strictObject({ Id: id.optional() }),
+  output: templateSummarySchema.extend({ Data: z.string() }),
+});
+
+export const getMyTemplateList = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetMyTemplateList',
+  permission: TEMPLATES_PERMISSION,
+  input: listQuerySchema.extend({ Name: z.string().trim().max(40).optional() }),
+  output: pagedSchema(templateSummarySchema),
+});
+
+export const addMyTemplate = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/AddMyTemplate',
+  permission: TEMPLATES_PERMISSION,
+  /** A blank template, a copy of one of the shop's templates (CopyFromId), or the given Data. */
+  input: z.strictObject({ Name: name, CopyFromId: id.optional(), Data: data.optional() }),
+  output: z.object({ Id: z.number().int(), Version: z.number().int() }),
+});
+
+export const setMyTemplate = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/SetMyTemplate',
+  permission: TEMPLATES_PERMISSION,
+  /** Rename, and/or make it the shop's current template. */
+  input: z.strictObject({ Id: id, Name: name.optional(), IsCurrent: z.literal(true).optional() }),
+  output: z.object({}),
+});
+
+export const delMyTemplate = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/DelMyTemplate',
+  permission: TEMPLATES_PERMISSION,
+  input: z.strictObject({ Id: id }),
+  output: z.object({}),
+});
+
+export const saveModule = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/SaveModule',
+  permission: EDIT_TEMPLATE_PERMISSION,
+  input: z.strictObject({ Id: id, Data: data, Version: version }),
+  output: z.object({
+    Version: z.number().int(),
+    /** What the server changed while reading the data (old links it could not convert…). */
+    Warnings: z.array(z.string()),
+  }),
+});
+
+export const publishProblemSchema = z.object({
+  PageId: z.string(),
+  BlockId: z.string().nullable(),
+  BlockType: z.string(),
+  Kind: z.string(),
+  Path: z.string(),
+  Message: z.string(),
+});
+export type PublishProblemRow = z.infer<typeof publishProblemSchema>;
+
+/**
+ * Runs the publish check on the saved version and publishes it when there is no problem; otherwise
+ * Errcode -1 with `Problems`. `Version` must be the saved version the studio shows.
+ */
+export const publishModule = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/PublishModule',
+  permission: EDIT_TEMPLATE_PERMISSION,
+  input: z.strictObject({ Id: id, Version: version }),
+  output: z.object({ PublishedAt: z.string(), Version: z.number().int() }),
+});
+
+/** Extra fields of a refused save or publish (beside Errcode -1, Errmsg, ErrShowType). */
+export const staleFieldsSchema = z.object({ StaleVersion: z.literal(true), CurrentVersion: z.number().int() });
+export const publishRefusedSchema = z.object({ Problems: z.array(publishProblemSchema) });
