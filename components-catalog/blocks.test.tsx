@@ -12,7 +12,7 @@ import { cellsForLayout, cubeGrid, customCellProblems } from './magic-cube/layou
 import { MagicCubeBlock } from './magic-cube/renderer';
 import { NavigationBarBlock } from './navigation-bar/renderer';
 import { definition as productList } from './product-list/definition';
-import { formatFen, safeUrl, timeLeft } from './renderer-kit';
+import { formatFen, safeImageSrc, safeUrl, timeLeft } from './renderer-kit';
 import { sanitizeRichText } from './rich-text/sanitize';
 import { SeckillBlock } from './seckill/renderer';
 import { definition as tabBar } from './tab-bar/definition';
@@ -42,6 +42,16 @@ describe('renderer kit', () => {
     ['', ''],
   ])('safeUrl(%s) = %s', (input, output) => {
     expect(safeUrl(input)).toBe(output);
+  });
+
+  it.each([
+    ['data:image/svg+xml,%3Csvg%3E%3C/svg%3E', 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E'],
+    ['data:image/png;base64,AAAA', 'data:image/png;base64,AAAA'],
+    ['data:text/html,<script>alert(1)</script>', ''],
+    ['javascript:alert(1)', ''],
+    ['/uploads/a.png', '/uploads/a.png'],
+  ])('safeImageSrc(%s) = %s', (input, output) => {
+    expect(safeImageSrc(input)).toBe(output);
   });
 
   it.each([

@@ -255,6 +255,25 @@ describe('the registry', () => {
     }
   });
 
+  it('keeps definitions free of React, so the server can load the registry', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/from 'react(-dom|-intl)?'/);
+      for (const match of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+        const target = path.resolve(path.dirname(file), match[1]!);
+        expect(readdirSync(path.dirname(target)), `${file} imports a .tsx file`).not.toContain(
+          `${path.basename(target)}.tsx`,
+        );
+        visit(`${target}.ts`);
+      }
+    };
+    visit(path.join(here, 'registry.ts'));
+    expect(seen.size).toBeGreaterThan(BLOCK_DEFINITIONS.length);
+  });
+
   it('offers every shop type a usable set of page blocks', () => {
     for (const shopType of SHOP_TYPES) {
       const usable = BLOCK_DEFINITIONS.filter(

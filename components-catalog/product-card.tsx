@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ProductRow } from './data-rows';
+import type { ProductLayout } from './props-kit';
 import {
   BRAND,
   ellipsis,
@@ -13,9 +14,6 @@ import {
 } from './renderer-kit';
 
 /** Product cards shared by the product list, product tabs and activity blocks. */
-
-export const PRODUCT_LAYOUTS = ['big', 'twoColumns', 'threeColumns', 'list', 'scroll'] as const;
-export type ProductLayout = (typeof PRODUCT_LAYOUTS)[number];
 
 export interface CardOptions {
   showName: boolean;

@@ -58,3 +58,7 @@ export const alignmentField = (name = 'align'): Field => ({ kind: 'alignment', n
 /** Select options whose labels are `option.<value>` keys. */
 export const options = (values: readonly (string | number)[], prefix = 'option') =>
   values.map((value) => ({ value, label: `${prefix}.${value}` }));
+
+/** How goods cards are laid out: one large per row, two or three per row, a list, or a side scroll. */
+export const PRODUCT_LAYOUTS = ['big', 'twoColumns', 'threeColumns', 'list', 'scroll'] as const;
+export type ProductLayout = (typeof PRODUCT_LAYOUTS)[number];

@@ -31,13 +31,21 @@ export const CAPSULE = { width: 87, height: 32, right: 7, top: 6 } as const;
 export const TAB_BAR_HEIGHT = 50;
 export const SAFE_AREA_BOTTOM = 34;
 
-/** Only http(s) and site-relative addresses reach an img or a CSS url(); anything else is dropped. */
+/** Only http(s) and site-relative addresses reach a CSS url() or a link; anything else is dropped. */
 export function safeUrl(value: string | undefined): string {
   if (!value) return '';
   const trimmed = value.trim();
   if (/["'()\\\s<>]/.test(trimmed)) return '';
   if (/^https?:\/\//i.test(trimmed) || (trimmed.startsWith('/') && !trimmed.startsWith('//'))) return trimmed;
   return '';
+}
+
+const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/i;
+
+/** For an img's src: a safe address, or an inline picture (the demo goods use inline SVGs; an img never runs them). */
+export function safeImageSrc(value: string | undefined): string {
+  if (value && INLINE_IMAGE.test(value.trim())) return value.trim();
+  return safeUrl(value);
 }
 
 export function formatFen(fen: number): string {
@@ -91,7 +99,7 @@ export function Picture({
   fit?: 'cover' | 'contain';
   alt?: string;
 }) {
-  const url = safeUrl(src);
+  const url = safeImageSrc(src);
   const frame: CSSProperties = { width, height, borderRadius: radius, display: 'block', flexShrink: 0 };
   if (!url) {
     return (

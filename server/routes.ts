@@ -1,6 +1,7 @@
 import { commRoutes } from './areas/comm/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { demoRoutes } from './areas/demo/routes';
+import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { productAreaRoutes } from './areas/product/routes';
 import { userRoutes } from './areas/user/routes';
 import type { RouteDefinition } from './http/route';
@@ -12,4 +13,5 @@ export const allRoutes: RouteDefinition[] = [
   ...dashboardRoutes,
   ...demoRoutes,
   ...productAreaRoutes,
+  ...moduleLibraryRoutes,
 ];

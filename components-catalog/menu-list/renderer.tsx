@@ -1,4 +1,12 @@
-import { BlockBox, BORDER, ellipsis, MUTED, type RendererProps, safeUrl, useText } from '../renderer-kit';
+import {
+  BlockBox,
+  BORDER,
+  ellipsis,
+  MUTED,
+  type RendererProps,
+  safeImageSrc,
+  useText,
+} from '../renderer-kit';
 import type { Props } from './definition';
 
 export function MenuListBlock({ props }: RendererProps<Props>) {
@@ -6,7 +14,7 @@ export function MenuListBlock({ props }: RendererProps<Props>) {
   return (
     <BlockBox box={props} style={{ background: props.background || '#ffffff' }}>
       {props.items.map((item, index) => {
-        const icon = safeUrl(item.icon);
+        const icon = safeImageSrc(item.icon);
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: Items have no id; their order is their identity.

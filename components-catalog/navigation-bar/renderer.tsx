@@ -4,7 +4,7 @@ import {
   NAV_BAR_HEIGHT,
   type RendererProps,
   STATUS_BAR_HEIGHT,
-  safeUrl,
+  safeImageSrc,
   useText,
 } from '../renderer-kit';
 import type { Props } from './definition';
@@ -55,7 +55,7 @@ export function NavigationBarBlock({ props }: RendererProps<Props>) {
   const immersive = props.mode === 'immersive';
   // Everything in the bar stays left of the capsule, as WeChat draws the capsule over the page.
   const capsuleSpace = CAPSULE.width + CAPSULE.right * 2;
-  const logo = safeUrl(props.logo);
+  const logo = safeImageSrc(props.logo);
   return (
     <div
       data-mode={props.mode}

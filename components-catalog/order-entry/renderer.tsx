@@ -1,4 +1,4 @@
-import { BlockBox, BORDER, MUTED, type RendererProps, safeUrl, useText } from '../renderer-kit';
+import { BlockBox, BORDER, MUTED, type RendererProps, safeImageSrc, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
 export function OrderEntryBlock({ props }: RendererProps<Props>) {
@@ -21,7 +21,7 @@ export function OrderEntryBlock({ props }: RendererProps<Props>) {
       </div>
       <div style={{ display: 'flex', paddingBottom: 12 }}>
         {props.states.map((entry, index) => {
-          const icon = safeUrl(entry.icon);
+          const icon = safeImageSrc(entry.icon);
           return (
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: Entries may repeat a state; their order is their identity.

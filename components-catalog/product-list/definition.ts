@@ -3,7 +3,6 @@ import { ShopType } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
 import type { DataRequest } from '../data-rows';
 import type { Field } from '../field-kit';
-import { PRODUCT_LAYOUTS } from '../product-card';
 import {
   boxFields,
   boxShape,
@@ -12,6 +11,7 @@ import {
   entityLinks,
   flag,
   options,
+  PRODUCT_LAYOUTS,
   text,
   whole,
 } from '../props-kit';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { sortParam } from '../list-query';
 
 /**
  * Module library (SPEC §7, base /ModuleLibrary/): the shop's decoration templates. `Data` is the
@@ -50,7 +51,10 @@ export const getMyTemplateList = defineEndpoint({
   method: 'GET',
   path: '/ModuleLibrary/GetMyTemplateList',
   permission: TEMPLATES_PERMISSION,
-  input: listQuerySchema.extend({ Name: z.string().trim().max(40).optional() }),
+  input: listQuerySchema.extend({
+    Name: z.string().trim().max(40).optional(),
+    sort: sortParam(['updatedAt', 'name']).default('-updatedAt'),
+  }),
   output: pagedSchema(templateSummarySchema),
 });
 

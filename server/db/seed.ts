@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
 import { dashboardSeed } from '../areas/dashboard/seed';
+import { moduleLibrarySeed } from '../areas/module-library/seed';
 import { productSeed } from '../areas/product/seed';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
@@ -26,7 +27,7 @@ export interface DemoSites {
 }
 
 /** Area seeds register here (goods, orders…); each runs inside the first-run seed. */
-export const areaSeeds: AreaSeed[] = [dashboardSeed, productSeed];
+export const areaSeeds: AreaSeed[] = [dashboardSeed, productSeed, moduleLibrarySeed];
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,11 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
 // nprogress's own template carries role="bar", which is not an ARIA role.
-NProgress.configure({ showSpinner: false, template: '<div class="bar"><div class="peg"></div></div>' });
+NProgress.configure({
+  showSpinner: false,
+  template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 let pending = 0;
 

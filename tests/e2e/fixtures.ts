@@ -19,6 +19,9 @@ export const DEMO_PASSWORD = 'admin123';
 /** The demo sub-account belongs to site 1 and logs in at /dislogin?siteId=1. */
 export const DEMO_SUB_SITE_ID = 1;
 
+/** The browser app keeps its token in this cookie (SPEC §8). */
+export const SESSION_COOKIE = 'Admin-Token';
+
 const SCREENSHOTS_DIR = path.join(import.meta.dirname, '..', 'screenshots');
 
 // Labels in either catalogue, so the helpers work whichever language the page shows. Anchored at
@@ -41,9 +44,14 @@ function field(page: Page, label: RegExp) {
   return page.getByLabel(label).and(page.locator('input:not([type="checkbox"]):not([type="image"])'));
 }
 
-/** Fills the login form as a person would and submits it with Enter. */
+/**
+ * Fills the login form as a person would and submits it with Enter. A session already open in the
+ * browser is dropped first (the login pages send a logged-in browser to /), so this also switches
+ * the user.
+ */
 export async function loginAs(page: Page, userName: string, options: LoginOptions = {}): Promise<void> {
   const siteId = options.siteId ?? (userName === 'sub' ? DEMO_SUB_SITE_ID : undefined);
+  await page.context().clearCookies({ name: SESSION_COOKIE });
   await page.goto(siteId === undefined ? '/login' : `/dislogin?siteId=${siteId}`);
   await field(page, USER_NAME_LABEL).fill(userName);
   await field(page, PASSWORD_LABEL).fill(options.password ?? DEMO_PASSWORD);
@@ -73,7 +81,7 @@ export async function signInByApi(page: Page, userName: string, options: LoginOp
   expect(body.Errcode, `login ${userName}: ${body.Errmsg}`).toBe(0);
   const token = body.AccessToken ?? '';
   const baseURL = test.info().project.use.baseURL ?? page.url();
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: baseURL }]);
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
   return token;
 }
 
@@ -116,7 +124,21 @@ interface Helpers {
   saveScreenshot: typeof saveScreenshot;
 }
 
+/**
+ * A client address of its own for each test (and retry), sent as X-Forwarded-For, which the server
+ * trusts: failed logins in one test then never throttle the logins of another, since throttling
+ * counts failures per address and every test connects from 127.0.0.1.
+ */
+export function clientAddressFor(testId: string, retry: number): string {
+  let hash = 2166136261;
+  for (const character of `${testId}:${retry}`)
+    hash = Math.imul(hash ^ character.charCodeAt(0), 16777619) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
+}
+
 export const test = base.extend<Helpers>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) =>
+    use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddressFor(testInfo.testId, testInfo.retry) }),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
   loginAs: async ({}, use) => use(loginAs),
   // biome-ignore lint/correctness/noEmptyPattern: as above.

@@ -4,7 +4,7 @@ import { audit } from '../../audit';
 import { queryRows } from '../../db/query';
 import { defineRoute } from '../../http/route';
 import { notFound, requireVersion, staleVersion, throwProblems } from './errors';
-import { likePattern, where } from './product-list';
+import { contains, where } from './product-list';
 import { missingIds } from './sql-helpers';
 import { attributeSpecs, attributeTypes } from './tables';
 
@@ -32,7 +32,7 @@ async function lockVersioned(
 export const attributeRoutes = [
   defineRoute(goods.getAttributeTypes, async ({ db, session, input }) => {
     const conditions: SQL[] = [sql`t.site_id = ${session.siteId}`];
-    if (input.keyword) conditions.push(sql`t.name ilike ${likePattern(input.keyword)}`);
+    if (input.keyword) conditions.push(contains(sql`t.name`, input.keyword));
     const rows = await queryRows<{
       id: number;
       name: string;

@@ -16,7 +16,7 @@ import {
   resortSiblings,
 } from './category-tree';
 import { notFound, requireVersion, staleVersion, uniqueIds } from './errors';
-import { isoTime, likePattern, where } from './product-list';
+import { contains, isoTime, where } from './product-list';
 import { inList, LockScope, lockSiteScope, missingIds } from './sql-helpers';
 import { customTypes, productCategories } from './tables';
 
@@ -239,7 +239,7 @@ export const categoryRoutes = [
 
   defineRoute(goods.getCustomList, async ({ db, session, input }) => {
     const conditions: SQL[] = [sql`t.site_id = ${session.siteId}`];
-    if (input.keyword) conditions.push(sql`t.name ilike ${likePattern(input.keyword)}`);
+    if (input.keyword) conditions.push(contains(sql`t.name`, input.keyword));
     const [count] = await queryRows<{ total: number }>(
       db,
       sql`select count(*)::int as total from product_custom_types t where ${where(conditions)}`,

@@ -9,7 +9,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { illegalTransition, notFound, requireVersion, staleVersion, uniqueIds } from './errors';
-import { isoTime, likePattern, where } from './product-list';
+import { contains, isoTime, where } from './product-list';
 import { inList, missingIds } from './sql-helpers';
 import { commentReplies, productComments } from './tables';
 
@@ -98,9 +98,9 @@ export const commentRoutes = [
     const conditions = liveComments(session.siteId);
     if (input.productId !== undefined) conditions.push(sql`m.product_id = ${input.productId}`);
     if (input.keyword) {
-      const pattern = likePattern(input.keyword);
+      const keyword = input.keyword;
       conditions.push(
-        sql`(m.buyer_name ilike ${pattern} or m.content ilike ${pattern} or p.name ilike ${pattern})`,
+        sql`(${contains(sql`m.buyer_name`, keyword)} or ${contains(sql`m.content`, keyword)} or ${contains(sql`p.name`, keyword)})`,
       );
     }
     if (input.score !== undefined) conditions.push(sql`m.score = ${input.score}`);

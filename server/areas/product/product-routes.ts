@@ -27,8 +27,8 @@ import {
 import { auditRequired, readProductDetail } from './product-detail';
 import {
   categorySubtree,
+  contains,
   countProductTabs,
-  likePattern,
   productFilterConditions,
   readProductPage,
   where,
@@ -330,8 +330,9 @@ export const productRoutes = [
   defineRoute(goods.getSelectProducts, async ({ db, session, input }) => {
     const conditions: SQL[] = [sql`p.site_id = ${session.siteId}`, sql`p.recycle_state = 'active'`];
     if (input.keyword) {
-      const pattern = likePattern(input.keyword);
-      conditions.push(sql`(p.name ilike ${pattern} or p.code ilike ${pattern})`);
+      conditions.push(
+        sql`(${contains(sql`p.name`, input.keyword)} or ${contains(sql`p.code`, input.keyword)})`,
+      );
     }
     if (input.categoryId !== undefined)
       conditions.push(sql`p.category_id in ${categorySubtree(session.siteId, input.categoryId)}`);

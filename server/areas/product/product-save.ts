@@ -95,17 +95,15 @@ function productColumns(form: ProductForm, description: string) {
 async function writeSpecsAndLinks(tx: Executor, siteId: number, productId: number, form: ProductForm) {
   await tx.execute(sql`delete from product_specs where product_id = ${productId}`);
   if (form.Specs.length > 0) {
-    await tx
-      .insert(productSpecs)
-      .values(
-        form.Specs.map((spec, position) => ({
-          siteId,
-          productId,
-          position,
-          name: spec.Name,
-          values: spec.Values,
-        })),
-      );
+    await tx.insert(productSpecs).values(
+      form.Specs.map((spec, position) => ({
+        siteId,
+        productId,
+        position,
+        name: spec.Name,
+        values: spec.Values,
+      })),
+    );
   }
   await tx.execute(sql`delete from product_custom_type_links where product_id = ${productId}`);
   const customTypeIds = [...new Set(form.CustomTypeIds)];

@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route';
 import { illegalTransition, productTarget, uniqueIds } from './errors';
 import { unfinishedOrderReferences } from './order-references';
 import { auditRequired } from './product-detail';
-import { categorySubtree, countRows, isoTime, likePattern, readProductRows, where } from './product-list';
+import { categorySubtree, contains, countRows, isoTime, readProductRows, where } from './product-list';
 import { inList } from './sql-helpers';
 import { lockProducts } from './stock';
 
@@ -33,8 +33,7 @@ function searchConditions(
 ): SQL[] {
   const conditions: SQL[] = [sql`p.site_id = ${siteId}`];
   if (keyword) {
-    const pattern = likePattern(keyword);
-    conditions.push(sql`(p.name ilike ${pattern} or p.code ilike ${pattern})`);
+    conditions.push(sql`(${contains(sql`p.name`, keyword)} or ${contains(sql`p.code`, keyword)})`);
   }
   if (categoryId !== undefined) conditions.push(sql`p.category_id in ${categorySubtree(siteId, categoryId)}`);
   return conditions;

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import {
+  addressSchema,
+  CARRIERS,
+  ONLINE_PAYMENT_METHODS,
+  orderMachine,
+  RECHARGE_KINDS,
+  REASON_MAX,
+  rechargeMachine,
+  refundMachine,
+} from '../machines/order';
+import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
+
+/**
+ * The storefront service: what a shop's mini-program (through its own server) calls to place and
+ * follow orders, under /api/storefront/. Every call carries the shop's key in the X-Storefront-Key
+ * header (made on the order settings screen); the key decides the site. The routes are 'public' to
+ * the session check and the key is checked inside, failing closed with HTTP 401.
+ *
+ * The buyer is identified by `Buyer.Id` / `BuyerId` (the mini-program's member or open id) as the
+ * shop's server vouches for it; a buyer only reaches their own orders.
+ *
+ * Prices never come from the caller: lines name SKUs and quantities, the server prices them from
+ * the database. `ExpectedTotalFen` (what the buyer was shown) and a payment's `AmountFen` must
+ * match the server's total, so a tampered or stale price is refused rather than charged.
+ */
+
+export const STOREFRONT_KEY_HEADER = 'X-Storefront-Key';
+
+const BASE = '/storefront';
+const fen = z.number().int().min(0).max(1_000_000_000);
+const orderNo = z.string().trim().min(1).max(32);
+const buyerId = z.string().trim().min(1).max(64);
+
+export const buyerSchema = z.strictObject({
+  Id: buyerId,
+  Name: z.string().trim().min(1).max(30),
+  Phone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/),
+});
+
+export const STOREFRONT_SOURCES = ['miniProgram', 'h5'] as const;
+export const STOREFRONT_DELIVERY_TYPES = ['express', 'sameCity', 'pickup'] as const;
+
+export const createOrderSchema = z.strictObject({
+  Buyer: buyerSchema,
+  Source: z.enum(STOREFRONT_SOURCES).default('miniProgram'),
+  DeliveryType: z.enum(STOREFRONT_DELIVERY_TYPES),
+  /** Required for express and same-city delivery. */
+  Address: addressSchema.optional(),
+  /** Index into the shop's pickup points (pickup at store). */
+  PickupPoint: z.number().int().min(0).optional(),
+  Lines: z.array(orderLineInputSchema).min(1).max(MAX_ORDER_LINES),
+  BuyerRemark: z.string().trim().max(200).default(''),
+  /** Only when the shop has invoices on. */
+  Invoice: z
+    .strictObject({
+      Title: z.string().trim().min(1).max(60),
+      TaxNumber: z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Z]{15,20}$/)
+        .or(z.literal(''))
+        .default(''),
+    })
+    .optional(),
+  /** The total the buyer was shown; refused when the server's total differs. */
+  ExpectedTotalFen: fen.optional(),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+export const storefrontOrderSchema = z.object({
+  OrderNo: z.string(),
+  State: z.enum(orderMachine.states),
+  RefundState: z.enum(refundMachine.states),
+  DeliveryType: z.enum(STOREFRONT_DELIVERY_TYPES),
+  Lines: z.array(
+    z.object({
+      SkuId: z.number().int(),
+      Name: z.string(),
+      SpecText: z.string(),
+      Image: z.string(),
+      UnitFen: z.number().int(),
+      Quantity: z.number().int(),
+      AmountFen: z.number().int(),
+    }),
+  ),
+  GoodsFen: z.number().int(),
+  FreightFen: z.number().int(),
+  DiscountFen: z.number().int(),
+  AdjustFen: z.number().int(),
+  TotalFen: z.number().int(),
+  PaidFen: z.number().int(),
+  RefundedFen: z.number().int(),
+  /** When the order closes if still unpaid. */
+  PayDueAt: z.string().nullable(),
+  /** Shown to the buyer for pickup at store, null otherwise. */
+  PickupCode: z.string().nullable(),
+  Shipments: z.array(z.object({ Carrier: z.enum(CARRIERS), TrackingNo: z.string(), ShippedAt: z.string() })),
+  CreatedAt: z.string(),
+});
+export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
+
+const orderOutput = z.object({ Order: storefrontOrderSchema });
+
+export const createOrder = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/CreateOrder`,
+  permission: 'public',
+  input: createOrderSchema,
+  output: orderOutput,
+});
+
+export const getOrder = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetOrder`,
+  permission: 'public',
+  input: z.strictObject({ orderNo, buyerId }),
+  output: orderOutput,
+});
+
+export const payOrderSchema = z.strictObject({
+  OrderNo: orderNo,
+  BuyerId: buyerId,
+  PaymentMethod: z.enum(ONLINE_PAYMENT_METHODS),
+  /** Must equal the order's total. */
+  AmountFen: fen,
+  /** The payment provider's transaction number. */
+  TransactionNo: z.string().trim().max(64).default(''),
+});
+
+export const payOrder = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/PayOrder`,
+  permission: 'public',
+  input: payOrderSchema,
+  output: orderOutput,
+});
+
+export const cancelOrder = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/CancelOrder`,
+  permission: 'public',
+  input: z.strictObject({
+    OrderNo: orderNo,
+    BuyerId: buyerId,
+    Reason: z.string().trim().max(REASON_MAX).default(''),
+  }),
+  output: orderOutput,
+});
+
+export const confirmReceipt = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/ConfirmReceipt`,
+  permission: 'public',
+  input: z.strictObject({ OrderNo: orderNo, BuyerId: buyerId }),
+  output: orderOutput,
+});
+
+export const applyRefund = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/ApplyRefund`,
+  permission: 'public',
+  input: z.strictObject({
+    OrderNo: orderNo,
+    BuyerId: buyerId,
+    /** At most what is paid and not refunded yet. */
+    AmountFen: fen.min(1),
+    Reason: z.string().trim().min(1).max(REASON_MAX),
+  }),
+  output: orderOutput,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Recharge orders
+
+/** Stored value the buyer chooses to add, in fen (1 yuan to 50,000 yuan). */
+export const STORED_VALUE_MIN_FEN = 100;
+export const STORED_VALUE_MAX_FEN = 5_000_000;
+
+export const createRechargeSchema = z.discriminatedUnion('Kind', [
+  z.strictObject({
+    Kind: z.literal('storedValue'),
+    Buyer: buyerSchema,
+    AmountFen: z.number().int().min(STORED_VALUE_MIN_FEN).max(STORED_VALUE_MAX_FEN),
+  }),
+  z.strictObject({
+    Kind: z.literal('data'),
+    Buyer: buyerSchema,
+    PackageCode: z.enum(DATA_PACKAGE_CODES),
+    /** The number to top up (may differ from the buyer's own). */
+    Phone: z
+      .string()
+      .trim()
+      .regex(/^1\d{10}$/),
+  }),
+]);
+
+export const storefrontRechargeSchema = z.object({
+  OrderNo: z.string(),
+  Kind: z.enum(RECHARGE_KINDS),
+  State: z.enum(rechargeMachine.states),
+  AmountFen: z.number().int(),
+  PackageCode: z.string(),
+  Phone: z.string(),
+  PayDueAt: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+
+export const createRechargeOrder = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/CreateRechargeOrder`,
+  permission: 'public',
+  input: createRechargeSchema,
+  output: z.object({ Order: storefrontRechargeSchema }),
+});
+
+export const payRechargeOrder = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/PayRechargeOrder`,
+  permission: 'public',
+  input: payOrderSchema,
+  output: z.object({ Order: storefrontRechargeSchema }),
+});

@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { parseSort } from '../../../contract/list-query';
+import * as library from '../../../contract/endpoints/module-library';
+import type { ShopType } from '../../../contract/enums';
+import { createTemplate } from '../../../editor/document/template';
+import { describePublishProblem, linkedEntities, publishCheck } from '../../../editor/publish-check';
+import { serializeTemplate } from '../../../editor/codec/codec';
+import { audit } from '../../audit';
+import type { Session } from '../../auth/session';
+import type { Database } from '../../db/client';
+import { sites } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { translate } from '../../i18n/messages';
+import { existingEntities } from './entity-existence';
+import './goods-existence';
+import './messages';
+import { moduleTemplates } from './tables';
+import { readTemplateData, refuseData, refusePublish, refuseStale, summaryOf, type TemplateRow } from './template-data';
+
+const target = (id: number) => `template:${id}`;
+
+function mine(session: Session, id: number) {
+  return and(eq(moduleTemplates.id, id), eq(moduleTemplates.siteId, session.siteId));
+}
+
+async function findTemplate(db: Database, session: Session, id: number): Promise<TemplateRow> {
+  const [row] = await db.select().from(moduleTemplates).where(mine(session, id));
+  if (!row) throw new AppError('moduleLibrary.notFound', { id }, { field: 'Id' });
+  return row;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+const SORT_COLUMNS = { updatedAt: moduleTemplates.updatedAt, name: moduleTemplates.name } as const;
+
+export const moduleLibraryRoutes = [
+  defineRoute(library.getTemplateData, async ({ input, db, session }) => {
+    let row: TemplateRow | undefined;
+    if (input.Id !== undefined) row = await findTemplate(db, session, input.Id);
+    else {
+      [row] = await db
+        .select()
+        .from(moduleTemplates)
+        .where(and(eq(moduleTemplates.siteId, session.siteId), eq(moduleTemplates.isCurrent, true)));
+      if (!row) throw new AppError('moduleLibrary.noCurrent');
+    }
+    return { ...summaryOf(row), Data: row.data };
+  }),
+
+  defineRoute(library.getMyTemplateList, async ({ input, db, session }) => {
+    const conditions = [eq(moduleTemplates.siteId, session.siteId)];
+    if (input.Name) conditions.push(ilike(moduleTemplates.name, `%${escapeLike(input.Name)}%`));
+    const where = and(...conditions);
+    const order = parseSort(input.sort);
+    const column = SORT_COLUMNS[order.field];
+    const rows = await db
+      .select()
+      .from(moduleTemplates)
+      .where(where)
+      .orderBy(order.descending ? desc(column) : asc(column), desc(moduleTemplates.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize);
+    const [total] = await db.select({ value: count() }).from(moduleTemplates).where(where);
+    return { Data: rows.map(summaryOf), Total: total?.value ?? 0 };
+  }),
+
+  defineRoute(library.addMyTemplate, async ({ input, db, session, locale, reply }) => {
+    const [site] = await db.select({ shopType: sites.shopType }).from(sites).where(eq(sites.id, session.siteId));
+    let data: string;
+    if (input.CopyFromId !== undefined) {
+      const source = await findTemplate(db, session, input.CopyFromId);
+      data = source.data;
+    } else if (input.Data !== undefined) {
+      const read = readTemplateData(input.Data, session.siteId, locale);
+      if (!read.ok) return refuseData(reply, locale, read.errors);
+      data = read.json;
+    } else {
+      data = serializeTemplate(createTemplate(session.siteId, translate(locale, 'moduleLibrary.homePage')));
+    }
+    const created = await db.transaction(async (tx) => {
+      // One shop adding templates at once must not slip past the limit.
+      await tx.execute(sql`select pg_advisory_xact_lock(4301, ${session.siteId}::int)`);
+      const [existing] = await tx
+        .select({ total: count(), current: sql<number>`count(*) filter (where ${moduleTemplates.isCurrent})`.mapWith(Number) })
+        .from(moduleTemplates)
+        .where(eq(moduleTemplates.siteId, session.siteId));
+      if ((existing?.total ?? 0) >= library.MAX_TEMPLATES_PER_SITE) {
+        throw new AppError('moduleLibrary.tooMany', { max: library.MAX_TEMPLATES_PER_SITE });
+      }
+      const [row] = await tx
+        .insert(moduleTemplates)
+        .values({
+          siteId: session.siteId,
+          shopType: site!.shopType,
+          name: input.Name,
+          data,
+          isCurrent: (existing?.current ?? 0) === 0,
+          createdBy: session.accountId,
+          updatedBy: session.accountId,
+        })
+        .returning();
+      await audit(tx, session, 'moduleLibrary.add', target(row!.id), { name: input.Name, copyOf: input.CopyFromId ?? null });
+      return row!;
+    });
+    return { Id: created.id, Version: created.version };
+  }),
+
+  defineRoute(library.setMyTemplate, async ({ input, db, session }) => {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(moduleTemplates).where(mine(session, input.Id)).for('update');
+      if (!row) throw new AppError('moduleLibrary.notFound', { id: input.Id }, { field: 'Id' });
+      if (input.Name !== undefined && input.Name !== row.name) {
+        await tx.update(moduleTemplates).set({ name: input.Name, updatedBy: session.accountId }).where(mine(session, input.Id));
+      }
+      if (input.IsCurrent && !row.isCurrent) {
+        await tx
+          .update(moduleTemplates)
+          .set({ isCurrent: false })
+          .where(and(eq(moduleTemplates.siteId, session.siteId), eq(moduleTemplates.isCurrent, true)));
+        await tx.update(moduleTemplates).set({ isCurrent: true }).where(mine(session, input.Id));
+      }
+      await audit(tx, session, 'moduleLibrary.set', target(input.Id), {
+        before: { name: row.name, isCurrent: row.isCurrent },
+        after: { name: input.Name ?? row.name, isCurrent: input.IsCurrent ?? row.isCurrent },
+      });
+    });
+    return {};
+  }),
+
+  defineRoute(library.delMyTemplate, async ({ input, db, session }) => {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(moduleTemplates).where(mine(session, input.Id)).for('update');
+      if (!row) throw new AppError('moduleLibrary.notFound', { id: input.Id }, { field: 'Id' });
+      if (row.isCurrent) throw new AppError('moduleLibrary.deleteCurrent', {}, { field: 'Id' });
+      await tx.delete(moduleTemplates).where(mine(session, input.Id));
+      await audit(tx, session, 'moduleLibrary.delete', target(input.Id), { name: row.name, version: row.version });
+    });
+    return {};
+  }),
+
+  defineRoute(library.saveModule, async ({ input, db, session, locale, reply }) => {
+    const read = readTemplateData(input.Data, session.siteId, locale);
+    if (!read.ok) return refuseData(reply, locale, read.errors);
+    // Guarded write: only the version the editor started from may be replaced.
+    const [saved] = await db
+      .update(moduleTemplates)
+      .set({ data: read.json, version: sql`${moduleTemplates.version} + 1`, updatedAt: new Date(), updatedBy: session.accountId })
+      .where(and(mine(session, input.Id), eq(moduleTemplates.version, input.Version)))
+      .returning({ version: moduleTemplates.version });
+    if (!saved) {
+      const current = await findTemplate(db, session, input.Id);
+      return refuseStale(reply, locale, input.Version, current.version);
+    }
+    await audit(db, session, 'moduleLibrary.save', target(input.Id), {
+      from: input.Version,
+      to: saved.version,
+      pages: read.document.pages.length,
+      blocks: Object.keys(read.document.blocks).length,
+    });
+    return { Version: saved.version, Warnings: read.warnings };
+  }),
+
+  defineRoute(library.publishModule, async ({ input, db, session, locale, reply }) => {
+    const row = await findTemplate(db, session, input.Id);
+    if (row.version !== input.Version) return refuseStale(reply, locale, input.Version, row.version);
+    const read = readTemplateData(row.data, session.siteId, locale);
+    if (!read.ok) return refuseData(reply, locale, read.errors);
+    const existing = await existingEntities(db, session.siteId, linkedEntities(read.document));
+    const problems = publishCheck(read.document, row.shopType as ShopType, existing).map((problem) => ({
+      PageId: problem.pageId,
+      BlockId: problem.blockId,
+      BlockType: problem.blockType,
+      Kind: problem.kind,
+      Path: problem.path,
+      Message: describePublishProblem(problem, locale),
+    }));
+    if (problems.length > 0) return refusePublish(reply, locale, problems);
+    const [published] = await db
+      .update(moduleTemplates)
+      .set({ publishedData: row.data, publishedVersion: row.version, publishedAt: new Date() })
+      .where(and(mine(session, input.Id), eq(moduleTemplates.version, input.Version)))
+      .returning({ publishedAt: moduleTemplates.publishedAt });
+    if (!published?.publishedAt) {
+      const current = await findTemplate(db, session, input.Id);
+      return refuseStale(reply, locale, input.Version, current.version);
+    }
+    await audit(db, session, 'moduleLibrary.publish', target(input.Id), { version: row.version });
+    return { PublishedAt: published.publishedAt.toISOString(), Version: row.version };
+  }),
+];

@@ -1,0 +1,84 @@
+import type { FastifyReply } from 'fastify';
+import { ShowType } from '../../../contract/envelope';
+import { STALE_VERSION_FIELD } from '../../../contract/endpoints/goods';
+import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
+import type { TemplateDocument } from '../../../contract/template-document';
+import { blockDefinition } from '../../../components-catalog/registry';
+import { type CodecIssue, describeCodecIssue, parseTemplate, serializeTemplate } from '../../../editor/codec/codec';
+import { en as editorEn } from '../../../editor/i18n/en';
+import { zh as editorZh } from '../../../editor/i18n/zh';
+import { type Locale, translate } from '../../i18n/messages';
+import type { moduleTemplates } from './tables';
+
+const catalogues: Record<Locale, Record<string, string>> = { en: editorEn, zh: editorZh };
+
+export type TemplateRow = typeof moduleTemplates.$inferSelect;
+
+export function describeIssue(issue: CodecIssue, locale: Locale): string {
+  return describeCodecIssue(issue, catalogues[locale]);
+}
+
+export type ReadResult =
+  | { ok: true; document: TemplateDocument; json: string; warnings: string[] }
+  | { ok: false; errors: CodecIssue[] };
+
+/**
+ * Template JSON from a caller, checked by the codec and written back in its canonical form for the
+ * caller's site (a template never names another shop's site, whatever the JSON said).
+ */
+export function readTemplateData(data: string, siteId: number, locale: Locale): ReadResult {
+  const parsed = parseTemplate(data, blockDefinition);
+  if (!parsed.ok) return parsed;
+  const document = { ...parsed.document, siteId };
+  return {
+    ok: true,
+    document,
+    json: serializeTemplate(document),
+    warnings: parsed.warnings.map((warning) => describeIssue(warning, locale)),
+  };
+}
+
+function envelope(reply: FastifyReply, message: string, extra: Record<string, unknown>): undefined {
+  reply.code(200).send({ Errcode: -1, Errmsg: message, ErrShowType: ShowType.dialog, ...extra });
+  return undefined;
+}
+
+/** Errcode -1 naming the first problems of refused template data, every one in `Errors` by path. */
+export function refuseData(reply: FastifyReply, locale: Locale, errors: readonly CodecIssue[]): undefined {
+  const described = errors.map((issue) => ({ Field: `Data:${issue.path}`, Message: describeIssue(issue, locale) }));
+  const first = described[0]?.Message ?? '';
+  const detail =
+    described.length > 1 ? translate(locale, 'moduleLibrary.moreProblems', { detail: first, count: described.length - 1 }) : first;
+  return envelope(reply, translate(locale, 'moduleLibrary.badData', { detail }), { Errors: described });
+}
+
+/** Errcode -1 for a save or publish based on an older version: the client offers reload or overwrite. */
+export function refuseStale(reply: FastifyReply, locale: Locale, yours: number, current: number): undefined {
+  const message = translate(locale, 'moduleLibrary.staleSave', { yours, current });
+  return envelope(reply, message, {
+    StaleVersion: true,
+    CurrentVersion: current,
+    Errors: [{ Field: STALE_VERSION_FIELD, Message: message }],
+  });
+}
+
+/** Errcode -1 with every problem of the publish check, each pointing at its page and block. */
+export function refusePublish(reply: FastifyReply, locale: Locale, problems: readonly PublishProblemRow[]): undefined {
+  const message = translate(locale, 'moduleLibrary.publishRefused', { count: problems.length, detail: problems[0]?.Message ?? '' });
+  return envelope(reply, message, { Problems: problems });
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function summaryOf(row: TemplateRow): TemplateSummary {
+  return {
+    Id: row.id,
+    Name: row.name,
+    ShopType: row.shopType,
+    IsCurrent: row.isCurrent,
+    Version: row.version,
+    UpdatedAt: iso(row.updatedAt),
+    PublishedAt: row.publishedAt ? iso(row.publishedAt) : null,
+    HasUnpublishedChanges: row.publishedVersion !== row.version,
+  };
+}
