@@ -25,7 +25,8 @@ export function verdict(figure: Figure): Verdict {
 }
 
 function formatNumber(value: number, unit: Figure['unit']): string {
-  const digits = unit === 'req/s' || unit === 'MB' || Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : 1;
+  const digits =
+    unit === 'req/s' || unit === 'MB' || Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : 1;
   return `${value.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
 }
 

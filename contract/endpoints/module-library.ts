@@ -119,5 +119,8 @@ export const publishModule = defineEndpoint({
 });
 
 /** Extra fields of a refused save or publish (beside Errcode -1, Errmsg, ErrShowType). */
-export const staleFieldsSchema = z.object({ StaleVersion: z.literal(true), CurrentVersion: z.number().int() });
+export const staleFieldsSchema = z.object({
+  StaleVersion: z.literal(true),
+  CurrentVersion: z.number().int(),
+});
 export const publishRefusedSchema = z.object({ Problems: z.array(publishProblemSchema) });

@@ -1,4 +1,4 @@
-import { produce } from 'immer';
+import { freeze, produce } from 'immer';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { ShopType } from '../../contract/enums';
 import {
@@ -20,8 +20,8 @@ import { createId } from './ids';
 import { createPage, findPage, pageOfBlock } from './template';
 
 /**
- * Pure operations on the decoration document. Each takes the document and returns a new one (immer;
- * untouched pages and blocks keep their identity) or a problem the studio shows, plus the page and
+ * Pure operations on the decoration document. Each takes the document and returns a new, frozen one
+ * in which untouched pages and blocks keep their identity (immer on the one block or page changed) or a problem the studio shows, plus the page and
  * blocks the change is about so undo can return there.
  */
 
@@ -49,6 +49,37 @@ const done = (document: TemplateDocument, focus: Focus): Outcome => ({ ok: true,
 /** The block of an id, never an inherited Object property. */
 export function blockOf(document: TemplateDocument, id: BlockId): BlockNode | undefined {
   return Object.hasOwn(document.blocks, id) ? document.blocks[id] : undefined;
+}
+
+/**
+ * A list with items spliced in, built outside immer: splicing a 300-id draft array moves every id
+ * through the proxy, which costs milliseconds per drag.
+ */
+function spliced<T>(list: readonly T[], start: number, remove: number, ...items: T[]): T[] {
+  const next = list.slice();
+  next.splice(start, remove, ...items);
+  return next;
+}
+
+/**
+ * The document with some blocks added or replaced and some removed. Only the table itself is copied;
+ * immer over the whole table would revisit all its blocks on every keystroke.
+ */
+function withBlocks(
+  document: TemplateDocument,
+  put: readonly BlockNode[],
+  remove: ReadonlySet<BlockId> = new Set(),
+  pages: TemplatePage[] = document.pages,
+): TemplateDocument {
+  const blocks: Record<BlockId, BlockNode> = { ...document.blocks };
+  for (const id of remove) delete blocks[id];
+  for (const block of put) blocks[block.id] = freeze(block, true);
+  return Object.freeze({ ...document, pages, blocks: Object.freeze(blocks) });
+}
+
+/** The pages with one page changed by an immer recipe. */
+function withPage(document: TemplateDocument, pageId: PageId, recipe: (page: TemplatePage) => void): TemplatePage[] {
+  return Object.freeze(document.pages.map((page) => (page.id === pageId ? produce(page, recipe) : page))) as TemplatePage[];
 }
 
 function clamp(index: number, length: number): number {
@@ -118,13 +149,11 @@ export function insertBlock(document: TemplateDocument, args: InsertArgs): Outco
     hidden: false,
     locked: false,
   };
-  const next = produce(document, (draft) => {
-    draft.blocks[id] = block;
-    const target = draft.pages.find((entry) => entry.id === args.pageId)!;
+  const pages = withPage(document, args.pageId, (target) => {
     if (slot) target.fixed[slot] = id;
-    else target.blockIds.splice(clamp(args.index, target.blockIds.length), 0, id);
+    else target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, id);
   });
-  return done(next, { pageId: args.pageId, blockIds: [id] });
+  return done(withBlocks(document, [block], undefined, pages), { pageId: args.pageId, blockIds: [id] });
 }
 
 function lockedAmong(document: TemplateDocument, blockIds: readonly BlockId[]): boolean {
@@ -145,12 +174,12 @@ export function moveBlock(
   if (lockedAmong(document, [blockId])) return fail('document.locked');
   const to = clamp(toIndex, page.blockIds.length - 1);
   if (to === from) return fail('document.nothingToDo');
-  const next = produce(document, (draft) => {
-    const list = draft.pages.find((entry) => entry.id === pageId)!.blockIds;
-    list.splice(from, 1);
-    list.splice(to, 0, blockId);
+  const list = spliced(page.blockIds, from, 1);
+  list.splice(to, 0, blockId);
+  const pages = withPage(document, pageId, (target) => {
+    target.blockIds = list;
   });
-  return done(next, { pageId, blockIds: [blockId] });
+  return done(Object.freeze({ ...document, pages }), { pageId, blockIds: [blockId] });
 }
 
 /** Move up (-1) or down (+1): the keyboard and toolbar variant of a drag. */
@@ -178,13 +207,11 @@ export function deleteBlocks(
   if (onPage.length === 0) return fail('document.noBlock');
   if (lockedAmong(document, onPage)) return fail('document.locked');
   const removing = new Set(onPage);
-  const next = produce(document, (draft) => {
-    const target = draft.pages.find((entry) => entry.id === pageId)!;
-    target.blockIds = target.blockIds.filter((id) => !removing.has(id));
-    for (const slot of FIXED_SLOTS)
-      if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
-    for (const id of removing) delete draft.blocks[id];
+  const pages = withPage(document, pageId, (target) => {
+    target.blockIds = page.blockIds.filter((id) => !removing.has(id));
+    for (const slot of FIXED_SLOTS) if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
   });
+  const next = withBlocks(document, [], removing, pages);
   return done(next, { pageId, blockIds: onPage });
 }
 
@@ -214,12 +241,10 @@ export function duplicateBlocks(
     return { ...source, id: createId(), props: cloneProps(source.props), locked: false };
   });
   const after = page.blockIds.indexOf(inOrder[inOrder.length - 1]!) + 1;
-  const next = produce(document, (draft) => {
-    for (const copy of copies) draft.blocks[copy.id] = copy;
-    draft.pages
-      .find((entry) => entry.id === pageId)!
-      .blockIds.splice(after, 0, ...copies.map((copy) => copy.id));
+  const pages = withPage(document, pageId, (target) => {
+    target.blockIds = spliced(page.blockIds, after, 0, ...copies.map((copy) => copy.id));
   });
+  const next = withBlocks(document, copies, undefined, pages);
   return done(next, { pageId, blockIds: copies.map((copy) => copy.id) });
 }
 
@@ -233,10 +258,8 @@ function setFlag(
   if (ids.length === 0) return fail('document.noBlock');
   if (ids.every((id) => blockOf(document, id)![flag] === value)) return fail('document.nothingToDo');
   const page = pageOfBlock(document, ids[0]!);
-  const next = produce(document, (draft) => {
-    for (const id of ids) draft.blocks[id]![flag] = value;
-  });
-  return done(next, { pageId: page?.id ?? document.homePageId, blockIds: ids });
+  const changed = ids.map((id) => ({ ...blockOf(document, id)!, [flag]: value }));
+  return done(withBlocks(document, changed), { pageId: page?.id ?? document.homePageId, blockIds: ids });
 }
 
 export const setHidden = (document: TemplateDocument, blockIds: readonly BlockId[], hidden: boolean) =>
@@ -268,11 +291,12 @@ export function setProp(
         : undefined;
   }
   if (holder === null || typeof holder !== 'object') return fail('document.noProp', { path: path.join('.') });
-  const next = produce(document, (draft) => {
-    let target = draft.blocks[blockId]!.props as Record<string | number, unknown>;
+  const changed = produce(block, (draft) => {
+    let target = draft.props as Record<string | number, unknown>;
     for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
     target[path[path.length - 1]!] = value;
   });
+  const next = withBlocks(document, [changed]);
   const page = pageOfBlock(document, blockId);
   return done(next, { pageId: page?.id ?? document.homePageId, blockIds: [blockId] });
 }
@@ -286,9 +310,7 @@ export function replaceProps(
   const block = blockOf(document, blockId);
   if (!block) return fail('document.noBlock');
   if (block.locked) return fail('document.locked');
-  const next = produce(document, (draft) => {
-    draft.blocks[blockId]!.props = props;
-  });
+  const next = withBlocks(document, [{ ...block, props }]);
   const page = pageOfBlock(document, blockId);
   return done(next, { pageId: page?.id ?? document.homePageId, blockIds: [blockId] });
 }
@@ -297,11 +319,9 @@ export function replaceProps(
 
 export function addPage(document: TemplateDocument, title: string, index = document.pages.length): Outcome {
   if (document.pages.length >= MAX_PAGES) return fail('document.tooManyPages', { max: MAX_PAGES });
-  const page = createPage(title);
-  const next = produce(document, (draft) => {
-    draft.pages.splice(clamp(index, draft.pages.length), 0, page);
-  });
-  return done(next, { pageId: page.id, blockIds: [] });
+  const page = freeze(createPage(title), true);
+  const pages = Object.freeze(spliced(document.pages, clamp(index, document.pages.length), 0, page)) as TemplatePage[];
+  return done(Object.freeze({ ...document, pages }), { pageId: page.id, blockIds: [] });
 }
 
 export function updatePageSettings(
@@ -310,10 +330,10 @@ export function updatePageSettings(
   patch: Partial<PageSettings>,
 ): Outcome {
   if (!findPage(document, pageId)) return fail('document.noPage');
-  const next = produce(document, (draft) => {
-    Object.assign(draft.pages.find((entry) => entry.id === pageId)!.settings, patch);
+  const pages = withPage(document, pageId, (target) => {
+    Object.assign(target.settings, patch);
   });
-  return done(next, { pageId, blockIds: [] });
+  return done(Object.freeze({ ...document, pages }), { pageId, blockIds: [] });
 }
 
 export function renamePage(document: TemplateDocument, pageId: PageId, title: string): Outcome {
@@ -326,13 +346,11 @@ export function deletePage(document: TemplateDocument, pageId: PageId): Outcome 
   const page = findPage(document, pageId);
   if (!page) return fail('document.noPage');
   if (document.pages.length === 1) return fail('document.lastPage');
-  const owned = [...page.blockIds, ...Object.values(page.fixed)];
+  const owned = new Set([...page.blockIds, ...Object.values(page.fixed)]);
+  const pages = document.pages.filter((entry) => entry.id !== pageId);
+  const remaining = withBlocks(document, [], owned, pages);
+  const next = document.homePageId === pageId ? Object.freeze({ ...remaining, homePageId: pages[0]!.id }) : remaining;
   const index = document.pages.indexOf(page);
-  const next = produce(document, (draft) => {
-    draft.pages.splice(index, 1);
-    for (const id of owned) delete draft.blocks[id];
-    if (draft.homePageId === pageId) draft.homePageId = draft.pages[0]!.id;
-  });
   const neighbour = next.pages[Math.min(index, next.pages.length - 1)]!;
   return done(next, { pageId: neighbour.id, blockIds: [] });
 }
@@ -342,17 +360,15 @@ export function reorderPage(document: TemplateDocument, pageId: PageId, toIndex:
   if (from === -1) return fail('document.noPage');
   const to = clamp(toIndex, document.pages.length - 1);
   if (to === from) return fail('document.nothingToDo');
-  const next = produce(document, (draft) => {
-    const [moved] = draft.pages.splice(from, 1);
-    draft.pages.splice(to, 0, moved!);
-  });
-  return done(next, { pageId, blockIds: [] });
+  const pages = spliced(document.pages, from, 1);
+  pages.splice(to, 0, document.pages[from]!);
+  return done(Object.freeze({ ...document, pages: Object.freeze(pages) as TemplatePage[] }), { pageId, blockIds: [] });
 }
 
 export function setHomePage(document: TemplateDocument, pageId: PageId): Outcome {
   if (!findPage(document, pageId)) return fail('document.noPage');
   if (document.homePageId === pageId) return fail('document.nothingToDo');
-  return done({ ...document, homePageId: pageId }, { pageId, blockIds: [] });
+  return done(Object.freeze({ ...document, homePageId: pageId }), { pageId, blockIds: [] });
 }
 
 // ---- clipboard -----------------------------------------------------------------------------------
@@ -408,18 +424,15 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
     props: cloneProps(block.props),
     locked: false,
   }));
-  const next = produce(document, (draft) => {
-    const target = draft.pages.find((entry) => entry.id === args.pageId)!;
-    let at = clamp(args.index, target.blockIds.length);
+  const pages = withPage(document, args.pageId, (target) => {
+    const flow: BlockId[] = [];
     for (const copy of copies) {
-      draft.blocks[copy.id] = copy;
       const slot = slotOf(copy.type);
       if (slot) target.fixed[slot] = copy.id;
-      else {
-        target.blockIds.splice(at, 0, copy.id);
-        at += 1;
-      }
+      else flow.push(copy.id);
     }
+    if (flow.length > 0) target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, ...flow);
   });
+  const next = withBlocks(document, copies, undefined, pages);
   return done(next, { pageId: args.pageId, blockIds: copies.map((copy) => copy.id) });
 }

@@ -17,6 +17,9 @@ import { toaster } from '../app/toaster';
 import { isHexColor, type Settings, THEME_PRESETS, useSettingsStore } from '../stores/settings-store';
 import { SettingsIcon } from './icons';
 
+/** How long the compile message stays before it turns into the success message. */
+const COMPILE_MESSAGE_MS = 1000;
+
 /** Applies a theme colour with the compile message of vue-element-admin's theme picker. */
 function useThemeChange() {
   const intl = useIntl();
@@ -29,16 +32,11 @@ function useThemeChange() {
       duration: 10_000,
     });
     // Let the message paint before the whole page restyles.
-    window.setTimeout(() => {
-      changeSetting('theme', color);
-      requestAnimationFrame(() =>
-        toaster.update(id, {
-          type: 'success',
-          title: intl.formatMessage({ id: 'settings.compiled' }),
-          duration: 2000,
-        }),
-      );
-    }, 50);
+    window.setTimeout(() => changeSetting('theme', color), 50);
+    window.setTimeout(
+      () => toaster.update(id, { type: 'success', title: intl.formatMessage({ id: 'settings.compiled' }), duration: 2000 }),
+      COMPILE_MESSAGE_MS,
+    );
   };
 }
 

@@ -87,7 +87,7 @@ test.describe('account menu', () => {
     await expect(page.getByTestId('dashboard-welcome')).toContainText('admin');
     await openAccountItem(page, 'Switch system');
     const dialog = page.getByTestId('switch-system-dialog');
-    await expect(dialog.getByText('演示官网')).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: '演示官网' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('您还没选择任何操作？')).toBeVisible();

@@ -2,6 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+/** Opens a page by its address and waits until the layout has drawn it and opened its tab. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(tag(page, path)).toHaveAttribute('data-active', 'true');
+}
 const tagPaths = (page: Page) =>
   page.getByTestId('tag').evaluateAll((tags) => tags.map((element) => element.getAttribute('data-path')));
 
@@ -11,10 +16,10 @@ test.describe('layout', () => {
   });
 
   test('tags: one per path, close, middle-click, every context action, refresh and reload', async ({ page }) => {
-    await page.goto('/goods/goodsList');
-    await page.goto('/order/orderSupervise');
-    await page.goto('/shop/shopInfo');
-    await page.goto('/customer/allCustomer');
+    await open(page, '/goods/goodsList');
+    await open(page, '/order/orderSupervise');
+    await open(page, '/shop/shopInfo');
+    await open(page, '/customer/allCustomer');
     await page.getByTestId('sidebar').getByRole('button', { name: 'Goods' }).click();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
     await expect.poll(() => tagPaths(page)).toEqual([
@@ -51,8 +56,8 @@ test.describe('layout', () => {
     await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Close', exact: true }).click();
     await expect(page).toHaveURL(/\/customer\/allCustomer$/);
 
-    await page.goto('/goods/goodsClassify');
-    await page.goto('/order/salesReport');
+    await open(page, '/goods/goodsClassify');
+    await open(page, '/order/salesReport');
     await tag(page, '/goods/goodsClassify').click({ button: 'right' });
     await page.getByTestId('tags-context-menu').getByRole('menuitem', { name: 'Close Others' }).click();
     await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/goods/goodsClassify']);
@@ -65,9 +70,9 @@ test.describe('layout', () => {
   });
 
   test('switching tabs keeps a page’s state alive; Refresh starts it afresh', async ({ page }) => {
-    await page.goto('/permission/directive');
+    await open(page, '/permission/directive');
     // The error-log demo page keeps what it caught; its render-error block is local state.
-    await page.goto('/error-log/log');
+    await open(page, '/error-log/log');
     await page.getByTestId('throw-render').click();
     await expect(page.getByRole('alert')).toBeVisible();
     await tag(page, '/permission/directive').click();

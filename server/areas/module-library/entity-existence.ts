@@ -1,12 +1,16 @@
 import type { LinkKind } from '../../../contract/link-targets';
-import type { Database } from '../../db/client';
 import type { ExistingEntities } from '../../../editor/publish-check';
+import type { Database } from '../../db/client';
 
 /**
  * Which linked entities still exist, per link kind. Areas that own an entity's table register a
  * check here; the publish check judges links of registered kinds only (others cannot be checked yet).
  */
-export type ExistenceCheck = (db: Database, siteId: number, ids: readonly number[]) => Promise<ReadonlySet<number>>;
+export type ExistenceCheck = (
+  db: Database,
+  siteId: number,
+  ids: readonly number[],
+) => Promise<ReadonlySet<number>>;
 
 const checks = new Map<LinkKind, ExistenceCheck>();
 

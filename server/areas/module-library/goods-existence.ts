@@ -7,7 +7,9 @@ registerEntityExistence('product', async (db, siteId, ids) => {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.siteId, siteId), inArray(products.id, [...ids]), eq(products.recycleState, 'active')));
+    .where(
+      and(eq(products.siteId, siteId), inArray(products.id, [...ids]), eq(products.recycleState, 'active')),
+    );
   return new Set(rows.map((row) => row.id));
 });
 

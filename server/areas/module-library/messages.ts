@@ -10,7 +10,8 @@ extendMessages({
     'moduleLibrary.moreProblems': '{detail} (and {count} more)',
     'moduleLibrary.staleSave':
       'Someone saved this template (now version {current}) after you opened version {yours}; reload it, or save again to overwrite their changes',
-    'moduleLibrary.publishRefused': 'The template has {count} problem(s) to fix before publishing. First: {detail}',
+    'moduleLibrary.publishRefused':
+      'The template has {count} problem(s) to fix before publishing. First: {detail}',
     'moduleLibrary.homePage': 'Home',
   },
   zh: {
@@ -20,7 +21,8 @@ extendMessages({
     'moduleLibrary.deleteCurrent': '当前使用的模板不能删除，请先将其他模板设为当前模板',
     'moduleLibrary.badData': '模板数据有误：{detail}',
     'moduleLibrary.moreProblems': '{detail}（另有 {count} 处）',
-    'moduleLibrary.staleSave': '您打开的是版本 {yours}，此后已有人保存了该模板（现为版本 {current}）；请重新加载，或再次保存以覆盖对方的修改',
+    'moduleLibrary.staleSave':
+      '您打开的是版本 {yours}，此后已有人保存了该模板（现为版本 {current}）；请重新加载，或再次保存以覆盖对方的修改',
     'moduleLibrary.publishRefused': '模板还有 {count} 个问题需要处理才能发布。第一个：{detail}',
     'moduleLibrary.homePage': '首页',
   },

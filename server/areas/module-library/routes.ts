@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { parseSort } from '../../../contract/list-query';
 import * as library from '../../../contract/endpoints/module-library';
 import type { ShopType } from '../../../contract/enums';
+import { parseSort } from '../../../contract/list-query';
+import { serializeTemplate } from '../../../editor/codec/codec';
 import { createTemplate } from '../../../editor/document/template';
 import { describePublishProblem, linkedEntities, publishCheck } from '../../../editor/publish-check';
-import { serializeTemplate } from '../../../editor/codec/codec';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
@@ -16,7 +16,14 @@ import { existingEntities } from './entity-existence';
 import './goods-existence';
 import './messages';
 import { moduleTemplates } from './tables';
-import { readTemplateData, refuseData, refusePublish, refuseStale, summaryOf, type TemplateRow } from './template-data';
+import {
+  readTemplateData,
+  refuseData,
+  refusePublish,
+  refuseStale,
+  summaryOf,
+  type TemplateRow,
+} from './template-data';
 
 const target = (id: number) => `template:${id}`;
 
@@ -68,7 +75,10 @@ export const moduleLibraryRoutes = [
   }),
 
   defineRoute(library.addMyTemplate, async ({ input, db, session, locale, reply }) => {
-    const [site] = await db.select({ shopType: sites.shopType }).from(sites).where(eq(sites.id, session.siteId));
+    const [site] = await db
+      .select({ shopType: sites.shopType })
+      .from(sites)
+      .where(eq(sites.id, session.siteId));
     let data: string;
     if (input.CopyFromId !== undefined) {
       const source = await findTemplate(db, session, input.CopyFromId);
@@ -84,7 +94,10 @@ export const moduleLibraryRoutes = [
       // One shop adding templates at once must not slip past the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(4301, ${session.siteId}::int)`);
       const [existing] = await tx
-        .select({ total: count(), current: sql<number>`count(*) filter (where ${moduleTemplates.isCurrent})`.mapWith(Number) })
+        .select({
+          total: count(),
+          current: sql<number>`count(*) filter (where ${moduleTemplates.isCurrent})`.mapWith(Number),
+        })
         .from(moduleTemplates)
         .where(eq(moduleTemplates.siteId, session.siteId));
       if ((existing?.total ?? 0) >= library.MAX_TEMPLATES_PER_SITE) {
@@ -102,7 +115,10 @@ export const moduleLibraryRoutes = [
           updatedBy: session.accountId,
         })
         .returning();
-      await audit(tx, session, 'moduleLibrary.add', target(row!.id), { name: input.Name, copyOf: input.CopyFromId ?? null });
+      await audit(tx, session, 'moduleLibrary.add', target(row!.id), {
+        name: input.Name,
+        copyOf: input.CopyFromId ?? null,
+      });
       return row!;
     });
     return { Id: created.id, Version: created.version };
@@ -113,7 +129,10 @@ export const moduleLibraryRoutes = [
       const [row] = await tx.select().from(moduleTemplates).where(mine(session, input.Id)).for('update');
       if (!row) throw new AppError('moduleLibrary.notFound', { id: input.Id }, { field: 'Id' });
       if (input.Name !== undefined && input.Name !== row.name) {
-        await tx.update(moduleTemplates).set({ name: input.Name, updatedBy: session.accountId }).where(mine(session, input.Id));
+        await tx
+          .update(moduleTemplates)
+          .set({ name: input.Name, updatedBy: session.accountId })
+          .where(mine(session, input.Id));
       }
       if (input.IsCurrent && !row.isCurrent) {
         await tx
@@ -136,7 +155,10 @@ export const moduleLibraryRoutes = [
       if (!row) throw new AppError('moduleLibrary.notFound', { id: input.Id }, { field: 'Id' });
       if (row.isCurrent) throw new AppError('moduleLibrary.deleteCurrent', {}, { field: 'Id' });
       await tx.delete(moduleTemplates).where(mine(session, input.Id));
-      await audit(tx, session, 'moduleLibrary.delete', target(input.Id), { name: row.name, version: row.version });
+      await audit(tx, session, 'moduleLibrary.delete', target(input.Id), {
+        name: row.name,
+        version: row.version,
+      });
     });
     return {};
   }),
@@ -147,7 +169,12 @@ export const moduleLibraryRoutes = [
     // Guarded write: only the version the editor started from may be replaced.
     const [saved] = await db
       .update(moduleTemplates)
-      .set({ data: read.json, version: sql`${moduleTemplates.version} + 1`, updatedAt: new Date(), updatedBy: session.accountId })
+      .set({
+        data: read.json,
+        version: sql`${moduleTemplates.version} + 1`,
+        updatedAt: new Date(),
+        updatedBy: session.accountId,
+      })
       .where(and(mine(session, input.Id), eq(moduleTemplates.version, input.Version)))
       .returning({ version: moduleTemplates.version });
     if (!saved) {

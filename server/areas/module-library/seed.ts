@@ -3,7 +3,13 @@ import { ShopType } from '../../../contract/enums';
 import { LinkType } from '../../../contract/link-value';
 import type { TemplateDocument } from '../../../contract/template-document';
 import { serializeTemplate } from '../../../editor/codec/codec';
-import { addPage, insertBlock, type Outcome, type PropPath, setProp } from '../../../editor/document/operations';
+import {
+  addPage,
+  insertBlock,
+  type Outcome,
+  type PropPath,
+  setProp,
+} from '../../../editor/document/operations';
 import { createTemplate } from '../../../editor/document/template';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
@@ -51,21 +57,51 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
   add('searchBar', 'search');
   set('search', ['placeholder'], '搜索商品');
   add('carousel', 'banner');
-  set('banner', ['items'], [
-    {
-      image: picture(750, 360, '#ff4444', '夏日焕新 全场包邮'),
-      link: goods[0] ? productLink(goods[0]) : { linkType: LinkType.navigate, linkUrl: '/pages/category/index' },
-      title: '',
-    },
-    { image: picture(750, 360, '#ff9900', '新人专享券'), link: { linkType: LinkType.navigate, linkUrl: '/pages/coupon/mine' }, title: '' },
-  ]);
+  set(
+    'banner',
+    ['items'],
+    [
+      {
+        image: picture(750, 360, '#ff4444', '夏日焕新 全场包邮'),
+        link: goods[0]
+          ? productLink(goods[0])
+          : { linkType: LinkType.navigate, linkUrl: '/pages/category/index' },
+        title: '',
+      },
+      {
+        image: picture(750, 360, '#ff9900', '新人专享券'),
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/coupon/mine' },
+        title: '',
+      },
+    ],
+  );
   add('iconNav', 'entries');
-  set('entries', ['items'], [
-    { image: picture(100, 100, '#ff6a00', '新'), text: '新品', link: { linkType: LinkType.navigate, linkUrl: '/pages/search/index' } },
-    { image: picture(100, 100, '#f5222d', '热'), text: '热卖', link: { linkType: LinkType.navigate, linkUrl: '/pages/category/index' } },
-    { image: picture(100, 100, '#2f7df6', '券'), text: '领券', link: { linkType: LinkType.navigate, linkUrl: '/pages/coupon/mine' } },
-    { image: picture(100, 100, '#13c2c2', '会'), text: '会员', link: { linkType: LinkType.navigate, linkUrl: '/pages/member/card' } },
-  ]);
+  set(
+    'entries',
+    ['items'],
+    [
+      {
+        image: picture(100, 100, '#ff6a00', '新'),
+        text: '新品',
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/search/index' },
+      },
+      {
+        image: picture(100, 100, '#f5222d', '热'),
+        text: '热卖',
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/category/index' },
+      },
+      {
+        image: picture(100, 100, '#2f7df6', '券'),
+        text: '领券',
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/coupon/mine' },
+      },
+      {
+        image: picture(100, 100, '#13c2c2', '会'),
+        text: '会员',
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/member/card' },
+      },
+    ],
+  );
   add('notice', 'notice');
   set('notice', ['text'], '欢迎光临演示商城，满 99 元包邮！');
   add('title', 'hotTitle');
@@ -75,25 +111,61 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
   if (goods.length > 0) set('hotGoods', ['products'], goods.map(productLink));
   else set('hotGoods', ['source'], 'rule');
   document = ok(insertBlock(document, { pageId: home, type: 'tabBar', index: 0, id: 'tabs' }));
-  set('tabs', ['items'], [
-    { text: '首页', icon: picture(81, 81, '#999999', '首'), selectedIcon: picture(81, 81, '#ff4444', '首'), link: { linkType: LinkType.navigate, linkUrl: '/pages/index/index' } },
-    { text: '分类', icon: picture(81, 81, '#999999', '分'), selectedIcon: picture(81, 81, '#ff4444', '分'), link: { linkType: LinkType.navigate, linkUrl: '/pages/category/index' } },
-    { text: '购物车', icon: picture(81, 81, '#999999', '车'), selectedIcon: picture(81, 81, '#ff4444', '车'), link: { linkType: LinkType.navigate, linkUrl: '/pages/cart/index' } },
-    { text: '我的', icon: picture(81, 81, '#999999', '我'), selectedIcon: picture(81, 81, '#ff4444', '我'), link: { linkType: LinkType.navigate, linkUrl: '/pages/user/index' } },
-  ]);
+  set(
+    'tabs',
+    ['items'],
+    [
+      {
+        text: '首页',
+        icon: picture(81, 81, '#999999', '首'),
+        selectedIcon: picture(81, 81, '#ff4444', '首'),
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/index/index' },
+      },
+      {
+        text: '分类',
+        icon: picture(81, 81, '#999999', '分'),
+        selectedIcon: picture(81, 81, '#ff4444', '分'),
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/category/index' },
+      },
+      {
+        text: '购物车',
+        icon: picture(81, 81, '#999999', '车'),
+        selectedIcon: picture(81, 81, '#ff4444', '车'),
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/cart/index' },
+      },
+      {
+        text: '我的',
+        icon: picture(81, 81, '#999999', '我'),
+        selectedIcon: picture(81, 81, '#ff4444', '我'),
+        link: { linkType: LinkType.navigate, linkUrl: '/pages/user/index' },
+      },
+    ],
+  );
 
   const added = addPage(document, '关于我们');
   document = ok(added);
   const about = added.ok ? added.focus.pageId : home;
   document = ok(insertBlock(document, { pageId: about, type: 'richText', index: 0, id: 'aboutText' }));
-  set('aboutText', ['html'], '<h3>关于演示商城</h3><p>我们精选<strong>好物</strong>，正品保障，七天无理由退换。</p>');
+  set(
+    'aboutText',
+    ['html'],
+    '<h3>关于演示商城</h3><p>我们精选<strong>好物</strong>，正品保障，七天无理由退换。</p>',
+  );
   document = ok(insertBlock(document, { pageId: about, type: 'contact', index: 1, id: 'contactUs' }));
   set('contactUs', ['title'], '联系我们');
-  set('contactUs', ['items'], [
-    { text: '客服电话', subText: '021-61234567', link: { linkType: LinkType.phone, tel: '021-61234567' } },
-    { text: '门店 WiFi', subText: 'DemoShop-Guest', link: { linkType: LinkType.wifi, wifiId: 'DemoShop-Guest', wifimac: '', wifipassword: 'welcome2024' } },
-    { text: '在线客服', subText: '', link: { linkType: LinkType.quickEntry, linkUrl: 'contact' } },
-  ]);
+  set(
+    'contactUs',
+    ['items'],
+    [
+      { text: '客服电话', subText: '021-61234567', link: { linkType: LinkType.phone, tel: '021-61234567' } },
+      {
+        text: '门店 WiFi',
+        subText: 'DemoShop-Guest',
+        link: { linkType: LinkType.wifi, wifiId: 'DemoShop-Guest', wifimac: '', wifipassword: 'welcome2024' },
+      },
+      { text: '在线客服', subText: '', link: { linkType: LinkType.quickEntry, linkUrl: 'contact' } },
+    ],
+  );
   return document;
 }
 

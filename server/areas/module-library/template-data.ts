@@ -1,10 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import { ShowType } from '../../../contract/envelope';
+import { blockDefinition } from '../../../components-catalog/registry';
 import { STALE_VERSION_FIELD } from '../../../contract/endpoints/goods';
 import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
+import { ShowType } from '../../../contract/envelope';
 import type { TemplateDocument } from '../../../contract/template-document';
-import { blockDefinition } from '../../../components-catalog/registry';
-import { type CodecIssue, describeCodecIssue, parseTemplate, serializeTemplate } from '../../../editor/codec/codec';
+import {
+  type CodecIssue,
+  describeCodecIssue,
+  parseTemplate,
+  serializeTemplate,
+} from '../../../editor/codec/codec';
 import { en as editorEn } from '../../../editor/i18n/en';
 import { zh as editorZh } from '../../../editor/i18n/zh';
 import { type Locale, translate } from '../../i18n/messages';
@@ -45,10 +50,15 @@ function envelope(reply: FastifyReply, message: string, extra: Record<string, un
 
 /** Errcode -1 naming the first problems of refused template data, every one in `Errors` by path. */
 export function refuseData(reply: FastifyReply, locale: Locale, errors: readonly CodecIssue[]): undefined {
-  const described = errors.map((issue) => ({ Field: `Data:${issue.path}`, Message: describeIssue(issue, locale) }));
+  const described = errors.map((issue) => ({
+    Field: `Data:${issue.path}`,
+    Message: describeIssue(issue, locale),
+  }));
   const first = described[0]?.Message ?? '';
   const detail =
-    described.length > 1 ? translate(locale, 'moduleLibrary.moreProblems', { detail: first, count: described.length - 1 }) : first;
+    described.length > 1
+      ? translate(locale, 'moduleLibrary.moreProblems', { detail: first, count: described.length - 1 })
+      : first;
   return envelope(reply, translate(locale, 'moduleLibrary.badData', { detail }), { Errors: described });
 }
 
@@ -63,8 +73,15 @@ export function refuseStale(reply: FastifyReply, locale: Locale, yours: number, 
 }
 
 /** Errcode -1 with every problem of the publish check, each pointing at its page and block. */
-export function refusePublish(reply: FastifyReply, locale: Locale, problems: readonly PublishProblemRow[]): undefined {
-  const message = translate(locale, 'moduleLibrary.publishRefused', { count: problems.length, detail: problems[0]?.Message ?? '' });
+export function refusePublish(
+  reply: FastifyReply,
+  locale: Locale,
+  problems: readonly PublishProblemRow[],
+): undefined {
+  const message = translate(locale, 'moduleLibrary.publishRefused', {
+    count: problems.length,
+    detail: problems[0]?.Message ?? '',
+  });
   return envelope(reply, message, { Problems: problems });
 }
 

@@ -1,0 +1,213 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  ORDER_FILTER_RANGES,
+  ORDER_TABS,
+  type OrderListQuery,
+  type OrderRow,
+  type OrderTab,
+} from '../../../contract/endpoints/orders';
+import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { throwProblems } from './errors';
+
+export type OrderFilters = Omit<OrderListQuery, 'page' | 'pageSize'>;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function timeBound(value: string, end: boolean): SQL {
+  return sql`${dateBound(value, end).toISOString()}::timestamptz`;
+}
+
+/** Conditions for the filters (the tab aside) on one site's orders; `o` is the orders table. */
+export function orderFilterConditions(siteId: number, filters: Partial<OrderFilters>): SQL[] {
+  throwProblems(rangeProblems(filters, ORDER_FILTER_RANGES));
+  const conditions = [sql`o.site_id = ${siteId}`];
+  if (filters.orderNo) conditions.push(sql`o.order_no like ${`${escapeLike(filters.orderNo)}%`}`);
+  if (filters.buyer) {
+    conditions.push(
+      sql`(o.buyer_name ilike ${`%${escapeLike(filters.buyer)}%`} or o.buyer_id = ${filters.buyer})`,
+    );
+  }
+  if (filters.phone) {
+    const prefix = `${escapeLike(filters.phone)}%`;
+    conditions.push(sql`(o.buyer_phone like ${prefix} or o.receiver_phone like ${prefix})`);
+  }
+  if (filters.goods) {
+    conditions.push(sql`exists (select 1 from order_lines l where l.order_id = o.id
+      and l.name ilike ${`%${escapeLike(filters.goods)}%`})`);
+  }
+  if (filters.type) conditions.push(sql`o.type = ${filters.type}`);
+  if (filters.source) conditions.push(sql`o.source = ${filters.source}`);
+  if (filters.paymentMethod) conditions.push(sql`o.payment_method = ${filters.paymentMethod}`);
+  if (filters.deliveryType) conditions.push(sql`o.delivery_type = ${filters.deliveryType}`);
+  if (filters.createdFrom) conditions.push(sql`o.created_at >= ${timeBound(filters.createdFrom, false)}`);
+  if (filters.createdTo) conditions.push(sql`o.created_at < ${timeBound(filters.createdTo, true)}`);
+  if (filters.paidFrom) conditions.push(sql`o.paid_at >= ${timeBound(filters.paidFrom, false)}`);
+  if (filters.paidTo) conditions.push(sql`o.paid_at < ${timeBound(filters.paidTo, true)}`);
+  if (filters.amountMin !== undefined) conditions.push(sql`o.total_fen >= ${filters.amountMin}`);
+  if (filters.amountMax !== undefined) conditions.push(sql`o.total_fen <= ${filters.amountMax}`);
+  return conditions;
+}
+
+export const REFUNDING = sql`o.refund_state in ('requested', 'approved')`;
+
+export const TAB_CONDITIONS: Record<OrderTab, SQL> = {
+  all: sql`true`,
+  toPay: sql`o.state = 'toPay'`,
+  toShip: sql`o.state = 'toShip'`,
+  shipped: sql`o.state = 'shipped'`,
+  completed: sql`o.state in ('received', 'completed')`,
+  closed: sql`o.state = 'closed'`,
+  refunding: REFUNDING,
+};
+
+const SORT_COLUMNS: Record<string, SQL> = {
+  createdAt: sql`o.created_at`,
+  paidAt: sql`o.paid_at`,
+  total: sql`o.total_fen`,
+};
+
+/** ORDER BY with the id as tie-breaker so pages never overlap; unpaid orders sort last by payment time. */
+export function orderSort(sort: string): SQL {
+  const { field, descending } = parseSort(sort);
+  const direction = descending ? sql`desc` : sql`asc`;
+  const nulls = field === 'paidAt' ? sql` nulls last` : sql``;
+  return sql`${SORT_COLUMNS[field]!} ${direction}${nulls}, o.id ${direction}`;
+}
+
+export function where(conditions: readonly SQL[]): SQL {
+  return sql.join([...conditions], sql` and `);
+}
+
+/**
+ * Rows per tab for the same filters. Counting per state and the refunding ones apart keeps both
+ * counts on indexes (site, state, created) and the partial refunding index.
+ */
+export async function countOrderTabs(
+  db: Executor,
+  conditions: readonly SQL[],
+): Promise<Record<OrderTab, number>> {
+  const [byState, refunding] = await Promise.all([
+    queryRows<{ state: string; count: number }>(
+      db,
+      sql`select o.state, count(*)::int as count from orders o where ${where(conditions)} group by o.state`,
+    ),
+    queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from orders o where ${where([...conditions, REFUNDING])}`,
+    ),
+  ]);
+  const states = new Map(byState.map((row) => [row.state, row.count]));
+  const of = (...names: string[]) => names.reduce((sum, name) => sum + (states.get(name) ?? 0), 0);
+  const counts: Record<OrderTab, number> = {
+    all: of('toPay', 'toShip', 'shipped', 'received', 'completed', 'closed'),
+    toPay: of('toPay'),
+    toShip: of('toShip'),
+    shipped: of('shipped'),
+    completed: of('received', 'completed'),
+    closed: of('closed'),
+    refunding: refunding[0]?.count ?? 0,
+  };
+  return Object.fromEntries(ORDER_TABS.map((tab) => [tab, counts[tab]])) as Record<OrderTab, number>;
+}
+
+interface OrderRowRecord extends Record<string, unknown> {
+  id: number;
+  order_no: string;
+  type: OrderRow['Type'];
+  source: OrderRow['Source'];
+  state: OrderRow['State'];
+  refund_state: OrderRow['RefundState'];
+  delivery_type: OrderRow['DeliveryType'];
+  buyer_id: string;
+  buyer_name: string;
+  buyer_phone: string;
+  receiver_name: string;
+  receiver_phone: string;
+  goods_name: string;
+  image: string;
+  line_count: number;
+  item_count: number;
+  total_fen: number;
+  paid_fen: number;
+  refunded_fen: number;
+  payment_method: OrderRow['PaymentMethod'];
+  seller_remark: string;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  version: number;
+}
+
+export const ORDER_ROW_COLUMNS = sql`o.id, o.order_no, o.type, o.source, o.state, o.refund_state, o.delivery_type,
+  o.buyer_id, o.buyer_name, o.buyer_phone, o.receiver_name, o.receiver_phone, o.goods_name, o.image, o.line_count,
+  o.item_count, o.total_fen, o.paid_fen, o.refunded_fen, o.payment_method, o.seller_remark, o.created_at, o.paid_at,
+  o.version`;
+
+export function isoTime(value: Date | string | null): string | null {
+  return value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function toOrderRow(record: OrderRowRecord): OrderRow {
+  return {
+    Id: record.id,
+    OrderNo: record.order_no,
+    Type: record.type,
+    Source: record.source,
+    State: record.state,
+    RefundState: record.refund_state,
+    DeliveryType: record.delivery_type,
+    BuyerId: record.buyer_id,
+    BuyerName: record.buyer_name,
+    BuyerPhone: record.buyer_phone,
+    ReceiverName: record.receiver_name,
+    ReceiverPhone: record.receiver_phone,
+    GoodsName: record.goods_name,
+    Image: record.image,
+    LineCount: record.line_count,
+    ItemCount: record.item_count,
+    TotalFen: record.total_fen,
+    PaidFen: record.paid_fen,
+    RefundedFen: record.refunded_fen,
+    PaymentMethod: record.payment_method,
+    SellerRemark: record.seller_remark,
+    CreatedAt: isoTime(record.created_at)!,
+    PaidAt: isoTime(record.paid_at),
+    Version: record.version,
+  };
+}
+
+export async function readOrderRows(
+  db: Executor,
+  conditions: readonly SQL[],
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<OrderRow[]> {
+  const records = await queryRows<OrderRowRecord>(
+    db,
+    sql`select ${ORDER_ROW_COLUMNS} from orders o where ${where(conditions)}
+         order by ${order} limit ${limit} offset ${offset}`,
+  );
+  return records.map(toOrderRow);
+}
+
+/** One page of the order list for the filters and tab. */
+export function readOrderPage(
+  db: Executor,
+  siteId: number,
+  filters: OrderFilters,
+  offset: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  return readOrderRows(
+    db,
+    [...orderFilterConditions(siteId, filters), TAB_CONDITIONS[filters.tab]],
+    orderSort(filters.sort),
+    limit,
+    offset,
+  );
+}

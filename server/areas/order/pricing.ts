@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import type { OrderSource, OrderType } from '../../../contract/machines/order';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import { type Actor, idList, logOrder, type OrderRecord } from './lifecycle';
+import { orderNumber, reserveId } from './order-number';
+import { lockGoods, type StockLine } from './stock';
+import { orderLines, orders } from './tables';
+
+/**
+ * Lines priced from the database (never from the caller) and the insertion of a new order, shared
+ * by the storefront and the walk-in counter.
+ */
+
+export interface LineRequest {
+  SkuId: number;
+  Quantity: number;
+}
+
+export interface PricedLine extends StockLine {
+  categoryId: number | null;
+  name: string;
+  specText: string;
+  image: string;
+  skuCode: string;
+  freightTemplateId: number | null;
+  unitFen: number;
+  amountFen: number;
+}
+
+interface SkuRecord extends Record<string, unknown> {
+  id: number;
+  product_id: number;
+  spec_text: string;
+  price_fen: number;
+  stock: number;
+  code: string;
+  image: string;
+  name: string;
+  cover: string | null;
+  category_id: number | null;
+  freight_template_id: number | null;
+  shelf_state: 'on' | 'off';
+  recycle_state: 'active' | 'recycled' | 'purged';
+}
+
+/**
+ * Prices the lines: each SKU must be the site's, its goods on the shelf, its stock enough now. The
+ * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
+ * the database holds at this moment, and taking stock later in the same transaction cannot deadlock.
+ */
+export async function priceLines(tx: Executor, siteId: number, lines: readonly LineRequest[]): Promise<PricedLine[]> {
+  const seen = new Set<number>();
+  for (const line of lines) {
+    if (seen.has(line.SkuId)) throw new AppError('order.duplicateSku', { id: line.SkuId }, { field: 'Lines' });
+    seen.add(line.SkuId);
+  }
+  const skuIds = [...seen];
+  const owners = await queryRows<{ id: number; product_id: number }>(
+    tx,
+    sql`select id, product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)}`,
+  );
+  const missing = skuIds.find((skuId) => !owners.some((row) => row.id === skuId));
+  if (missing !== undefined) throw new AppError('order.skuNotFound', { id: missing }, { field: 'Lines' });
+  await lockGoods(
+    tx,
+    siteId,
+    owners.map((row) => row.product_id),
+  );
+  const records = await queryRows<SkuRecord>(
+    tx,
+    sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, p.name,
+               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state
+          from skus s join products p on p.id = s.product_id
+         where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
+  );
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return lines.map((line) => {
+    const record = byId.get(line.SkuId);
+    if (!record) throw new AppError('order.skuNotFound', { id: line.SkuId }, { field: 'Lines' });
+    const label = record.spec_text ? `${record.name} ${record.spec_text}` : record.name;
+    if (record.shelf_state !== 'on' || record.recycle_state !== 'active') {
+      throw new AppError('order.goodsUnavailable', { name: label }, { field: 'Lines' });
+    }
+    if (record.stock < line.Quantity) throw new AppError('order.outOfStock', { name: label }, { field: 'Lines' });
+    return {
+      productId: record.product_id,
+      skuId: record.id,
+      quantity: line.Quantity,
+      label,
+      categoryId: record.category_id,
+      name: record.name,
+      specText: record.spec_text,
+      image: record.image || record.cover || '',
+      skuCode: record.code,
+      freightTemplateId: record.freight_template_id,
+      unitFen: record.price_fen,
+      amountFen: record.price_fen * line.Quantity,
+    };
+  });
+}
+
+export interface NewOrder {
+  siteId: number;
+  type: OrderType;
+  source: OrderSource;
+  deliveryType: OrderRecord['deliveryType'];
+  buyer: { id: string; name: string; phone: string };
+  address: OrderRecord['address'];
+  pickupPoint: OrderRecord['pickupPoint'];
+  pickupCode: string | null;
+  lines: readonly PricedLine[];
+  freightFen: number;
+  discountFen: number;
+  stockMode: 'creation' | 'payment';
+  payDueAt: Date | null;
+  buyerRemark: string;
+  sellerRemark: string;
+  invoice: OrderRecord['invoice'];
+  cashier: { id: number; name: string } | null;
+}
+
+export function goodsTotal(lines: readonly Pick<PricedLine, 'amountFen'>[]): number {
+  return lines.reduce((sum, line) => sum + line.amountFen, 0);
+}
+
+/** Inserts the order and its lines and logs its creation; stock is the caller's business. */
+export async function insertOrder(
+  tx: Executor,
+  order: NewOrder,
+  actor: Actor,
+  now: Date,
+): Promise<OrderRecord> {
+  const id = await reserveId(tx, 'orders');
+  const goodsFen = goodsTotal(order.lines);
+  const first = order.lines[0]!;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      id,
+      siteId: order.siteId,
+      orderNo: orderNumber(now, id),
+      type: order.type,
+      source: order.source,
+      deliveryType: order.deliveryType,
+      buyerId: order.buyer.id,
+      buyerName: order.buyer.name,
+      buyerPhone: order.buyer.phone,
+      address: order.address,
+      receiverName: order.address?.Name ?? order.buyer.name,
+      receiverPhone: order.address?.Phone ?? order.buyer.phone,
+      pickupPoint: order.pickupPoint,
+      pickupCode: order.pickupCode,
+      goodsName: first.name,
+      image: first.image,
+      lineCount: order.lines.length,
+      itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+      goodsFen,
+      freightFen: order.freightFen,
+      discountFen: order.discountFen,
+      totalFen: goodsFen + order.freightFen - order.discountFen,
+      stockMode: order.stockMode,
+      buyerRemark: order.buyerRemark,
+      sellerRemark: order.sellerRemark,
+      invoice: order.invoice,
+      cashierId: order.cashier?.id ?? null,
+      cashierName: order.cashier?.name ?? '',
+      createdAt: now,
+      updatedAt: now,
+      payDueAt: order.payDueAt,
+    })
+    .returning();
+  await tx.insert(orderLines).values(
+    order.lines.map((line, position) => ({
+      siteId: order.siteId,
+      orderId: id,
+      position,
+      productId: line.productId,
+      skuId: line.skuId,
+      categoryId: line.categoryId,
+      name: line.name,
+      specText: line.specText,
+      image: line.image,
+      skuCode: line.skuCode,
+      freightTemplateId: line.freightTemplateId,
+      unitFen: line.unitFen,
+      quantity: line.quantity,
+      amountFen: line.amountFen,
+    })),
+  );
+  await logOrder({ tx, actor, now }, row!, {
+    action: 'create',
+    to: 'toPay',
+    detail: { TotalFen: row!.totalFen, Lines: order.lines.length },
+  });
+  return row!;
+}

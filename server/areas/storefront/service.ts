@@ -1,0 +1,329 @@
+import { sql } from 'drizzle-orm';
+import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
+import { DATA_PACKAGES } from '../../../contract/endpoints/orders';
+import type {
+  CreateOrderInput,
+  StorefrontOrder,
+  createRechargeSchema,
+  payOrderSchema,
+} from '../../../contract/endpoints/storefront';
+import type { OrderType } from '../../../contract/machines/order';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import type { Locale } from '../../i18n/messages';
+import { distanceKm, expressFreight } from '../order/freight';
+import {
+  type Actor,
+  addDays,
+  applyRefund,
+  closeUnpaid,
+  idList,
+  lockOrder,
+  type OrderContext,
+  type OrderRecord,
+  payOrder,
+  receiveOrder,
+} from '../order/lifecycle';
+import { freshPickupCode } from '../order/order-number';
+import { goodsTotal, insertOrder, priceLines } from '../order/pricing';
+import { payRecharge, placeRecharge, type RechargeRecord } from '../order/recharge';
+import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '../order/settings';
+import { takeStock } from '../order/stock';
+import type { z } from 'zod';
+
+/**
+ * What a buyer can do, as functions over a transaction: the /api/storefront routes call them with
+ * the site their key belongs to; the demo seed and the tests call them directly (with a clock).
+ */
+
+export interface StorefrontContext {
+  tx: Executor;
+  siteId: number;
+  now: Date;
+  locale: Locale;
+}
+
+export interface PlaceOptions {
+  /** Activity orders (seckill, group buy, bargain) come from their modules; the HTTP API places normal ones. */
+  type?: OrderType;
+  /** Settings already read, for callers placing many orders at once. */
+  settings?: { parameter: ParameterSetting; delivery: DeliverySetting };
+}
+
+function buyerActor(name: string): Actor {
+  return { kind: 'buyer', accountId: null, name };
+}
+
+function orderContext(context: StorefrontContext, actor: Actor): OrderContext {
+  return { tx: context.tx, siteId: context.siteId, actor, locale: context.locale, now: context.now };
+}
+
+async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
+  if (options.settings) return options.settings;
+  const [parameter, delivery] = await Promise.all([
+    readParameterSetting(context.tx, context.siteId),
+    readDeliverySetting(context.tx, context.siteId),
+  ]);
+  return { parameter: parameter.value, delivery: delivery.value };
+}
+
+async function freightTemplates(
+  tx: Executor,
+  siteId: number,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; rules: Record<string, unknown> }>(
+    tx,
+    sql`select id, rules from freight_templates where site_id = ${siteId} and id in ${idList([...new Set(ids)])}`,
+  );
+  return new Map(rows.map((row) => [row.id, row.rules]));
+}
+
+/** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
+export async function placeOrder(
+  context: StorefrontContext,
+  input: CreateOrderInput,
+  options: PlaceOptions = {},
+): Promise<OrderRecord> {
+  const { parameter, delivery } = await siteSettings(context, options);
+  const type = options.type ?? 'normal';
+  const enabled = {
+    express: delivery.Express.Enabled,
+    sameCity: delivery.SameCity.Enabled,
+    pickup: delivery.Pickup.Enabled,
+  }[input.DeliveryType];
+  if (!enabled) throw new AppError(`order.deliveryDisabled.${input.DeliveryType}`, {}, { field: 'DeliveryType' });
+  const needsAddress = input.DeliveryType !== 'pickup';
+  if (needsAddress && !input.Address) throw new AppError('order.addressRequired', {}, { field: 'Address' });
+  const pickupPoint =
+    input.DeliveryType === 'pickup' ? delivery.Pickup.Points[input.PickupPoint ?? Number.NaN] : undefined;
+  if (input.DeliveryType === 'pickup' && !pickupPoint) {
+    throw new AppError('order.pickupPointInvalid', {}, { field: 'PickupPoint' });
+  }
+  if (input.Invoice && !parameter.InvoiceEnabled) {
+    throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
+  }
+
+  const lines = await priceLines(context.tx, context.siteId, input.Lines);
+  const goodsFen = goodsTotal(lines);
+  let freightFen = 0;
+  if (input.DeliveryType === 'express') {
+    const templates = await freightTemplates(
+      context.tx,
+      context.siteId,
+      lines.flatMap((line) => (line.freightTemplateId === null ? [] : [line.freightTemplateId])),
+    );
+    freightFen = expressFreight(
+      lines.map((line) => ({ templateId: line.freightTemplateId, quantity: line.quantity })),
+      templates,
+      input.Address!.Province,
+    );
+  } else if (input.DeliveryType === 'sameCity') {
+    const sameCity = delivery.SameCity;
+    if (goodsFen < sameCity.MinOrderFen) {
+      throw new AppError('order.sameCityMinimum', { min: sameCity.MinOrderFen }, { field: 'DeliveryType' });
+    }
+    const address = input.Address!;
+    if (address.Latitude === undefined || address.Longitude === undefined) {
+      throw new AppError('order.sameCityLocation', {}, { field: 'Address.Latitude' });
+    }
+    const distance = distanceKm(
+      { latitude: sameCity.Latitude ?? 0, longitude: sameCity.Longitude ?? 0 },
+      { latitude: address.Latitude, longitude: address.Longitude },
+    );
+    if (distance > sameCity.RangeKm) {
+      throw new AppError(
+        'order.sameCityOutOfRange',
+        { distance: distance.toFixed(1), range: sameCity.RangeKm },
+        { field: 'Address' },
+      );
+    }
+    freightFen = sameCity.FeeFen;
+  }
+  const totalFen = goodsFen + freightFen;
+  if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
+    throw new AppError(
+      'order.totalMismatch',
+      { expected: input.ExpectedTotalFen, actual: totalFen },
+      { field: 'ExpectedTotalFen' },
+    );
+  }
+
+  const actor = buyerActor(input.Buyer.Name);
+  const order = await insertOrder(
+    context.tx,
+    {
+      siteId: context.siteId,
+      type,
+      source: input.Source,
+      deliveryType: input.DeliveryType,
+      buyer: { id: input.Buyer.Id, name: input.Buyer.Name, phone: input.Buyer.Phone },
+      address: needsAddress ? input.Address! : null,
+      pickupPoint: pickupPoint ?? null,
+      pickupCode: pickupPoint ? await freshPickupCode(context.tx, context.siteId) : null,
+      lines,
+      freightFen,
+      discountFen: 0,
+      stockMode: parameter.StockDeduction,
+      payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
+      buyerRemark: input.BuyerRemark,
+      sellerRemark: '',
+      invoice: input.Invoice ?? null,
+      cashier: null,
+    },
+    actor,
+    context.now,
+  );
+  if (parameter.StockDeduction === 'creation') {
+    await takeStock(context.tx, context.siteId, lines, order.orderNo, { accountId: null, name: actor.name }, context.now);
+    await context.tx.execute(sql`update orders set stock_deducted = true where id = ${order.id}`);
+    return { ...order, stockDeducted: true };
+  }
+  return order;
+}
+
+/** The buyer's own order, locked; another buyer's or another shop's is "not found". */
+async function buyersOrder(context: StorefrontContext, orderNo: string, buyerId: string): Promise<OrderRecord> {
+  const order = await lockOrder(context.tx, context.siteId, { orderNo });
+  if (!order || order.buyerId !== buyerId || order.source === 'offline') {
+    throw new AppError('order.notFound', { id: orderNo }, { field: 'OrderNo' });
+  }
+  return order;
+}
+
+export async function payStorefrontOrder(
+  context: StorefrontContext,
+  input: z.infer<typeof payOrderSchema>,
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return payOrder(orderContext(context, buyerActor(order.buyerName)), order, {
+    method: input.PaymentMethod,
+    amountFen: input.AmountFen,
+    transactionNo: input.TransactionNo,
+  });
+}
+
+export async function cancelStorefrontOrder(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string; Reason: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return closeUnpaid(orderContext(context, buyerActor(order.buyerName)), order, 'cancel', input.Reason);
+}
+
+export async function confirmStorefrontReceipt(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  const { value } = await readParameterSetting(context.tx, context.siteId);
+  return receiveOrder(orderContext(context, buyerActor(order.buyerName)), order, 'confirmReceipt', value);
+}
+
+export async function applyStorefrontRefund(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string; AmountFen: number; Reason: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return applyRefund(orderContext(context, buyerActor(order.buyerName)), order, input.AmountFen, input.Reason);
+}
+
+/** The buyer's order without locking it (GetOrder). */
+export async function findBuyersOrder(
+  tx: Executor,
+  siteId: number,
+  orderNo: string,
+  buyerId: string,
+): Promise<OrderRecord> {
+  const [order] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from orders where site_id = ${siteId} and order_no = ${orderNo} and buyer_id = ${buyerId}
+          and source <> 'offline'`,
+  );
+  if (!order) throw new AppError('order.notFound', { id: orderNo }, { field: 'orderNo' });
+  return (await lockOrder(tx, siteId, { id: order.id }))!;
+}
+
+/** What the buyer sees of an order. */
+export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
+  const [lines, shipments] = await Promise.all([
+    queryRows<{
+      sku_id: number;
+      name: string;
+      spec_text: string;
+      image: string;
+      unit_fen: number;
+      quantity: number;
+      amount_fen: number;
+    }>(
+      tx,
+      sql`select sku_id, name, spec_text, image, unit_fen, quantity, amount_fen from order_lines
+           where order_id = ${order.id} order by position`,
+    ),
+    queryRows<{ carrier: StorefrontOrder['Shipments'][number]['Carrier']; tracking_no: string; shipped_at: Date }>(
+      tx,
+      sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
+    ),
+  ]);
+  return {
+    OrderNo: order.orderNo,
+    State: order.state,
+    RefundState: order.refundState,
+    DeliveryType: order.deliveryType as StorefrontOrder['DeliveryType'],
+    Lines: lines.map((line) => ({
+      SkuId: line.sku_id,
+      Name: line.name,
+      SpecText: line.spec_text,
+      Image: line.image,
+      UnitFen: line.unit_fen,
+      Quantity: line.quantity,
+      AmountFen: line.amount_fen,
+    })),
+    GoodsFen: order.goodsFen,
+    FreightFen: order.freightFen,
+    DiscountFen: order.discountFen,
+    AdjustFen: order.adjustFen,
+    TotalFen: order.totalFen,
+    PaidFen: order.paidFen,
+    RefundedFen: order.refundedFen,
+    PayDueAt: order.state === 'toPay' && order.payDueAt ? new Date(order.payDueAt).toISOString() : null,
+    PickupCode: order.pickupCode,
+    Shipments: shipments.map((shipment) => ({
+      Carrier: shipment.carrier,
+      TrackingNo: shipment.tracking_no,
+      ShippedAt: new Date(shipment.shipped_at).toISOString(),
+    })),
+    CreatedAt: new Date(order.createdAt).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recharge orders
+
+export async function placeStorefrontRecharge(
+  context: StorefrontContext,
+  input: z.infer<typeof createRechargeSchema>,
+): Promise<RechargeRecord> {
+  const { value } = await readParameterSetting(context.tx, context.siteId);
+  const packageEntry = input.Kind === 'data' ? DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)! : null;
+  return placeRecharge(context.tx, {
+    siteId: context.siteId,
+    kind: input.Kind,
+    buyer: { id: input.Buyer.Id, name: input.Buyer.Name, phone: input.Buyer.Phone },
+    phone: input.Kind === 'data' ? input.Phone : input.Buyer.Phone,
+    packageCode: packageEntry?.Code ?? '',
+    packageName: packageEntry?.Name ?? '',
+    amountFen: packageEntry ? packageEntry.PriceFen : input.Kind === 'storedValue' ? input.AmountFen : 0,
+    payDueAt: addDays(context.now, value.UnpaidCloseMinutes.Normal / (24 * 60)),
+    now: context.now,
+  });
+}
+
+export async function payStorefrontRecharge(
+  context: StorefrontContext,
+  input: z.infer<typeof payOrderSchema>,
+): Promise<RechargeRecord> {
+  return payRecharge(context.tx, context.siteId, input, context.now);
+}
