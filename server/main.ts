@@ -6,6 +6,7 @@ import { ensureAppBuilt } from './build-app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { startSweepTimer } from './jobs/sweep-timer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +30,7 @@ async function main() {
   await migrateDatabase(database);
   const { seeded, logins } = await seedDatabase(database.db, config);
   const app = await buildApp({ services: { db: database.db, config }, staticDir });
+  const sweeps = startSweepTimer(database.db, config.sweepIntervalSeconds, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +42,7 @@ async function main() {
       app.log.error('shutdown took over 20 s; exiting with requests unfinished');
       process.exit(1);
     }, 20_000).unref();
+    await sweeps.stop();
     await app.close();
     await database.close();
     process.exit(0);

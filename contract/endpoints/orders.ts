@@ -78,7 +78,12 @@ export const POINTS_GRANTS = ['payment', 'completion'] as const;
 
 export const parameterSettingSchema = z.strictObject({
   /** Minutes an unpaid order waits before it closes, per order type. */
-  UnpaidCloseMinutes: z.strictObject({ Normal: minutes, Seckill: minutes, GroupBuy: minutes, Bargain: minutes }),
+  UnpaidCloseMinutes: z.strictObject({
+    Normal: minutes,
+    Seckill: minutes,
+    GroupBuy: minutes,
+    Bargain: minutes,
+  }),
   /** Days after shipping before receipt is confirmed for the buyer. */
   AutoConfirmDays: z.number().int().min(1).max(30),
   /** Days after receipt during which the buyer may ask for a refund; then the order completes. */
@@ -164,7 +169,10 @@ export function deliverySettingProblems(setting: DeliverySetting): FieldProblem[
   if (!setting.Express.Enabled && !setting.SameCity.Enabled && !setting.Pickup.Enabled) {
     problems.push({ field: 'Express.Enabled', key: 'order.delivery.noneEnabled' });
   }
-  if (setting.SameCity.Enabled && (setting.SameCity.Latitude === null || setting.SameCity.Longitude === null)) {
+  if (
+    setting.SameCity.Enabled &&
+    (setting.SameCity.Latitude === null || setting.SameCity.Longitude === null)
+  ) {
     problems.push({ field: 'SameCity.Latitude', key: 'order.delivery.sameCityLocation' });
   }
   if (setting.Pickup.Enabled && setting.Pickup.Points.length === 0) {
@@ -715,7 +723,11 @@ export const bindRechargeOrderState = defineEndpoint({
     z.strictObject({ Action: z.literal('fulfil'), ...commandBase }),
     z.strictObject({ Action: z.literal('refund'), ...commandBase, ...rechargeRefundForm.shape }),
   ]),
-  output: z.object({ Id: z.number().int(), Version: z.number().int(), State: z.enum(rechargeMachine.states) }),
+  output: z.object({
+    Id: z.number().int(),
+    Version: z.number().int(),
+    State: z.enum(rechargeMachine.states),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -791,6 +803,8 @@ export const volumeRowSchema = z.object({
   SalesFen: z.number().int(),
   Orders: z.number().int(),
 });
+
+export type VolumeRow = z.infer<typeof volumeRowSchema>;
 
 export const getVolumeReport = defineEndpoint({
   method: 'GET',
@@ -1104,11 +1118,7 @@ export const receiptSettingSchema = z.strictObject({
   Header: z.string().trim().max(100),
   Footer: z.string().trim().max(100),
   /** Parts printed, in this order. */
-  Fields: z
-    .array(z.enum(RECEIPT_FIELDS))
-    .min(1)
-    .max(RECEIPT_FIELDS.length)
-    .refine((fields) => new Set(fields).size === fields.length, { message: 'duplicate' }),
+  Fields: z.array(z.enum(RECEIPT_FIELDS)).min(1).max(RECEIPT_FIELDS.length),
 });
 export type ReceiptSetting = z.infer<typeof receiptSettingSchema>;
 

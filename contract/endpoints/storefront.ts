@@ -5,8 +5,8 @@ import {
   CARRIERS,
   ONLINE_PAYMENT_METHODS,
   orderMachine,
-  RECHARGE_KINDS,
   REASON_MAX,
+  RECHARGE_KINDS,
   rechargeMachine,
   refundMachine,
 } from '../machines/order';

@@ -59,6 +59,22 @@ describe('insert', () => {
     expect(result.document.blocks.b0).toBe(document.blocks.b0);
   });
 
+  it('returns frozen documents, so no caller can change a state history keeps', () => {
+    const { document, pageId } = sample();
+    const result = ok(insertBlock(document, { pageId, type: 'carousel', index: 0 }));
+    const block = result.document.blocks[result.focus.blockIds[0]!]!;
+    expect(Object.isFrozen(result.document)).toBe(true);
+    expect(Object.isFrozen(result.document.blocks)).toBe(true);
+    expect(Object.isFrozen(result.document.pages[0]!.blockIds)).toBe(true);
+    expect(() => {
+      (block.props as { height: number }).height = 1;
+    }).toThrow(TypeError);
+    const edited = ok(setProp(result.document, block.id, ['items', 0, 'title'], '夏日'));
+    expect(Object.isFrozen((edited.document.blocks[block.id]!.props as { items: object[] }).items[0])).toBe(
+      true,
+    );
+  });
+
   it('clamps the index to the list', () => {
     const { document, pageId } = sample();
     expect(

@@ -20,9 +20,10 @@ import { createId } from './ids';
 import { createPage, findPage, pageOfBlock } from './template';
 
 /**
- * Pure operations on the decoration document. Each takes the document and returns a new, frozen one
- * in which untouched pages and blocks keep their identity (immer on the one block or page changed) or a problem the studio shows, plus the page and
- * blocks the change is about so undo can return there.
+ * Pure operations on the decoration document. Each takes the document and returns either a new,
+ * frozen one in which untouched pages and blocks keep their identity (immer works on the one block or
+ * page that changes), or a problem the studio shows; plus the page and blocks the change is about,
+ * so undo can return there.
  */
 
 export interface Focus {
@@ -78,8 +79,14 @@ function withBlocks(
 }
 
 /** The pages with one page changed by an immer recipe. */
-function withPage(document: TemplateDocument, pageId: PageId, recipe: (page: TemplatePage) => void): TemplatePage[] {
-  return Object.freeze(document.pages.map((page) => (page.id === pageId ? produce(page, recipe) : page))) as TemplatePage[];
+function withPage(
+  document: TemplateDocument,
+  pageId: PageId,
+  recipe: (page: TemplatePage) => void,
+): TemplatePage[] {
+  return Object.freeze(
+    document.pages.map((page) => (page.id === pageId ? produce(page, recipe) : page)),
+  ) as TemplatePage[];
 }
 
 function clamp(index: number, length: number): number {
@@ -209,7 +216,8 @@ export function deleteBlocks(
   const removing = new Set(onPage);
   const pages = withPage(document, pageId, (target) => {
     target.blockIds = page.blockIds.filter((id) => !removing.has(id));
-    for (const slot of FIXED_SLOTS) if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
+    for (const slot of FIXED_SLOTS)
+      if (target.fixed[slot] && removing.has(target.fixed[slot])) delete target.fixed[slot];
   });
   const next = withBlocks(document, [], removing, pages);
   return done(next, { pageId, blockIds: onPage });
@@ -320,7 +328,9 @@ export function replaceProps(
 export function addPage(document: TemplateDocument, title: string, index = document.pages.length): Outcome {
   if (document.pages.length >= MAX_PAGES) return fail('document.tooManyPages', { max: MAX_PAGES });
   const page = freeze(createPage(title), true);
-  const pages = Object.freeze(spliced(document.pages, clamp(index, document.pages.length), 0, page)) as TemplatePage[];
+  const pages = Object.freeze(
+    spliced(document.pages, clamp(index, document.pages.length), 0, page),
+  ) as TemplatePage[];
   return done(Object.freeze({ ...document, pages }), { pageId: page.id, blockIds: [] });
 }
 
@@ -349,7 +359,8 @@ export function deletePage(document: TemplateDocument, pageId: PageId): Outcome 
   const owned = new Set([...page.blockIds, ...Object.values(page.fixed)]);
   const pages = document.pages.filter((entry) => entry.id !== pageId);
   const remaining = withBlocks(document, [], owned, pages);
-  const next = document.homePageId === pageId ? Object.freeze({ ...remaining, homePageId: pages[0]!.id }) : remaining;
+  const next =
+    document.homePageId === pageId ? Object.freeze({ ...remaining, homePageId: pages[0]!.id }) : remaining;
   const index = document.pages.indexOf(page);
   const neighbour = next.pages[Math.min(index, next.pages.length - 1)]!;
   return done(next, { pageId: neighbour.id, blockIds: [] });
@@ -362,7 +373,10 @@ export function reorderPage(document: TemplateDocument, pageId: PageId, toIndex:
   if (to === from) return fail('document.nothingToDo');
   const pages = spliced(document.pages, from, 1);
   pages.splice(to, 0, document.pages[from]!);
-  return done(Object.freeze({ ...document, pages: Object.freeze(pages) as TemplatePage[] }), { pageId, blockIds: [] });
+  return done(Object.freeze({ ...document, pages: Object.freeze(pages) as TemplatePage[] }), {
+    pageId,
+    blockIds: [],
+  });
 }
 
 export function setHomePage(document: TemplateDocument, pageId: PageId): Outcome {
@@ -431,7 +445,8 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
       if (slot) target.fixed[slot] = copy.id;
       else flow.push(copy.id);
     }
-    if (flow.length > 0) target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, ...flow);
+    if (flow.length > 0)
+      target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, ...flow);
   });
   const next = withBlocks(document, copies, undefined, pages);
   return done(next, { pageId: args.pageId, blockIds: copies.map((copy) => copy.id) });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/query';
+import { grantedPathsOf } from './menus';
 import { hashToken, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './tokens';
 
 /** Who is calling: the account, the site the session acts on, and what it was granted. */
@@ -15,6 +16,7 @@ export interface Session {
   roles: string[];
   isStore: boolean;
   siteExpired: boolean;
+  grantedMenuIds: readonly number[];
   grantedPaths: ReadonlySet<string>;
 }
 
@@ -29,7 +31,7 @@ interface SessionRow extends Record<string, unknown> {
   is_store: boolean;
   site_expired: boolean;
   last_seen_ms: string | number;
-  paths: string[] | null;
+  menu_ids: number[] | null;
 }
 
 /** Finds a live session for a bearer token: not revoked, within absolute and idle expiry. */
@@ -41,8 +43,7 @@ export async function findSession(db: Database, token: string): Promise<Session 
            s.roles, a.is_store,
            (st.expires_at is not null and st.expires_at <= now()) as site_expired,
            (extract(epoch from s.last_seen_at) * 1000)::bigint as last_seen_ms,
-           (select coalesce(json_agg(m.path), '[]'::json) from grants g join menus m on m.id = g.menu_id
-             where g.account_id = a.id) as paths
+           array(select g.menu_id from grants g where g.account_id = a.id) as menu_ids
       from sessions s
       join accounts a on a.id = s.account_id
       join sites st on st.id = s.site_id
@@ -66,7 +67,8 @@ export async function findSession(db: Database, token: string): Promise<Session 
     roles: row.roles,
     isStore: row.is_store,
     siteExpired: row.site_expired,
-    grantedPaths: new Set(row.paths ?? []),
+    grantedMenuIds: row.menu_ids ?? [],
+    grantedPaths: await grantedPathsOf(db, row.menu_ids ?? []),
   };
 }
 

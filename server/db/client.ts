@@ -36,6 +36,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client can lose its connection (server restart, a test dropping its database);
+    // without a listener that error would end the process.
+    pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     await pool.query('select 1');
     const db = drizzlePostgres({ client: pool }) as unknown as Database;
     return { db, kind: 'postgres', pool, close: () => pool.end() };

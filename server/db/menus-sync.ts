@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { flattenMenuTree, MENU_TREE, type MenuNode } from '../../contract/menu-tree';
+import { forgetMenuTable } from '../auth/menus';
 import type { Database } from './client';
 import { menus } from './schema';
 
@@ -47,6 +48,7 @@ export async function syncMenus(
       from menus p
      where p.path = regexp_replace(m.path, '/[^/]+$', '')
        and m.parent_id is distinct from p.id`);
+  forgetMenuTable(db);
   return ids;
 }
 

@@ -53,14 +53,10 @@ export const router = createBrowserRouter([
           })),
       },
       {
-        path: '/',
+        // The layout picks the view for every other path itself (/ goes to /dashboard), keeping
+        // visited pages alive.
+        path: '/*',
         lazy: () => import('../shell/layout').then((module) => ({ Component: module.Layout })),
-        // The layout picks the view for every path itself (/ goes to /dashboard), keeping visited
-        // pages alive; these children only make the paths match.
-        children: [
-          { index: true, element: null },
-          { path: '*', element: null },
-        ],
       },
     ],
   },

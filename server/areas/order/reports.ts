@@ -31,7 +31,7 @@ export interface ReportRange {
 
 /** Both ends inclusive; refuses a reversed or too long range. */
 export function reportRange(startDate: string, endDate: string): ReportRange {
-  if (startDate > endDate) throw new AppError('list.rangeReversed', { min: 'startDate', max: 'endDate' }, { field: 'startDate' });
+  if (startDate > endDate) throw new AppError('order.rangeReversed', {}, { field: 'startDate' });
   const days = businessDates(startDate, endDate).length;
   if (days > REPORT_MAX_DAYS) {
     throw new AppError('order.reportTooLong', { days: REPORT_MAX_DAYS }, { field: 'startDate' });

@@ -44,7 +44,7 @@ export const userRoutes = [
       IsStore: row.account.isStore,
       Avatar: row.account.avatar,
       Introduction: row.account.introduction,
-      MenuList: await menuListFor(db, session.accountId),
+      MenuList: await menuListFor(db, session.grantedMenuIds),
     };
   }),
 

@@ -1,0 +1,42 @@
+import type { Database } from '../db/client';
+import { runSweeps, type SweepCounts } from './sweeps';
+
+export interface SweepTimer {
+  /** Stops the timer and waits for a sweep under way to finish. */
+  stop(): Promise<void>;
+}
+
+export interface SweepLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Runs the sweeps every `intervalSeconds` (0: never). A run still going when the next is due is
+ * not doubled; the timer does not keep the process alive. Safe with several instances: the sweeps
+ * themselves are (see sweeps.ts).
+ */
+export function startSweepTimer(db: Database, intervalSeconds: number, log: SweepLog): SweepTimer {
+  if (intervalSeconds <= 0) return { stop: async () => undefined };
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runSweeps(db)
+      .then((counts: SweepCounts) => {
+        if (Object.values(counts).some((count) => count > 0)) log.info(counts, 'order sweeps');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'order sweeps failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalSeconds * 1000);
+  timer.unref();
+  tick();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
