@@ -2,7 +2,9 @@ import { commRoutes } from './areas/comm/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { demoRoutes } from './areas/demo/routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
+import { orderAreaRoutes } from './areas/order/routes';
 import { productAreaRoutes } from './areas/product/routes';
+import { storefrontRoutes } from './areas/storefront/routes';
 import { userRoutes } from './areas/user/routes';
 import type { RouteDefinition } from './http/route';
 
@@ -14,4 +16,6 @@ export const allRoutes: RouteDefinition[] = [
   ...demoRoutes,
   ...productAreaRoutes,
   ...moduleLibraryRoutes,
+  ...orderAreaRoutes,
+  ...storefrontRoutes,
 ];

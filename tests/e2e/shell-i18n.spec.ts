@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('language', () => {
+  // Many steps against a real server on a shared two-core machine: more than the default 30 s.
+  test.describe.configure({ timeout: 120_000 });
+
   test('switching says 切换语言成功, applies at once and persists across reloads and logins', async ({ page, loginAs, saveScreenshot, expectNoSeriousA11yViolations }) => {
     await page.goto('/login');
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();

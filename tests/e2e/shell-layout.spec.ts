@@ -11,6 +11,9 @@ const tagPaths = (page: Page) =>
   page.getByTestId('tag').evaluateAll((tags) => tags.map((element) => element.getAttribute('data-path')));
 
 test.describe('layout', () => {
+  // Many steps against a real server on a shared two-core machine: more than the default 30 s.
+  test.describe.configure({ timeout: 120_000 });
+
   test.beforeEach(async ({ page, signInByApi }) => {
     await signInByApi(page, 'admin');
   });

@@ -1,6 +1,9 @@
 import { DEMO_PASSWORD, expect, TEST_VERIFY_CODE, test } from './fixtures';
 
 test.describe('login page', () => {
+  // Many steps against a real server on a shared two-core machine: more than the default 30 s.
+  test.describe.configure({ timeout: 120_000 });
+
   test('shows each validation message of SPEC §5 on submit and on blur', async ({ page, saveScreenshot, expectNoSeriousA11yViolations }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'System Login' })).toBeVisible();
@@ -89,8 +92,8 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/goods\/goodsList$/);
     await expect(page).toHaveTitle('Goods list - mini-program management system');
     const crumbs = page.getByTestId('breadcrumb');
-    await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await expect(crumbs.getByRole('link', { name: 'Goods' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Goods', exact: true })).toBeVisible();
     await expect(crumbs.getByText('Goods list')).toHaveAttribute('aria-current', 'page');
     await expect(sidebar.getByRole('link', { name: 'Goods list' })).toHaveAttribute('aria-current', 'page');
 
