@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { productFormProblems, productListQuerySchema, specCombinations } from './goods';
+import {
+  auditMachine,
+  commentMachine,
+  goodsActionForms,
+  recycleMachine,
+  shelfMachine,
+} from '../machines/goods';
+import {
+  auditProducts,
+  goodsActionRequest,
+  productFormProblems,
+  productListQuerySchema,
+  specCombinations,
+} from './goods';
 
 describe('specCombinations', () => {
   it.each([
@@ -79,5 +92,32 @@ describe('productListQuerySchema', () => {
 
   it('refuses unknown parameters', () => {
     expect(productListQuerySchema.safeParse({ siteId: '2' }).success).toBe(false);
+  });
+});
+
+describe('goodsActionRequest', () => {
+  it('finds the call of every user action of the goods machines', () => {
+    for (const machine of [shelfMachine, auditMachine, recycleMachine, commentMachine]) {
+      for (const action of machine.actions.filter((entry) => !entry.automatic)) {
+        const request = goodsActionRequest(machine.id, action.name, [1, 2], { Reason: '理由' });
+        expect(request, `${machine.id}:${action.name}`).not.toBeNull();
+        expect(request!.endpoint.input.safeParse(request!.input).success).toBe(true);
+      }
+    }
+  });
+
+  it('builds the audit list with the reject reason', () => {
+    expect(goodsActionRequest('goods.audit', 'reject', [7], { Reason: '图片模糊' })).toEqual({
+      endpoint: auditProducts,
+      input: { List: [{ Id: 7, Action: 'reject', Reason: '图片模糊' }] },
+    });
+    expect(goodsActionRequest('goods.audit', 'edited', [7])).toBeNull();
+  });
+
+  it('names a schema for every form a goods action asks for', () => {
+    for (const machine of [shelfMachine, auditMachine, recycleMachine, commentMachine]) {
+      for (const action of machine.actions)
+        if (action.form) expect(goodsActionForms[action.form]).toBeDefined();
+    }
   });
 });

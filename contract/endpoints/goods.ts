@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import {
   type FieldProblem,
@@ -923,3 +923,68 @@ export const auditProducts = defineEndpoint({
     ShelvedIds: z.array(z.number().int()),
   }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// From a machine action to the call that performs it, so list screens can post any row or bulk
+// action drawn from contract/machines/goods.ts without knowing each endpoint.
+
+export interface ActionRequest {
+  endpoint: EndpointDefinition;
+  input: Record<string, unknown>;
+}
+
+/** The call for `action` of `machine` on `ids`; `form` is the action's small form (e.g. a reject reason). */
+export function goodsActionRequest(
+  machine: string,
+  action: string,
+  ids: readonly number[],
+  form: { Reason?: string } = {},
+): ActionRequest | null {
+  const Ids = [...ids];
+  switch (`${machine}:${action}`) {
+    case 'goods.shelf:putOn':
+    case 'goods.shelf:takeOff':
+    case 'goods.recycle:recycle':
+      return { endpoint: changeProductState, input: { Ids, Action: action } };
+    case 'goods.recycle:restore':
+    case 'goods.recycle:purge':
+      return { endpoint: changeRecycledState, input: { Ids, Action: action } };
+    case 'goods.audit:approve':
+    case 'goods.audit:reject':
+      return {
+        endpoint: auditProducts,
+        input: {
+          List: Ids.map((Id) => ({ Id, Action: action, ...(form.Reason ? { Reason: form.Reason } : {}) })),
+        },
+      };
+    case 'goods.comment:show':
+    case 'goods.comment:hide':
+    case 'goods.comment:delete':
+      return { endpoint: changeCommentState, input: { Ids, Action: action } };
+    default:
+      return null;
+  }
+}
+
+export const recycledListResource: ListResource = {
+  resource: 'goodsRecycled',
+  list: getRecycledProducts,
+  filters: [
+    { name: 'keyword', kind: 'text', params: ['keyword'] },
+    { name: 'category', kind: 'categoryTree', params: ['categoryId'] },
+  ],
+  sortFields: ['recycledAt', 'name'],
+  defaultSort: '-recycledAt',
+};
+
+export const waitAuditListResource: ListResource = {
+  resource: 'goodsAudit',
+  list: getWaitAuditProducts,
+  filters: [
+    { name: 'keyword', kind: 'text', params: ['keyword'] },
+    { name: 'category', kind: 'categoryTree', params: ['categoryId'] },
+  ],
+  tabs: { param: 'auditState', values: ['pending', 'rejected'], default: 'pending' },
+  sortFields: [],
+  defaultSort: '',
+};

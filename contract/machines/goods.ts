@@ -114,6 +114,9 @@ export const REJECT_REASON_MAX = 200;
 /** The small form of the `reject` action. */
 export const auditRejectForm = z.strictObject({ Reason: z.string().trim().min(1).max(REJECT_REASON_MAX) });
 
+/** The forms named by the goods machines' `form` fields. */
+export const goodsActionForms: Record<string, z.ZodType> = { auditRejectForm };
+
 /** What putting goods on the shelf depends on besides the shelf state itself. */
 export interface ShelfFacts {
   recycleState: RecycleState;

@@ -3,6 +3,7 @@ import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
 import { dashboardSeed } from '../areas/dashboard/seed';
 import { moduleLibrarySeed } from '../areas/module-library/seed';
+import { orderSeed } from '../areas/order/seed';
 import { productSeed } from '../areas/product/seed';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';

@@ -3,10 +3,26 @@ import { decideGuard, safeRedirect } from './guard';
 
 describe('decideGuard (SPEC §4)', () => {
   it.each([
-    ['no token, /login', { path: '/login', search: '', hasToken: false, userInfoLoaded: false }, { kind: 'allow' }],
-    ['no token, /autologin', { path: '/autologin', search: '?token=x', hasToken: false, userInfoLoaded: false }, { kind: 'allow' }],
-    ['no token, /dislogin', { path: '/dislogin', search: '?siteId=1', hasToken: false, userInfoLoaded: false }, { kind: 'allow' }],
-    ['no token, /expirySite', { path: '/expirySite', search: '?aid=3', hasToken: false, userInfoLoaded: false }, { kind: 'allow' }],
+    [
+      'no token, /login',
+      { path: '/login', search: '', hasToken: false, userInfoLoaded: false },
+      { kind: 'allow' },
+    ],
+    [
+      'no token, /autologin',
+      { path: '/autologin', search: '?token=x', hasToken: false, userInfoLoaded: false },
+      { kind: 'allow' },
+    ],
+    [
+      'no token, /dislogin',
+      { path: '/dislogin', search: '?siteId=1', hasToken: false, userInfoLoaded: false },
+      { kind: 'allow' },
+    ],
+    [
+      'no token, /expirySite',
+      { path: '/expirySite', search: '?aid=3', hasToken: false, userInfoLoaded: false },
+      { kind: 'allow' },
+    ],
     [
       'no token, a menu page keeps its query in redirect',
       { path: '/goods/goodsList', search: '?page=2&q=茶', hasToken: false, userInfoLoaded: false },
@@ -17,12 +33,36 @@ describe('decideGuard (SPEC §4)', () => {
       { path: '/404', search: '', hasToken: false, userInfoLoaded: false },
       { kind: 'redirect', to: '/login?redirect=%2F404' },
     ],
-    ['token, /login goes home', { path: '/login', search: '', hasToken: true, userInfoLoaded: true }, { kind: 'redirect', to: '/' }],
-    ['token, /dislogin goes home', { path: '/dislogin', search: '?siteId=1', hasToken: true, userInfoLoaded: false }, { kind: 'redirect', to: '/' }],
-    ['token, /expirySite goes home', { path: '/expirySite', search: '', hasToken: true, userInfoLoaded: true }, { kind: 'redirect', to: '/' }],
-    ['token, no user info yet', { path: '/dashboard', search: '', hasToken: true, userInfoLoaded: false }, { kind: 'loadUserInfo' }],
-    ['token and user info', { path: '/goods/goodsList', search: '', hasToken: true, userInfoLoaded: true }, { kind: 'allow' }],
-    ['token, /autologin stays', { path: '/autologin', search: '', hasToken: true, userInfoLoaded: true }, { kind: 'allow' }],
+    [
+      'token, /login goes home',
+      { path: '/login', search: '', hasToken: true, userInfoLoaded: true },
+      { kind: 'redirect', to: '/' },
+    ],
+    [
+      'token, /dislogin goes home',
+      { path: '/dislogin', search: '?siteId=1', hasToken: true, userInfoLoaded: false },
+      { kind: 'redirect', to: '/' },
+    ],
+    [
+      'token, /expirySite goes home',
+      { path: '/expirySite', search: '', hasToken: true, userInfoLoaded: true },
+      { kind: 'redirect', to: '/' },
+    ],
+    [
+      'token, no user info yet',
+      { path: '/dashboard', search: '', hasToken: true, userInfoLoaded: false },
+      { kind: 'loadUserInfo' },
+    ],
+    [
+      'token and user info',
+      { path: '/goods/goodsList', search: '', hasToken: true, userInfoLoaded: true },
+      { kind: 'allow' },
+    ],
+    [
+      'token, /autologin stays',
+      { path: '/autologin', search: '', hasToken: true, userInfoLoaded: true },
+      { kind: 'allow' },
+    ],
   ])('%s', (_, input, expected) => {
     expect(decideGuard(input)).toEqual(expected);
   });

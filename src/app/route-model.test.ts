@@ -43,7 +43,9 @@ const MENUS: MenuItem[] = [
     menu('/permission/page', { Roles: ['admin'], Title: 'pagePermission' }),
     menu('/permission/directive', { Title: 'directivePermission' }),
   ]),
-  menu('/error', { Redirect: '/error/page401', Title: 'errorPages' }, [menu('/error/401', { Title: 'page401' })]),
+  menu('/error', { Redirect: '/error/page401', Title: 'errorPages' }, [
+    menu('/error/401', { Title: 'page401' }),
+  ]),
 ];
 
 describe('rolesAllow (SPEC §6)', () => {
@@ -95,12 +97,9 @@ describe('routes from MenuList', () => {
   });
 
   it('builds the breadcrumb from Dashboard down to the page', () => {
-    expect(breadcrumbTrail('/shop/decorateShop/miniProgramsTemplate', forEditor).map((item) => item.path)).toEqual([
-      '/dashboard',
-      '/shop',
-      '/shop/decorateShop',
-      '/shop/decorateShop/miniProgramsTemplate',
-    ]);
+    expect(
+      breadcrumbTrail('/shop/decorateShop/miniProgramsTemplate', forEditor).map((item) => item.path),
+    ).toEqual(['/dashboard', '/shop', '/shop/decorateShop', '/shop/decorateShop/miniProgramsTemplate']);
     expect(breadcrumbTrail('/dashboard', forEditor).map((item) => item.path)).toEqual(['/dashboard']);
   });
 });

@@ -11,7 +11,7 @@ export function useChangeLanguage() {
     change: (next: Language) => {
       if (next === language) return;
       setLanguage(next);
-      showToast('success', createTranslator(next).formatMessage({ id: 'language.switched' }), 2000);
+      showToast('success', createTranslator(next).formatMessage({ id: 'language.switched' }), 3000);
     },
   };
 }

@@ -14,4 +14,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/error/401': () => import('../pages/errors/no-permission-page'),
   '/error/404': () => import('../pages/errors/not-found-page'),
   '/error-log/log': () => import('../pages/error-log/error-log-page'),
+  '/shop/decorateShop/miniProgramsTemplate': () => import('../../editor/studio/templates-page'),
+  '/shop/decorateShop/editTemplate': () => import('../../editor/studio/edit-template-page'),
+  '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
 };

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { changeSite, getVerifyCode } from '../../contract/endpoints/comm';
 import { getUserInfo, login, logout, switchRole } from '../../contract/endpoints/user';
-import { changeSiteRef, getUserInfoRef, getVerifyCodeRef, loginRef, logoutRef, switchRoleRef } from './auth-endpoints';
+import {
+  changeSiteRef,
+  getUserInfoRef,
+  getVerifyCodeRef,
+  loginRef,
+  logoutRef,
+  switchRoleRef,
+} from './auth-endpoints';
 
 describe('session endpoint references', () => {
   it.each([

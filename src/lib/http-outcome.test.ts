@@ -16,20 +16,22 @@ const en = translatorFunction(createTranslator('en'));
 
 describe('envelopeOutcome (main client, SPEC §8)', () => {
   it.each([
-    [
-      'success without a message',
-      { Errcode: 0, Errmsg: '', ErrShowType: 0 },
-      { ok: true, effects: [] },
-    ],
+    ['success without a message', { Errcode: 0, Errmsg: '', ErrShowType: 0 }, { ok: true, effects: [] }],
     [
       'success with a message: green toast for 2 s',
       { Errcode: 0, Errmsg: '保存成功', ErrShowType: 0 },
-      { ok: true, effects: [{ kind: 'toast', status: 'success', message: '保存成功', duration: SUCCESS_TOAST_MS }] },
+      {
+        ok: true,
+        effects: [{ kind: 'toast', status: 'success', message: '保存成功', duration: SUCCESS_TOAST_MS }],
+      },
     ],
     [
       'error shown as a toast: red for 5 s',
       { Errcode: -1, Errmsg: 'Name is required', ErrShowType: 0 },
-      { ok: false, effects: [{ kind: 'toast', status: 'error', message: 'Name is required', duration: ERROR_TOAST_MS }] },
+      {
+        ok: false,
+        effects: [{ kind: 'toast', status: 'error', message: 'Name is required', duration: ERROR_TOAST_MS }],
+      },
     ],
     [
       'error with another show type: modal titled 提示',
@@ -39,7 +41,10 @@ describe('envelopeOutcome (main client, SPEC §8)', () => {
     [
       'error without text: Error',
       { Errcode: -1, Errmsg: '', ErrShowType: 0 },
-      { ok: false, effects: [{ kind: 'toast', status: 'error', message: 'Error', duration: ERROR_TOAST_MS }] },
+      {
+        ok: false,
+        effects: [{ kind: 'toast', status: 'error', message: 'Error', duration: ERROR_TOAST_MS }],
+      },
     ],
     [
       'expired site: forget the token and go to /expirySite with the aid',
@@ -62,7 +67,10 @@ describe('httpErrorOutcome', () => {
     [
       '401 with a token: 您没有操作权限！ and the session ends',
       { status: 401, hadToken: true },
-      [{ kind: 'toast', status: 'error', message: '您没有操作权限！', duration: ERROR_TOAST_MS }, { kind: 'endSession' }],
+      [
+        { kind: 'toast', status: 'error', message: '您没有操作权限！', duration: ERROR_TOAST_MS },
+        { kind: 'endSession' },
+      ],
     ],
     [
       '401 without a token: only the message',
@@ -71,13 +79,24 @@ describe('httpErrorOutcome', () => {
     ],
     [
       '403 with an envelope: its message for 5 s',
-      { status: 403, hadToken: true, body: { Errcode: -1, Errmsg: 'You do not have permission', ErrShowType: 0 } },
+      {
+        status: 403,
+        hadToken: true,
+        body: { Errcode: -1, Errmsg: 'You do not have permission', ErrShowType: 0 },
+      },
       [{ kind: 'toast', status: 'error', message: 'You do not have permission', duration: ERROR_TOAST_MS }],
     ],
     [
       '500 without a body: the transport message',
       { status: 500, hadToken: true, fallbackMessage: 'Request failed with status code 500' },
-      [{ kind: 'toast', status: 'error', message: 'Request failed with status code 500', duration: ERROR_TOAST_MS }],
+      [
+        {
+          kind: 'toast',
+          status: 'error',
+          message: 'Request failed with status code 500',
+          duration: ERROR_TOAST_MS,
+        },
+      ],
     ],
     [
       'timeout',
@@ -126,7 +145,7 @@ describe('fileNameFromDisposition', () => {
     ['attachment; filename="orders.xlsx"', 'orders.xlsx'],
     ['attachment; filename=orders.xlsx', 'orders.xlsx'],
     ["attachment; filename*=UTF-8''%E8%AE%A2%E5%8D%95.xlsx", '订单.xlsx'],
-    ["attachment; filename=\"fallback.xlsx\"; filename*=UTF-8''%E5%95%86%E5%93%81.xlsx", '商品.xlsx'],
+    ['attachment; filename="fallback.xlsx"; filename*=UTF-8\'\'%E5%95%86%E5%93%81.xlsx', '商品.xlsx'],
     ['attachment; filename=%E5%AE%A2%E6%88%B7.xlsx', '客户.xlsx'],
     ['attachment', 'download'],
     [undefined, 'download'],

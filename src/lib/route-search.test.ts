@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { routeTitlesEn, routeTitlesZh } from './i18n/route-titles';
-import { createRouteSearch, MAX_PATTERN_LENGTH, pinyinForms, type RouteNode, searchEntries } from './route-search';
+import {
+  createRouteSearch,
+  MAX_PATTERN_LENGTH,
+  pinyinForms,
+  type RouteNode,
+  searchEntries,
+} from './route-search';
 
-const leaf = (path: string, titleKey: string, hidden = false): RouteNode => ({ path, titleKey, hidden, children: [] });
+const leaf = (path: string, titleKey: string, hidden = false): RouteNode => ({
+  path,
+  titleKey,
+  hidden,
+  children: [],
+});
 const ROUTES: RouteNode[] = [
   leaf('/dashboard', 'dashboard'),
   {
@@ -43,7 +54,10 @@ describe('pinyinForms', () => {
 
 describe('route search', () => {
   it('lists only visible, navigable routes with their trails', () => {
-    const entries = searchEntries(ROUTES, (key) => routeTitlesZh[`route.${key}` as keyof typeof routeTitlesZh]);
+    const entries = searchEntries(
+      ROUTES,
+      (key) => routeTitlesZh[`route.${key}` as keyof typeof routeTitlesZh],
+    );
     expect(entries.map((entry) => entry.path)).toEqual([
       '/dashboard',
       '/goods/goodsClassify',

@@ -42,7 +42,11 @@ describe('theme palette', () => {
     const variables = themeVariables('#6959CD');
     expect(variables['--chakra-colors-brand-500']).toBe('#6959cd');
     expect(Object.keys(variables)).toEqual(
-      expect.arrayContaining(['--chakra-colors-brand-50', '--chakra-colors-brand-solid', '--chakra-colors-brand-on-dark']),
+      expect.arrayContaining([
+        '--chakra-colors-brand-50',
+        '--chakra-colors-brand-solid',
+        '--chakra-colors-brand-on-dark',
+      ]),
     );
   });
 });

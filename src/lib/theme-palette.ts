@@ -71,7 +71,11 @@ export function brandPalette(theme: string): Palette {
  * The colour closest to `theme` that reaches AA contrast against every one of `backgrounds`, moving
  * towards `toward` (black to darken, white to lighten for text on the dark sidebar).
  */
-export function readableVariant(theme: string, backgrounds: string | readonly string[], toward: '#000000' | '#ffffff'): string {
+export function readableVariant(
+  theme: string,
+  backgrounds: string | readonly string[],
+  toward: '#000000' | '#ffffff',
+): string {
   const against = typeof backgrounds === 'string' ? [backgrounds] : backgrounds;
   for (let weight = 0; weight <= 1; weight += 0.02) {
     const candidate = mix(theme, toward, weight);

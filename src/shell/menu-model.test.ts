@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { PermittedRoute } from '../app/route-model';
 import { backToTopPositions, groupLinks, openGroupsFor, sidebarEntries } from './menu-model';
 
-function route(path: string, children: PermittedRoute[] = [], options: Partial<PermittedRoute> = {}): PermittedRoute {
+function route(
+  path: string,
+  children: PermittedRoute[] = [],
+  options: Partial<PermittedRoute> = {},
+): PermittedRoute {
   return {
     path,
     name: path,
@@ -19,9 +23,13 @@ function route(path: string, children: PermittedRoute[] = [], options: Partial<P
 
 const TREE = [
   route('/dashboard', [], { icon: 'dashboard' }),
-  route('/goods', [route('/goods/goodsList'), route('/goods/goodsClassify'), route('/goods/edit', [], { hidden: true })], {
-    icon: 'goods',
-  }),
+  route(
+    '/goods',
+    [route('/goods/goodsList'), route('/goods/goodsClassify'), route('/goods/edit', [], { hidden: true })],
+    {
+      icon: 'goods',
+    },
+  ),
   route('/error-log', [route('/error-log/log', [], { titleKey: 'errorLog' })], { icon: 'bug' }),
   route('/empty', [route('/empty/hidden', [], { hidden: true })]),
   route('/hidden', [], { hidden: true }),
@@ -38,7 +46,12 @@ describe('sidebarEntries', () => {
   const entries = sidebarEntries(TREE);
 
   it('leaves hidden routes and groups with nothing visible out', () => {
-    expect(entries.map((entry) => entry.path)).toEqual(['/dashboard', '/goods', '/error-log/log', '/marketing']);
+    expect(entries.map((entry) => entry.path)).toEqual([
+      '/dashboard',
+      '/goods',
+      '/error-log/log',
+      '/marketing',
+    ]);
   });
 
   it('shows a parent’s only visible child in its place, with the parent’s icon', () => {

@@ -34,7 +34,12 @@ function useThemeChange() {
     // Let the message paint before the whole page restyles.
     window.setTimeout(() => changeSetting('theme', color), 50);
     window.setTimeout(
-      () => toaster.update(id, { type: 'success', title: intl.formatMessage({ id: 'settings.compiled' }), duration: 2000 }),
+      () =>
+        toaster.update(id, {
+          type: 'success',
+          title: intl.formatMessage({ id: 'settings.compiled' }),
+          duration: 2000,
+        }),
       COMPILE_MESSAGE_MS,
     );
   };
@@ -80,8 +85,8 @@ export function SettingsPanel() {
         position="fixed"
         right="0"
         top="250px"
-        width="48px"
-        height="48px"
+        width={{ base: '40px', md: '48px' }}
+        height={{ base: '40px', md: '48px' }}
         borderStartRadius="md"
         borderEndRadius="0"
         zIndex="sticky"

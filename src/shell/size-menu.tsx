@@ -29,7 +29,7 @@ export function SizeMenu() {
               onValueChange={(details) => {
                 if (details.value === size) return;
                 setSize(details.value as ControlSize);
-                showToast('success', intl.formatMessage({ id: 'size.switched' }), 2000);
+                showToast('success', intl.formatMessage({ id: 'size.switched' }), 3000);
               }}
             >
               {CONTROL_SIZES.map((option) => (

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { CHAKRA_SIZE, DEFAULT_SIZE, deviceForWidth, SIDEBAR_COOKIE, SIZE_COOKIE, useAppStore } from './app-store';
+import {
+  CHAKRA_SIZE,
+  DEFAULT_SIZE,
+  deviceForWidth,
+  SIDEBAR_COOKIE,
+  SIZE_COOKIE,
+  useAppStore,
+} from './app-store';
 
 describe('app store', () => {
   it('remembers the sidebar as 1 or 0 in the sidebarStatus cookie', () => {

@@ -15,7 +15,9 @@ vi.mock('../lib/http', () => ({
   endpointRef: (method: string, path: string) => ({ method, path }),
 }));
 
-const { EmptyUserInfoError, isEmptyUserInfo, logoutDestination, useSessionStore } = await import('./session-store');
+const { EmptyUserInfoError, isEmptyUserInfo, logoutDestination, useSessionStore } = await import(
+  './session-store'
+);
 const { useTagsStore } = await import('./tags-store');
 
 const USER_INFO = {
@@ -43,7 +45,9 @@ describe('session store', () => {
 
   it('logs in with a trimmed user name and keeps the token in the Admin-Token cookie', async () => {
     replies.set('/user/login', { AccessToken: 'token-1' });
-    await useSessionStore.getState().login({ userName: '  admin ', passWord: 'admin123', verifyCode: 'T3ST5' });
+    await useSessionStore
+      .getState()
+      .login({ userName: '  admin ', passWord: 'admin123', verifyCode: 'T3ST5' });
     expect(calls[0]).toEqual({
       path: '/user/login',
       input: { userName: 'admin', passWord: 'admin123', verifyCode: 'T3ST5', LoginType: 1 },
@@ -54,7 +58,9 @@ describe('session store', () => {
 
   it('sends the site id for a sub-account login', async () => {
     replies.set('/user/login', { AccessToken: 'token-2' });
-    await useSessionStore.getState().login({ userName: 'sub', passWord: 'admin123', verifyCode: 'T3ST5', siteId: 1 });
+    await useSessionStore
+      .getState()
+      .login({ userName: 'sub', passWord: 'admin123', verifyCode: 'T3ST5', siteId: 1 });
     expect(calls[0]?.input).toMatchObject({ LoginType: 2, SiteId: 1 });
   });
 

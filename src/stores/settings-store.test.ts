@@ -34,7 +34,10 @@ describe('settings store (SPEC §9 defaults, persisted)', () => {
   it('ignores tampered saved values when it loads them', async () => {
     localStorage.setItem(
       'settings',
-      JSON.stringify({ state: { theme: 'javascript:alert(1)', tagsView: 'yes', sidebarLogo: false }, version: 0 }),
+      JSON.stringify({
+        state: { theme: 'javascript:alert(1)', tagsView: 'yes', sidebarLogo: false },
+        version: 0,
+      }),
     );
     await useSettingsStore.persist.rehydrate();
     const state = useSettingsStore.getState();

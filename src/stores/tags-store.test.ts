@@ -3,7 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type TagView, useTagsStore, withView } from './tags-store';
 
 const dashboard: TagView = { path: '/dashboard', fullPath: '/dashboard', titleKey: 'dashboard', affix: true };
-const view = (path: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, titleKey: path, ...extra });
+const view = (path: string, extra: Partial<TagView> = {}): TagView => ({
+  path,
+  fullPath: path,
+  titleKey: path,
+  ...extra,
+});
 
 describe('tags store (SPEC §4 tabs)', () => {
   beforeEach(() => {

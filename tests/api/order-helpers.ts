@@ -46,8 +46,9 @@ export interface TestSku {
 }
 
 /**
- * An on-shelf SKU of the site, alone on its goods (so other tests' SKUs never share its goods row),
- * its stock set to `stock` and its goods shipped free unless `freightRules` are given.
+ * The first SKU of an on-shelf goods of the site (the `skip`-th such goods, so tests never share a
+ * goods row), its stock set to `stock` and its siblings emptied, its goods shipped free unless
+ * `freightRules` are given.
  */
 export async function prepareSku(
   server: TestServer,
@@ -56,12 +57,13 @@ export async function prepareSku(
   options: { skip?: number; freightRules?: Record<string, unknown> } = {},
 ): Promise<TestSku> {
   const [row] = await server.query<{ id: number; product_id: number; price_fen: number }>(
-    sql`select s.id, s.product_id, s.price_fen from skus s join products p on p.id = s.product_id
-         where s.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active'
-           and (select count(*) from skus t where t.product_id = p.id) = 1
-         order by s.id offset ${options.skip ?? 0} limit 1`,
+    sql`select s.id, s.product_id, s.price_fen from products p
+          join lateral (select id, product_id, price_fen from skus where product_id = p.id order by position limit 1) s
+            on true
+         where p.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active'
+         order by p.id offset ${options.skip ?? 0} limit 1`,
   );
-  if (!row) throw new Error(`no single-SKU goods on the shelf in site ${siteId}`);
+  if (!row) throw new Error(`no goods on the shelf in site ${siteId}`);
   let templateId: number | null = null;
   if (options.freightRules) {
     const [template] = await server.query<{ id: number }>(
@@ -70,7 +72,9 @@ export async function prepareSku(
     );
     templateId = template!.id;
   }
-  await server.query(sql`update skus set stock = ${stock} where id = ${row.id}`);
+  await server.query(
+    sql`update skus set stock = case when id = ${row.id} then ${stock}::int else 0 end where product_id = ${row.product_id}`,
+  );
   await server.query(
     sql`update products set total_stock = ${stock}, freight_template_id = ${templateId} where id = ${row.product_id}`,
   );

@@ -16,7 +16,10 @@ test.describe('account menu', () => {
   // Many steps against a real server on a shared two-core machine: more than the default 30 s.
   test.describe.configure({ timeout: 120_000 });
 
-  test('modify password: blur checks, confirmation, then only the new password works', async ({ page, loginAs }) => {
+  test('modify password: blur checks, confirmation, then only the new password works', async ({
+    page,
+    loginAs,
+  }) => {
     // Only this test logs in as editor, so changing its password disturbs no other test.
     await loginAs(page, 'editor');
     await openAccountItem(page, 'Modify password');
@@ -73,7 +76,10 @@ test.describe('account menu', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('unbind WeChat asks 确定要解除当前账号绑定的微信吗？ and can be cancelled', async ({ page, signInByApi }) => {
+  test('unbind WeChat asks 确定要解除当前账号绑定的微信吗？ and can be cancelled', async ({
+    page,
+    signInByApi,
+  }) => {
     await signInByApi(page, 'site2');
     await page.goto('/dashboard');
     await openAccountItem(page, 'Unbind WeChat');
@@ -83,7 +89,11 @@ test.describe('account menu', () => {
     await expect(prompt).toHaveCount(0);
   });
 
-  test('switch system: pick site 2, confirm, re-login there with the tabs closed', async ({ page, signInByApi, expectNoSeriousA11yViolations }) => {
+  test('switch system: pick site 2, confirm, re-login there with the tabs closed', async ({
+    page,
+    signInByApi,
+    expectNoSeriousA11yViolations,
+  }) => {
     await signInByApi(page, 'admin');
     await page.goto('/goods/goodsList');
     await page.goto('/dashboard');
@@ -102,7 +112,10 @@ test.describe('account menu', () => {
     await expect(page.getByTestId('tag')).toHaveCount(1);
   });
 
-  test('log out clears the session and goes to /login with the page to come back to', async ({ page, signInByApi }) => {
+  test('log out clears the session and goes to /login with the page to come back to', async ({
+    page,
+    signInByApi,
+  }) => {
     await signInByApi(page, 'admin');
     await page.goto('/order/orderSupervise');
     await openAccountItem(page, 'Log out');

@@ -4,7 +4,12 @@ test.describe('language', () => {
   // Many steps against a real server on a shared two-core machine: more than the default 30 s.
   test.describe.configure({ timeout: 120_000 });
 
-  test('switching says 切换语言成功, applies at once and persists across reloads and logins', async ({ page, loginAs, saveScreenshot, expectNoSeriousA11yViolations }) => {
+  test('switching says 切换语言成功, applies at once and persists across reloads and logins', async ({
+    page,
+    loginAs,
+    saveScreenshot,
+    expectNoSeriousA11yViolations,
+  }) => {
     await page.goto('/login');
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
     await expect(page.getByText('切换语言成功')).toBeVisible();
@@ -29,8 +34,13 @@ test.describe('language', () => {
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, admin');
   });
 
-  test('the header search finds a Chinese title by pinyin and initials, and opens it with Enter', async ({ page, signInByApi }) => {
-    await page.context().addCookies([{ name: 'language', value: 'zh', url: test.info().project.use.baseURL! }]);
+  test('the header search finds a Chinese title by pinyin and initials, and opens it with Enter', async ({
+    page,
+    signInByApi,
+  }) => {
+    await page
+      .context()
+      .addCookies([{ name: 'language', value: 'zh', url: test.info().project.use.baseURL! }]);
     await signInByApi(page, 'admin');
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-welcome').waitFor();

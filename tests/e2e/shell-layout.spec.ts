@@ -18,20 +18,24 @@ test.describe('layout', () => {
     await signInByApi(page, 'admin');
   });
 
-  test('tags: one per path, close, middle-click, every context action, refresh and reload', async ({ page }) => {
+  test('tags: one per path, close, middle-click, every context action, refresh and reload', async ({
+    page,
+  }) => {
     await open(page, '/goods/goodsList');
     await open(page, '/order/orderSupervise');
     await open(page, '/shop/shopInfo');
     await open(page, '/customer/allCustomer');
     await page.getByTestId('sidebar').getByRole('button', { name: 'Goods' }).click();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Goods list' }).click();
-    await expect.poll(() => tagPaths(page)).toEqual([
-      '/dashboard',
-      '/goods/goodsList',
-      '/order/orderSupervise',
-      '/shop/shopInfo',
-      '/customer/allCustomer',
-    ]);
+    await expect
+      .poll(() => tagPaths(page))
+      .toEqual([
+        '/dashboard',
+        '/goods/goodsList',
+        '/order/orderSupervise',
+        '/shop/shopInfo',
+        '/customer/allCustomer',
+      ]);
     await expect(tag(page, '/goods/goodsList')).toHaveAttribute('data-active', 'true');
     // The pinned dashboard tab has no close button.
     await expect(tag(page, '/dashboard').getByTestId('tag-close')).toHaveCount(0);
@@ -43,7 +47,9 @@ test.describe('layout', () => {
     // Close button, then middle click.
     await tag(page, '/order/orderSupervise').getByTestId('tag-close').click();
     await tag(page, '/shop/shopInfo').click({ button: 'middle' });
-    await expect.poll(() => tagPaths(page)).toEqual(['/dashboard', '/goods/goodsList', '/customer/allCustomer']);
+    await expect
+      .poll(() => tagPaths(page))
+      .toEqual(['/dashboard', '/goods/goodsList', '/customer/allCustomer']);
 
     // Context menu, 105 px wide: Refresh keeps the route.
     await tag(page, '/goods/goodsList').click({ button: 'right' });
@@ -93,16 +99,27 @@ test.describe('layout', () => {
 
   test('size switch says Switch Size Success and persists', async ({ page }) => {
     await page.goto('/dashboard');
+    await expect(page.getByTestId('figure-TodayOrders').getByTestId('figure-value')).toBeVisible();
     await page.getByTestId('size-menu').click();
     await page.getByRole('menuitemradio', { name: 'Mini' }).click();
     await expect(page.getByText('Switch Size Success')).toBeVisible();
+    // Controls follow the global size: a mini button is 24 px high (Chakra's 2xs), a medium one 36 px.
+    await expect
+      .poll(async () => (await page.getByRole('button', { name: 'Last 7 days' }).boundingBox())?.height)
+      .toBe(24);
     await page.reload();
     await page.getByTestId('size-menu').click();
     await expect(page.getByRole('menuitemradio', { name: 'Mini' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('menuitemradio', { name: 'Medium' }).click();
+    await expect
+      .poll(async () => (await page.getByRole('button', { name: 'Last 7 days' }).boundingBox())?.height)
+      .toBe(36);
   });
 
-  test('settings panel: theme, tags view, fixed header and logo persist; the theme recolours', async ({ page, expectNoSeriousA11yViolations }) => {
+  test('settings panel: theme, tags view, fixed header and logo persist; the theme recolours', async ({
+    page,
+    expectNoSeriousA11yViolations,
+  }) => {
     await page.goto('/dashboard');
     await page.getByTestId('settings-button').click();
     const panel = page.getByTestId('settings-panel');
@@ -112,7 +129,11 @@ test.describe('layout', () => {
     await expect(page.getByText('Compiling the theme')).toBeVisible();
     await expect(panel.getByTestId('theme-value')).toHaveText('#11A983');
     await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-500').trim()))
+      .poll(() =>
+        page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-500').trim(),
+        ),
+      )
       .toBe('#11a983');
     await panel.getByTestId('setting-tagsView').click();
     await panel.getByTestId('setting-fixedHeader').click();
@@ -123,7 +144,9 @@ test.describe('layout', () => {
     await page.reload();
     await expect(page.getByTestId('tags-view')).toHaveCount(0);
     await expect(page.getByTestId('header-block')).toHaveCSS('position', 'sticky');
-    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'mini-program management system' })).toHaveCount(0);
+    await expect(
+      page.getByTestId('sidebar').getByRole('link', { name: 'mini-program management system' }),
+    ).toHaveCount(0);
     await page.getByTestId('settings-button').click();
     await expect(panel.getByTestId('theme-value')).toHaveText('#11A983');
     // Back to the defaults for the other tests in this browser profile.
@@ -138,14 +161,22 @@ test.describe('layout', () => {
     await page.goto('/dashboard');
     await page.getByTestId('hamburger').click();
     await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
-    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe(
+      '0',
+    );
     await page.reload();
     await expect(page.getByTestId('hamburger')).toHaveAttribute('aria-expanded', 'false');
     await page.getByTestId('hamburger').click();
-    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('1');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe(
+      '1',
+    );
   });
 
-  test('a 390 px wide phone: sidebar as a drawer that closes after navigating', async ({ page, saveScreenshot, expectNoSeriousA11yViolations }) => {
+  test('a 390 px wide phone: sidebar as a drawer that closes after navigating', async ({
+    page,
+    saveScreenshot,
+    expectNoSeriousA11yViolations,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-welcome')).toBeVisible();

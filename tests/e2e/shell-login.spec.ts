@@ -4,7 +4,11 @@ test.describe('login page', () => {
   // Many steps against a real server on a shared two-core machine: more than the default 30 s.
   test.describe.configure({ timeout: 120_000 });
 
-  test('shows each validation message of SPEC §5 on submit and on blur', async ({ page, saveScreenshot, expectNoSeriousA11yViolations }) => {
+  test('shows each validation message of SPEC §5 on submit and on blur', async ({
+    page,
+    saveScreenshot,
+    expectNoSeriousA11yViolations,
+  }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'System Login' })).toBeVisible();
     await expect(page).toHaveTitle('Login - mini-program management system');
@@ -72,7 +76,12 @@ test.describe('login page', () => {
     await expect(image).not.toHaveAttribute('src', secondSource ?? '');
   });
 
-  test('logs in with Enter, lands on the dashboard and navigates the menu', async ({ page, loginAs, saveScreenshot, expectNoSeriousA11yViolations }) => {
+  test('logs in with Enter, lands on the dashboard and navigates the menu', async ({
+    page,
+    loginAs,
+    saveScreenshot,
+    expectNoSeriousA11yViolations,
+  }) => {
     await loginAs(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, admin');
@@ -116,7 +125,10 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('sub-accounts log in through /dislogin with the site id and log out back to it', async ({ page, loginAs }) => {
+  test('sub-accounts log in through /dislogin with the site id and log out back to it', async ({
+    page,
+    loginAs,
+  }) => {
     await page.goto('/dislogin?siteId=1');
     await expect(page.getByRole('heading', { name: 'Sub-account Login' })).toBeVisible();
     await loginAs(page, 'sub', { siteId: 1 });

@@ -29,6 +29,9 @@ import { readDeliverySetting, readParameterSetting } from './settings';
 
 /** Operators' commands on one order (BindOrderState, BindUnderLineOrderState), each audited. */
 
+/** What the order writes need to know of the operator's session. */
+export type Operator = Pick<Session, 'siteId' | 'accountId' | 'userName'>;
+
 export function operatorActor(session: Pick<Session, 'accountId' | 'userName'>): Actor {
   return { kind: 'operator', accountId: session.accountId, name: session.userName };
 }

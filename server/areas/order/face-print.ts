@@ -10,12 +10,11 @@ import {
 } from '../../../contract/machines/order';
 import { can } from '../../../contract/state-machine';
 import { audit } from '../../audit';
-import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
-import { operatorActor } from './commands';
+import { type Operator, operatorActor } from './commands';
 import { illegalTransition } from './errors';
 import { type FaceConfigRecord, findFaceConfig, senderAddress } from './face-configs';
 import { WaybillProviderError, waybillProviders } from './kuaidi100';
@@ -82,7 +81,7 @@ function unprintable(candidate: PrintCandidate): string | null {
 
 export async function printFaceSheets(
   db: Database,
-  session: Session,
+  session: Operator,
   locale: Locale,
   input: { FaceConfigId: number; Orders: { Id: number; TrackingNo?: string | undefined }[] },
   now = new Date(),
@@ -208,7 +207,7 @@ export async function printFaceSheets(
 /** The sheets of a batch came out of the printer: each order ships with its waybill's number. */
 export async function confirmFacePrint(
   db: Database,
-  session: Session,
+  session: Operator,
   locale: Locale,
   batchNo: string,
   now = new Date(),
@@ -268,7 +267,7 @@ async function findWaybill(db: Database, siteId: number, id: number) {
   return row;
 }
 
-export async function reprintWaybill(db: Database, session: Session, id: number): Promise<FaceSheet> {
+export async function reprintWaybill(db: Database, session: Operator, id: number): Promise<FaceSheet> {
   const { order_no: orderNo } = await findWaybill(db, session.siteId, id);
   return db.transaction(async (tx) => {
     const [waybill] = await tx.select().from(waybills).where(eq(waybills.id, id)).for('update');
@@ -289,7 +288,7 @@ export async function reprintWaybill(db: Database, session: Session, id: number)
  * Voids a printed sheet not yet confirmed. A number from the provider is cancelled with it first;
  * if the provider refuses, the sheet stays printed.
  */
-export async function voidWaybill(db: Database, session: Session, locale: Locale, id: number) {
+export async function voidWaybill(db: Database, session: Operator, locale: Locale, id: number) {
   const { order_no: orderNo } = await findWaybill(db, session.siteId, id);
   const [waybill] = await db.select().from(waybills).where(eq(waybills.id, id));
   if (!can(waybillMachine, waybill!.state, 'void')) {

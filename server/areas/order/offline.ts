@@ -8,12 +8,11 @@ import type {
 } from '../../../contract/endpoints/orders';
 import { rangeProblems } from '../../../contract/list-query';
 import { audit } from '../../audit';
-import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { operatorActor } from './commands';
+import { type Operator, operatorActor } from './commands';
 import { throwProblems } from './errors';
 import { addDays, type OrderRecord, payInStore } from './lifecycle';
 import { escapeLike, timeBound, where } from './order-list';
@@ -27,7 +26,7 @@ import { takeStock } from './stock';
  */
 export async function placeOfflineOrder(
   tx: Executor,
-  session: Session,
+  session: Operator,
   input: z.infer<typeof offlineOrderFormSchema>,
   locale: Locale,
   now = new Date(),
@@ -54,6 +53,7 @@ export async function placeOfflineOrder(
       freightFen: 0,
       discountFen: input.DiscountFen,
       stockMode: 'creation',
+      stockDeducted: true,
       payDueAt: addDays(now, setting.UnpaidCloseMinutes.Normal / (24 * 60)),
       buyerRemark: '',
       sellerRemark: input.Remark,
@@ -63,9 +63,9 @@ export async function placeOfflineOrder(
     actor,
     now,
   );
-  await takeStock(tx, session.siteId, lines, order.orderNo, { accountId: session.accountId, name: session.userName }, now);
-  await tx.execute(sql`update orders set stock_deducted = true where id = ${order.id}`);
-  let placed: OrderRecord = { ...order, stockDeducted: true };
+  const cashier = { accountId: session.accountId, name: session.userName };
+  await takeStock(tx, session.siteId, lines, order.orderNo, cashier, now, true);
+  let placed: OrderRecord = order;
   if (input.PaymentMethod) {
     placed = await payInStore(
       { tx, siteId: session.siteId, actor, locale, now },

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Actor, idList, logOrder, type OrderRecord } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
-import { lockGoods, type StockLine } from './stock';
+import type { StockLine } from './stock';
 import { orderLines, orders } from './tables';
 
 /**
@@ -25,6 +25,8 @@ export interface PricedLine extends StockLine {
   image: string;
   skuCode: string;
   freightTemplateId: number | null;
+  /** The rules of the goods' freight template (null: none, ships free). */
+  freightRules: Record<string, unknown> | null;
   unitFen: number;
   amountFen: number;
 }
@@ -43,6 +45,7 @@ interface SkuRecord extends Record<string, unknown> {
   freight_template_id: number | null;
   shelf_state: 'on' | 'off';
   recycle_state: 'active' | 'recycled' | 'purged';
+  freight_rules: Record<string, unknown> | null;
 }
 
 /**
@@ -57,21 +60,18 @@ export async function priceLines(tx: Executor, siteId: number, lines: readonly L
     seen.add(line.SkuId);
   }
   const skuIds = [...seen];
-  const owners = await queryRows<{ id: number; product_id: number }>(
-    tx,
-    sql`select id, product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)}`,
-  );
-  const missing = skuIds.find((skuId) => !owners.some((row) => row.id === skuId));
-  if (missing !== undefined) throw new AppError('order.skuNotFound', { id: missing }, { field: 'Lines' });
-  await lockGoods(
-    tx,
-    siteId,
-    owners.map((row) => row.product_id),
+  // Goods rows first, in id order, as every stock writer locks them.
+  await tx.execute(
+    sql`select id from products
+         where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
+         order by id for update`,
   );
   const records = await queryRows<SkuRecord>(
     tx,
     sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, p.name,
-               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state
+               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state,
+               (select f.rules from freight_templates f where f.id = p.freight_template_id and f.site_id = p.site_id)
+                 as freight_rules
           from skus s join products p on p.id = s.product_id
          where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
   );
@@ -95,6 +95,7 @@ export async function priceLines(tx: Executor, siteId: number, lines: readonly L
       image: record.image || record.cover || '',
       skuCode: record.code,
       freightTemplateId: record.freight_template_id,
+      freightRules: record.freight_rules,
       unitFen: record.price_fen,
       amountFen: record.price_fen * line.Quantity,
     };
@@ -114,6 +115,8 @@ export interface NewOrder {
   freightFen: number;
   discountFen: number;
   stockMode: 'creation' | 'payment';
+  /** The caller takes the stock in the same transaction right after (walk-in orders, stock at creation). */
+  stockDeducted: boolean;
   payDueAt: Date | null;
   buyerRemark: string;
   sellerRemark: string;
@@ -161,6 +164,7 @@ export async function insertOrder(
       discountFen: order.discountFen,
       totalFen: goodsFen + order.freightFen - order.discountFen,
       stockMode: order.stockMode,
+      stockDeducted: order.stockDeducted,
       buyerRemark: order.buyerRemark,
       sellerRemark: order.sellerRemark,
       invoice: order.invoice,

@@ -65,14 +65,17 @@ async function moveStock(
   reason: string,
   actor: StockActor,
   at: Date,
+  goodsLocked: boolean,
 ): Promise<void> {
   const moves = merged(lines);
   if (moves.length === 0) return;
-  await lockGoods(
-    tx,
-    siteId,
-    moves.map((line) => line.productId),
-  );
+  if (!goodsLocked) {
+    await lockGoods(
+      tx,
+      siteId,
+      moves.map((line) => line.productId),
+    );
+  }
   const guard = direction === -1 ? sql`and s.stock >= d.quantity` : sql``;
   const updated = await queryRows<{ id: number; stock: number; product_id: number }>(
     tx,
@@ -110,7 +113,10 @@ async function moveStock(
   );
 }
 
-/** Takes the lines' stock; refuses (order.outOfStock) when any SKU has less than its line needs. */
+/**
+ * Takes the lines' stock; refuses (order.outOfStock) when any SKU has less than its line needs.
+ * `goodsLocked`: the caller locked the goods rows already in this transaction (priceLines does).
+ */
 export function takeStock(
   tx: Executor,
   siteId: number,
@@ -118,8 +124,9 @@ export function takeStock(
   reason: string,
   actor: StockActor,
   at: Date,
+  goodsLocked = false,
 ): Promise<void> {
-  return moveStock(tx, siteId, lines, -1, reason, actor, at);
+  return moveStock(tx, siteId, lines, -1, reason, actor, at, goodsLocked);
 }
 
 export function returnStock(
@@ -130,7 +137,7 @@ export function returnStock(
   actor: StockActor,
   at: Date,
 ): Promise<void> {
-  return moveStock(tx, siteId, lines, 1, reason, actor, at);
+  return moveStock(tx, siteId, lines, 1, reason, actor, at, false);
 }
 
 /** Units sold, shown as the goods' sales: added at payment, taken back when a refund closes the order. */

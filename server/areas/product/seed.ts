@@ -29,7 +29,6 @@ import {
   products,
   relatedProducts,
   skus,
-  stockLog,
   storeCategories,
 } from './tables';
 
@@ -241,32 +240,11 @@ async function seedSite(
       });
     });
   });
-  const skuIds: { id: number; productId: number; stock: number }[] = [];
-  await insertInBatches(skuRows, async (batch) => {
-    skuIds.push(
-      ...(await tx
-        .insert(skus)
-        .values(batch)
-        .returning({ id: skus.id, productId: skus.productId, stock: skus.stock })),
-    );
-  });
-  await insertInBatches(
-    skuIds.filter((sku) => sku.stock > 0),
-    (batch) =>
-      tx.insert(stockLog).values(
-        batch.map((sku) => ({
-          siteId,
-          productId: sku.productId,
-          skuId: sku.id,
-          kind: 'initial' as const,
-          delta: sku.stock,
-          after: sku.stock,
-          reason: '',
-          accountId: owner.id,
-          accountName: owner.userName,
-        })),
-      ),
-  );
+  await insertInBatches(skuRows, (batch) => tx.insert(skus).values(batch));
+  // Every first stock is a ledger row, as for SKUs created through the API.
+  await tx.execute(sql`insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason, account_id, account_name)
+      select site_id, product_id, id, 'initial', stock, stock, '', ${owner.id}, ${owner.userName}
+        from skus where site_id = ${siteId} and stock > 0`);
   // Totals, counts and price ranges come from the SKUs, as for goods saved through the API.
   await tx.execute(sql`update products p
       set total_stock = s.total, sku_count = s.count, price_fen = s.low, max_price_fen = s.high,

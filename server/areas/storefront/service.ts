@@ -68,19 +68,6 @@ async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
   return { parameter: parameter.value, delivery: delivery.value };
 }
 
-async function freightTemplates(
-  tx: Executor,
-  siteId: number,
-  ids: readonly number[],
-): Promise<Map<number, Record<string, unknown>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; rules: Record<string, unknown> }>(
-    tx,
-    sql`select id, rules from freight_templates where site_id = ${siteId} and id in ${idList([...new Set(ids)])}`,
-  );
-  return new Map(rows.map((row) => [row.id, row.rules]));
-}
-
 /** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
 export async function placeOrder(
   context: StorefrontContext,
@@ -110,10 +97,10 @@ export async function placeOrder(
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
   if (input.DeliveryType === 'express') {
-    const templates = await freightTemplates(
-      context.tx,
-      context.siteId,
-      lines.flatMap((line) => (line.freightTemplateId === null ? [] : [line.freightTemplateId])),
+    const templates = new Map(
+      lines.flatMap((line) =>
+        line.freightTemplateId !== null && line.freightRules ? [[line.freightTemplateId, line.freightRules] as const] : [],
+      ),
     );
     freightFen = expressFreight(
       lines.map((line) => ({ templateId: line.freightTemplateId, quantity: line.quantity })),
@@ -167,6 +154,7 @@ export async function placeOrder(
       freightFen,
       discountFen: 0,
       stockMode: parameter.StockDeduction,
+      stockDeducted: parameter.StockDeduction === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
       buyerRemark: input.BuyerRemark,
       sellerRemark: '',
@@ -177,9 +165,8 @@ export async function placeOrder(
     context.now,
   );
   if (parameter.StockDeduction === 'creation') {
-    await takeStock(context.tx, context.siteId, lines, order.orderNo, { accountId: null, name: actor.name }, context.now);
-    await context.tx.execute(sql`update orders set stock_deducted = true where id = ${order.id}`);
-    return { ...order, stockDeducted: true };
+    const stockActor = { accountId: null, name: actor.name };
+    await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }
   return order;
 }

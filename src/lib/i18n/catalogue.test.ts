@@ -24,9 +24,7 @@ describe('the catalogues', () => {
       DASHBOARD_ROUTE.titleKey,
       ...Object.values(PUBLIC_TITLE_KEYS),
     ];
-    const missing = titleKeys
-      .map((key) => `route.${key}`)
-      .filter((key) => !(key in en) || !(key in zh));
+    const missing = titleKeys.map((key) => `route.${key}`).filter((key) => !(key in en) || !(key in zh));
     expect(missing).toEqual([]);
   });
 

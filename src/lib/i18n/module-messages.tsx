@@ -9,7 +9,13 @@ export type ModuleCatalogues = Record<Language, Record<string, string>>;
  * Adds a module's messages on top of the shell's for the views below it, so each lazy module ships
  * its text with its own chunk instead of growing the shell's catalogue.
  */
-export function ModuleMessages({ catalogues, children }: { catalogues: ModuleCatalogues; children: ReactNode }) {
+export function ModuleMessages({
+  catalogues,
+  children,
+}: {
+  catalogues: ModuleCatalogues;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const language: Language = intl.locale.startsWith('zh') ? 'zh' : 'en';
   return (

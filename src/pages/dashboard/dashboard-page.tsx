@@ -46,7 +46,7 @@ const SalesChart = lazy(() => import('./sales-chart'));
 interface FigureCard {
   key: keyof DashboardFigures;
   label: MessageKey;
-  icon: ComponentType<{ boxSize?: string }>;
+  icon: ComponentType<{ boxSize?: string | Record<string, string> }>;
   color: string;
   money?: boolean;
 }
@@ -116,8 +116,8 @@ function Figures() {
   });
   return (
     <Grid
-      templateColumns={{ base: 'repeat(1, 1fr)', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }}
-      gap="4"
+      templateColumns={{ base: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }}
+      gap={{ base: '3', md: '4' }}
       data-testid="dashboard-figures"
     >
       {FIGURES.map((figure) => {
@@ -129,17 +129,17 @@ function Figures() {
             bg="white"
             borderRadius="md"
             boxShadow="0 1px 3px rgba(0,0,0,0.06)"
-            padding="5"
+            padding={{ base: '3', md: '5' }}
             align="center"
             justify="space-between"
-            gap="4"
+            gap={{ base: '2', md: '4' }}
             transition="box-shadow 0.2s"
             _hover={{ boxShadow: '0 4px 14px rgba(0,0,0,0.08)' }}
             data-testid={`figure-${figure.key}`}
           >
             <Flex
-              width="14"
-              height="14"
+              width={{ base: '9', md: '14' }}
+              height={{ base: '9', md: '14' }}
               borderRadius="lg"
               align="center"
               justify="center"
@@ -147,10 +147,10 @@ function Figures() {
               color={figure.color}
               flexShrink={0}
             >
-              <Icon boxSize="7" />
+              <Icon boxSize={{ base: '5', md: '7' }} />
             </Flex>
             <Stack gap="1" align="end" minWidth="0">
-              <Text fontSize="sm" color="fg.muted" fontWeight="medium" textAlign="end">
+              <Text fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" fontWeight="medium" textAlign="end">
                 {intl.formatMessage({ id: figure.label })}
               </Text>
               {query.isLoading ? (
@@ -160,7 +160,12 @@ function Figures() {
                   –
                 </Text>
               ) : (
-                <Text fontSize="2xl" fontWeight="bold" color="fg" data-testid="figure-value">
+                <Text
+                  fontSize={{ base: 'lg', md: '2xl' }}
+                  fontWeight="bold"
+                  color="fg"
+                  data-testid="figure-value"
+                >
                   {figure.money ? `¥${fenToYuan(value)}` : thousands(value)}
                 </Text>
               )}

@@ -1,0 +1,534 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  EmptyState,
+  Flex,
+  HStack,
+  IconButton,
+  Input,
+  Menu,
+  NativeSelect,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
+import type { ListFilter, ListResource } from '../../contract/list-query';
+import { downloadEndpoint } from '../../src/lib/http';
+import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
+import { exportQuery, type ListState, nextSort, PAGE_SIZES } from './list-state';
+import type { ListPage } from './use-resource-list';
+
+export interface ResourceColumn<Row> {
+  id: string;
+  /** Catalogue key of the header. */
+  header: string;
+  /** The list's sort field this column sorts by. */
+  sortField?: string;
+  cell(row: Row): ReactNode;
+  align?: 'start' | 'end';
+  width?: string;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface ResourceListProps<Row> {
+  resource: ListResource;
+  columns: ResourceColumn<Row>[];
+  rowKey(row: Row): number;
+  state: ListState;
+  setState(state: ListState): void;
+  change(change: Partial<Omit<ListState, 'page'>>): void;
+  setPage(page: number): void;
+  result: {
+    data?: ListPage<Row>;
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    refetch(): unknown;
+  };
+  /** Options of select, category and entity filters, by filter name. */
+  filterOptions?: Record<string, FilterOption[]>;
+  rowActions?(row: Row): ReactNode;
+  /** The toolbar shown while rows are selected. */
+  bulkActions?(rows: Row[], clear: () => void): ReactNode;
+  /** Buttons beside the export (e.g. "add"). */
+  toolbar?: ReactNode;
+}
+
+function download(file: { blob: Blob; fileName: string }) {
+  const url = URL.createObjectURL(file.blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = file.fileName;
+  anchor.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function FilterControl({
+  filter,
+  prefix,
+  values,
+  setValue,
+  options,
+}: {
+  filter: ListFilter;
+  prefix: string;
+  values: Record<string, string>;
+  setValue(param: string, value: string): void;
+  options?: FilterOption[];
+}) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `${prefix}.filter.${filter.name}` });
+  const [first, second] = filter.params;
+  if (filter.kind === 'text')
+    return (
+      <Input
+        size="sm"
+        width="56"
+        bg="bg"
+        aria-label={label}
+        placeholder={label}
+        value={values[first!] ?? ''}
+        onChange={(event) => setValue(first!, event.target.value)}
+      />
+    );
+  if (filter.kind === 'numberRange' || filter.kind === 'moneyRange' || filter.kind === 'dateRange') {
+    const type = filter.kind === 'dateRange' ? 'date' : 'text';
+    const inputMode = filter.kind === 'moneyRange' ? 'decimal' : 'numeric';
+    return (
+      <HStack gap="1">
+        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+          {label}
+        </Text>
+        {[first!, second!].map((param, index) => (
+          <Input
+            key={param}
+            size="sm"
+            width={type === 'date' ? '36' : '24'}
+            bg="bg"
+            type={type}
+            inputMode={type === 'date' ? undefined : inputMode}
+            aria-label={intl.formatMessage(
+              { id: index === 0 ? 'engine.rangeFrom' : 'engine.rangeTo' },
+              { label },
+            )}
+            placeholder={intl.formatMessage({ id: index === 0 ? 'engine.min' : 'engine.max' })}
+            value={values[param] ?? ''}
+            onChange={(event) => setValue(param, event.target.value)}
+          />
+        ))}
+      </HStack>
+    );
+  }
+  const choices: FilterOption[] =
+    filter.kind === 'boolean'
+      ? [
+          { value: 'true', label: intl.formatMessage({ id: 'engine.yes' }) },
+          { value: 'false', label: intl.formatMessage({ id: 'engine.no' }) },
+        ]
+      : (options ??
+        (filter.options ?? []).map((option) => ({
+          value: option,
+          label: intl.formatMessage({ id: `${prefix}.filter.${filter.name}.${option}` }),
+        })));
+  return (
+    <NativeSelect.Root size="sm" width="44">
+      <NativeSelect.Field
+        bg="bg"
+        aria-label={label}
+        value={values[first!] ?? ''}
+        onChange={(event) => setValue(first!, event.target.value)}
+      >
+        <option value="">{intl.formatMessage({ id: 'engine.anyOf' }, { label })}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/**
+ * A list screen driven by a resource descriptor: filter bar, status tabs with counts, sortable
+ * columns with a persisted chooser, selection with bulk actions, paging, export, and the loading,
+ * empty and error states.
+ */
+export function ResourceList<Row>(props: ResourceListProps<Row>) {
+  const { resource, columns, state, result } = props;
+  const intl = useIntl();
+  const prefix = resource.resource;
+  const [draft, setDraft] = useState(state.filters);
+  const [chosen, setSelected] = useState<number[]>([]);
+  const [hidden, setHidden] = useState(() =>
+    readHiddenColumns(
+      localStorage,
+      prefix,
+      columns.map((column) => column.id),
+    ),
+  );
+  const [exporting, setExporting] = useState(false);
+  // The URL is the truth: back/forward brings its filters back into the inputs.
+  useEffect(() => setDraft(state.filters), [state.filters]);
+  const rows = result.data?.Data ?? [];
+  const rowIds = rows.map(props.rowKey);
+  // Rows that left the page (another page, a filter, a delete) are no longer selected.
+  const selected = chosen.filter((id) => rowIds.includes(id));
+  const shown = columns.filter((column) => !hidden.includes(column.id));
+  const total = result.data?.Total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
+  const selectedRows = rows.filter((row) => selected.includes(props.rowKey(row)));
+  const allSelected = rows.length > 0 && selected.length === rows.length;
+
+  const setColumns = (next: string[]) => {
+    setHidden(next);
+    writeHiddenColumns(localStorage, prefix, next);
+  };
+  const exportAs = async (format: 'xlsx' | 'csv') => {
+    if (!resource.export) return;
+    setExporting(true);
+    try {
+      download(
+        await downloadEndpoint(resource.export, {
+          ...exportQuery(state, resource),
+          format,
+        } as EndpointInput<EndpointDefinition>),
+      );
+    } catch {
+      // The HTTP layer already showed the server's message.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="3">
+      <Box
+        as="form"
+        bg="bg"
+        borderRadius="md"
+        borderWidth="1px"
+        padding="3"
+        role="search"
+        aria-label={intl.formatMessage({ id: 'engine.filters' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.change({ filters: draft });
+        }}
+      >
+        <Flex gap="3" wrap="wrap" align="center">
+          {resource.filters.map((filter) => (
+            <FilterControl
+              key={filter.name}
+              filter={filter}
+              prefix={prefix}
+              values={draft}
+              options={props.filterOptions?.[filter.name]}
+              setValue={(param, value) => setDraft((current) => ({ ...current, [param]: value }))}
+            />
+          ))}
+          <HStack gap="2">
+            <Button size="sm" type="submit" colorPalette="brand">
+              <FormattedMessage id="engine.search" />
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => props.change({ filters: {} })}>
+              <FormattedMessage id="engine.reset" />
+            </Button>
+          </HStack>
+        </Flex>
+      </Box>
+
+      <Box bg="bg" borderRadius="md" borderWidth="1px" padding="3">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap" marginBottom="2">
+          {resource.tabs ? (
+            <Tabs.Root
+              size="sm"
+              variant="line"
+              value={state.tab}
+              onValueChange={(event) => props.change({ tab: event.value })}
+            >
+              <Tabs.List>
+                {resource.tabs.values.map((tab) => (
+                  <Tabs.Trigger key={tab} value={tab}>
+                    <FormattedMessage id={`${prefix}.tab.${tab}`} />
+                    <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
+                      {result.data?.Counts?.[tab] ?? '–'}
+                    </Badge>
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              {/* The rows below are every tab's panel; these give the triggers' aria-controls a target. */}
+              {resource.tabs.values.map((tab) => (
+                <Tabs.Content key={tab} value={tab} padding="0" />
+              ))}
+            </Tabs.Root>
+          ) : (
+            <span />
+          )}
+          <HStack gap="2">
+            {props.toolbar}
+            {resource.export && (
+              <Menu.Root>
+                <Menu.Trigger asChild>
+                  <Button size="sm" variant="outline" loading={exporting}>
+                    <FormattedMessage id="engine.export" />
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content>
+                      <Menu.Item value="xlsx" onSelect={() => void exportAs('xlsx')}>
+                        <FormattedMessage id="engine.exportXlsx" />
+                      </Menu.Item>
+                      <Menu.Item value="csv" onSelect={() => void exportAs('csv')}>
+                        <FormattedMessage id="engine.exportCsv" />
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            )}
+            <Menu.Root closeOnSelect={false}>
+              <Menu.Trigger asChild>
+                <Button size="sm" variant="outline">
+                  <FormattedMessage id="engine.columns" />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    {columns.map((column) => (
+                      <Menu.CheckboxItem
+                        key={column.id}
+                        value={column.id}
+                        checked={!hidden.includes(column.id)}
+                        onCheckedChange={() =>
+                          setColumns(
+                            toggleColumn(
+                              hidden,
+                              column.id,
+                              columns.map((entry) => entry.id),
+                            ),
+                          )
+                        }
+                      >
+                        <FormattedMessage id={column.header} />
+                        <Menu.ItemIndicator />
+                      </Menu.CheckboxItem>
+                    ))}
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </HStack>
+        </Flex>
+
+        {selectedRows.length > 0 && props.bulkActions && (
+          <HStack
+            gap="2"
+            padding="2"
+            marginBottom="2"
+            bg="brand.subtle"
+            borderRadius="md"
+            role="toolbar"
+            aria-label={intl.formatMessage({ id: 'engine.bulkActions' })}
+          >
+            <Text fontSize="sm">
+              <FormattedMessage id="engine.selected" values={{ count: selectedRows.length }} />
+            </Text>
+            {props.bulkActions(selectedRows, () => setSelected([]))}
+          </HStack>
+        )}
+
+        <Box overflowX="auto" aria-busy={result.isFetching}>
+          <Table.Root size="sm" interactive>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                {props.bulkActions && (
+                  <Table.ColumnHeader width="10">
+                    <Checkbox.Root
+                      size="sm"
+                      checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+                      onCheckedChange={(event) => setSelected(event.checked === true ? rowIds : [])}
+                    >
+                      <Checkbox.HiddenInput aria-label={intl.formatMessage({ id: 'engine.selectAll' })} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  </Table.ColumnHeader>
+                )}
+                {shown.map((column) => {
+                  const field = column.sortField;
+                  const direction =
+                    field && state.sort === field
+                      ? 'ascending'
+                      : field && state.sort === `-${field}`
+                        ? 'descending'
+                        : undefined;
+                  return (
+                    <Table.ColumnHeader
+                      key={column.id}
+                      textAlign={column.align}
+                      width={column.width}
+                      aria-sort={field ? (direction ?? 'none') : undefined}
+                    >
+                      {field ? (
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          fontWeight="semibold"
+                          onClick={() =>
+                            props.change({ sort: nextSort(state.sort, field, resource.defaultSort) })
+                          }
+                        >
+                          <FormattedMessage id={column.header} />
+                          <span aria-hidden="true">
+                            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                          </span>
+                        </Button>
+                      ) : (
+                        <FormattedMessage id={column.header} />
+                      )}
+                    </Table.ColumnHeader>
+                  );
+                })}
+                {props.rowActions && (
+                  <Table.ColumnHeader textAlign="end">
+                    <FormattedMessage id="engine.actions" />
+                  </Table.ColumnHeader>
+                )}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {result.isPending &&
+                Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Table.Row key={index}>
+                    <Table.Cell colSpan={shown.length + 2}>
+                      <Skeleton height="6" />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              {rows.map((row) => {
+                const key = props.rowKey(row);
+                return (
+                  <Table.Row key={key} data-selected={selected.includes(key) ? '' : undefined}>
+                    {props.bulkActions && (
+                      <Table.Cell>
+                        <Checkbox.Root
+                          size="sm"
+                          checked={selected.includes(key)}
+                          onCheckedChange={(event) =>
+                            setSelected((current) =>
+                              event.checked === true ? [...current, key] : current.filter((id) => id !== key),
+                            )
+                          }
+                        >
+                          <Checkbox.HiddenInput
+                            aria-label={intl.formatMessage({ id: 'engine.selectRow' }, { id: key })}
+                          />
+                          <Checkbox.Control />
+                        </Checkbox.Root>
+                      </Table.Cell>
+                    )}
+                    {shown.map((column) => (
+                      <Table.Cell key={column.id} textAlign={column.align}>
+                        {column.cell(row)}
+                      </Table.Cell>
+                    ))}
+                    {props.rowActions && (
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="end" wrap="wrap">
+                          {props.rowActions(row)}
+                        </HStack>
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+
+        {result.isError && (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Title>
+                <FormattedMessage id="engine.loadFailed" />
+              </EmptyState.Title>
+              <Button size="sm" variant="outline" onClick={() => void result.refetch()}>
+                <FormattedMessage id="engine.retry" />
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+        {!result.isPending && !result.isError && rows.length === 0 && (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Title>
+                <FormattedMessage id="engine.empty" />
+              </EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+
+        <Flex justify="flex-end" align="center" gap="3" marginTop="3" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage id="engine.total" values={{ total }} />
+          </Text>
+          <NativeSelect.Root size="sm" width="28">
+            <NativeSelect.Field
+              aria-label={intl.formatMessage({ id: 'engine.pageSize' })}
+              value={String(state.pageSize)}
+              onChange={(event) => props.change({ pageSize: Number(event.target.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {intl.formatMessage({ id: 'engine.perPage' }, { size })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <nav aria-label={intl.formatMessage({ id: 'engine.pagination' })}>
+            <HStack gap="1">
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label={intl.formatMessage({ id: 'engine.previousPage' })}
+                disabled={state.page <= 1}
+                onClick={() => props.setPage(state.page - 1)}
+              >
+                <span aria-hidden="true">‹</span>
+              </IconButton>
+              <Text fontSize="sm" minWidth="16" textAlign="center" aria-live="polite">
+                <FormattedMessage id="engine.pageOf" values={{ page: state.page, pages: pageCount }} />
+              </Text>
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label={intl.formatMessage({ id: 'engine.nextPage' })}
+                disabled={state.page >= pageCount}
+                onClick={() => props.setPage(state.page + 1)}
+              >
+                <span aria-hidden="true">›</span>
+              </IconButton>
+            </HStack>
+          </nav>
+        </Flex>
+      </Box>
+    </Stack>
+  );
+}

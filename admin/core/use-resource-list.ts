@@ -1,0 +1,95 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
+import type { ListResource } from '../../contract/list-query';
+import { showToast } from '../../src/app/toaster';
+import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
+import { confirmDialog } from '../../src/stores/dialog-store';
+import { useSessionStore } from '../../src/stores/session-store';
+import { changeListState, type ListState, listQuery, parseListState, serializeListState } from './list-state';
+import { grantedPathsFromMenus } from './row-actions';
+
+export interface ListPage<Row> {
+  Data: Row[];
+  Total: number;
+  Counts?: Record<string, number>;
+}
+
+/** A list screen's URL state and its current page from the server. */
+export function useResourceList<Row>(resource: ListResource) {
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => parseListState(search, resource), [search, resource]);
+  const setState = useCallback(
+    (next: ListState) => setSearch(serializeListState(next, resource)),
+    [setSearch, resource],
+  );
+  const query = listQuery(state, resource);
+  const result = useQuery({
+    queryKey: [resource.resource, 'list', query],
+    queryFn: ({ signal }) =>
+      callEndpoint(resource.list, query as EndpointInput<EndpointDefinition>, { signal }) as Promise<
+        EndpointResponse<EndpointDefinition> & ListPage<Row>
+      >,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    state,
+    setState,
+    change: (change: Partial<Omit<ListState, 'page'>>) => setState(changeListState(state, change)),
+    setPage: (page: number) => setState({ ...state, page }),
+    result,
+  };
+}
+
+/** The menu paths the signed-in account was granted. */
+export function useGrantedPaths(): ReadonlySet<string> {
+  const menus = useSessionStore((state) => state.menus);
+  return useMemo(() => grantedPathsFromMenus(menus), [menus]);
+}
+
+export interface ActionRequest<E extends EndpointDefinition> {
+  input: EndpointInput<E>;
+  /** Ask first, with this catalogue key's text (`{count}` rows). */
+  confirmKey?: string;
+  count?: number;
+  destructive?: boolean;
+}
+
+/**
+ * A write on a resource: optional confirmation, the call, a success toast, and a refresh of every
+ * query of the resource. Resolves false when the person cancelled.
+ */
+export function useResourceAction<E extends EndpointDefinition>(resource: string, endpoint: E) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (input: EndpointInput<E>) => callEndpoint(endpoint, input),
+    onSuccess: () => {
+      showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
+      return client.invalidateQueries({ queryKey: [resource] });
+    },
+  });
+  const run = async (request: ActionRequest<E>): Promise<boolean> => {
+    if (request.confirmKey) {
+      const confirmed = await confirmDialog({
+        title: intl.formatMessage({ id: 'engine.confirmTitle' }),
+        message: intl.formatMessage({ id: request.confirmKey }, { count: request.count ?? 1 }),
+        confirmText: intl.formatMessage({
+          id: request.destructive ? 'engine.confirmDestructive' : 'engine.confirm',
+        }),
+        cancelText: intl.formatMessage({ id: 'engine.cancel' }),
+      });
+      if (!confirmed) return false;
+    }
+    try {
+      await mutation.mutateAsync(request.input);
+      return true;
+    } catch {
+      // The HTTP layer already showed the server's message.
+      return false;
+    }
+  };
+  return { run, pending: mutation.isPending };
+}

@@ -1,0 +1,244 @@
+import { Badge, Box, Button, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import {
+  auditProducts,
+  changeProductState,
+  changeRecycledState,
+  getCategoryTree,
+  getCustomList,
+  type ProductRow,
+  productListResource,
+} from '../../contract/endpoints/goods';
+import {
+  GoodsPermission,
+  goodsRowActions,
+  type RowAction,
+  recycleMachine,
+  shelfMachine,
+} from '../../contract/machines/goods';
+import { actionLabelKey, type MachineAction, stateLabelKey } from '../../contract/state-machine';
+import { fenToYuan, parseTime } from '../../src/lib/format';
+import { callEndpoint } from '../../src/lib/http';
+import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { type ResourceColumn, ResourceList } from '../core/resource-list';
+import { bulkActions } from '../core/row-actions';
+import { useGrantedPaths, useResourceAction, useResourceList } from '../core/use-resource-list';
+import { categoryOptions } from './category-options';
+import { goodsCatalogues } from './messages';
+
+const RESOURCE = productListResource.resource;
+
+function price(row: ProductRow): string {
+  return row.MaxPriceFen > row.PriceFen
+    ? `¥${fenToYuan(row.PriceFen)} – ${fenToYuan(row.MaxPriceFen)}`
+    : `¥${fenToYuan(row.PriceFen)}`;
+}
+
+const shelfPalette = { on: 'green', off: 'gray' } as const;
+const auditPalette = { approved: 'green', pending: 'orange', rejected: 'red' } as const;
+
+const columns: ResourceColumn<ProductRow>[] = [
+  {
+    id: 'goods',
+    header: 'goods.column.goods',
+    sortField: 'name',
+    cell: (row) => (
+      <HStack gap="3" minWidth="64">
+        {row.Image ? (
+          <Image src={row.Image} alt="" boxSize="12" borderRadius="md" objectFit="cover" bg="bg.muted" />
+        ) : (
+          <Box boxSize="12" borderRadius="md" bg="bg.muted" flexShrink={0} />
+        )}
+        <Stack gap="0">
+          <Text fontWeight="medium" lineClamp={2}>
+            {row.Name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {row.Code}
+          </Text>
+        </Stack>
+      </HStack>
+    ),
+  },
+  { id: 'category', header: 'goods.column.category', cell: (row) => row.CategoryName },
+  { id: 'price', header: 'goods.column.price', sortField: 'price', align: 'end', cell: price },
+  {
+    id: 'stock',
+    header: 'goods.column.stock',
+    sortField: 'stock',
+    align: 'end',
+    cell: (row) => row.TotalStock,
+  },
+  { id: 'sales', header: 'goods.column.sales', sortField: 'sales', align: 'end', cell: (row) => row.Sales },
+  { id: 'sort', header: 'goods.column.sort', sortField: 'sort', align: 'end', cell: (row) => row.Sort },
+  {
+    id: 'state',
+    header: 'goods.column.state',
+    cell: (row) => (
+      <HStack gap="1">
+        <Badge colorPalette={shelfPalette[row.ShelfState]}>
+          <FormattedMessage id={stateLabelKey(shelfMachine, row.ShelfState)} />
+        </Badge>
+        {row.AuditState !== 'approved' && (
+          <Badge colorPalette={auditPalette[row.AuditState]}>
+            <FormattedMessage id={`goods.audit.state.${row.AuditState}`} />
+          </Badge>
+        )}
+      </HStack>
+    ),
+  },
+  {
+    id: 'createdAt',
+    header: 'goods.column.createdAt',
+    sortField: 'createdAt',
+    cell: (row) => <Text whiteSpace="nowrap">{parseTime(row.CreatedAt, '{y}-{m}-{d} {h}:{i}')}</Text>,
+  },
+];
+
+/** /goods/goodsList: every active goods with filters, status tabs, row and bulk actions, export. */
+function GoodsListPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const granted = useGrantedPaths();
+  const list = useResourceList<ProductRow>(productListResource);
+  const categories = useQuery({
+    queryKey: [RESOURCE, 'categories'],
+    queryFn: () => callEndpoint(getCategoryTree, {}),
+  });
+  const customTypes = useQuery({
+    queryKey: [RESOURCE, 'customTypes'],
+    queryFn: () => callEndpoint(getCustomList, { page: 1, pageSize: 100 }),
+  });
+  const stateAction = useResourceAction(RESOURCE, changeProductState);
+  const audit = useResourceAction(RESOURCE, auditProducts);
+  const recycled = useResourceAction(RESOURCE, changeRecycledState);
+
+  const run = (action: MachineAction, ids: number[]) => {
+    const confirm = action.confirm
+      ? { confirmKey: `goods.confirm.${action.name}`, count: ids.length, destructive: action.destructive }
+      : {};
+    if (action.name === 'approve')
+      return audit.run({
+        input: { List: ids.map((Id) => ({ Id, Action: 'approve', Reason: '' })) },
+        ...confirm,
+      });
+    if (action.name === 'restore' || action.name === 'purge')
+      return recycled.run({ input: { Ids: ids, Action: action.name }, ...confirm });
+    return stateAction.run({
+      input: { Ids: ids, Action: action.name as 'putOn' | 'takeOff' | 'recycle' },
+      ...confirm,
+    });
+  };
+  // Rejecting needs a reason: it is done from the audit screen, not from a row button.
+  const rowButtons = (row: ProductRow): RowAction[] =>
+    goodsRowActions(row, granted).filter(({ action }) => action.name !== 'reject');
+  const canEdit = granted.has(GoodsPermission.edit);
+  const canIssue = granted.has(GoodsPermission.issue);
+
+  return (
+    <Stack gap="4" padding="5">
+      <Heading as="h1" size="lg">
+        <FormattedMessage id="goods.list.title" />
+      </Heading>
+      <ResourceList<ProductRow>
+        resource={productListResource}
+        columns={columns}
+        rowKey={(row) => row.Id}
+        {...list}
+        filterOptions={{
+          category: categoryOptions(categories.data?.Data ?? []),
+          customType: (customTypes.data?.Data ?? []).map((type) => ({
+            value: String(type.Id),
+            label: type.Name,
+          })),
+        }}
+        toolbar={
+          canIssue && (
+            <Button size="sm" colorPalette="brand" onClick={() => navigate(GoodsPermission.issue)}>
+              <FormattedMessage id="goods.list.add" />
+            </Button>
+          )
+        }
+        rowActions={(row) => (
+          <>
+            {canEdit && (
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                aria-label={intl.formatMessage({ id: 'goods.action.editNamed' }, { name: row.Name })}
+                onClick={() => navigate(`${GoodsPermission.edit}?id=${row.Id}`)}
+              >
+                <FormattedMessage id="goods.action.edit" />
+              </Button>
+            )}
+            {rowButtons(row).map(({ machine, action }) => (
+              <Button
+                key={`${machine.id}.${action.name}`}
+                size="xs"
+                variant="ghost"
+                colorPalette={action.destructive ? 'red' : 'brand'}
+                aria-label={intl.formatMessage(
+                  { id: 'goods.action.named' },
+                  {
+                    action: intl.formatMessage({ id: actionLabelKey(machine, action.name) }),
+                    name: row.Name,
+                  },
+                )}
+                onClick={() => void run(action, [row.Id])}
+              >
+                <FormattedMessage id={actionLabelKey(machine, action.name)} />
+              </Button>
+            ))}
+            {canIssue && (
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                aria-label={intl.formatMessage({ id: 'goods.action.copyNamed' }, { name: row.Name })}
+                onClick={() => void stateAction.run({ input: { Ids: [row.Id], Action: 'copy' } })}
+              >
+                <FormattedMessage id="goods.action.copy" />
+              </Button>
+            )}
+          </>
+        )}
+        bulkActions={(rows, clear) => {
+          const ids = rows.map((row) => row.Id);
+          const actions = [
+            ...bulkActions(
+              shelfMachine,
+              rows.map((row) => row.ShelfState),
+              granted,
+            ).map((action) => ({
+              machine: shelfMachine as typeof recycleMachine | typeof shelfMachine,
+              action,
+            })),
+            ...bulkActions(
+              recycleMachine,
+              rows.map((row) => row.RecycleState),
+              granted,
+            ).map((action) => ({ machine: recycleMachine, action })),
+          ];
+          return actions.map(({ machine, action }) => (
+            <Button
+              key={`${machine.id}.${action.name}`}
+              size="xs"
+              variant="outline"
+              colorPalette={action.destructive ? 'red' : 'brand'}
+              onClick={async () => {
+                if (await run(action, ids)) clear();
+              }}
+            >
+              <FormattedMessage id={actionLabelKey(machine, action.name)} />
+            </Button>
+          ));
+        }}
+      />
+    </Stack>
+  );
+}
+
+export default withModuleMessages(GoodsListPage, goodsCatalogues);

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DataRequest, ProductRow } from '../../components-catalog/data-rows';
+import { getProductList, type ProductListQuery } from '../../contract/endpoints/goods';
+import { callEndpoint } from '../../src/lib/http';
+
+const RULE_SORT: Record<string, string> = {
+  newest: '-createdAt',
+  bestSelling: '-sales',
+  priceAsc: 'price',
+  priceDesc: '-price',
+};
+
+/** The goods-list query answering a block's data request; manual choices read one page and pick by id. */
+export function productQuery(request: DataRequest): Partial<ProductListQuery> {
+  if (request.ids.length > 0) return { page: 1, pageSize: 100, tab: 'all' };
+  const categoryId = request.filter?.categoryId;
+  const rule = request.filter?.rule;
+  return {
+    page: 1,
+    pageSize: Math.min(Math.max(request.limit, 1), 100),
+    tab: 'onShelf',
+    ...(typeof categoryId === 'number' ? { categoryId } : {}),
+    ...(typeof rule === 'string' && RULE_SORT[rule] ? { sort: RULE_SORT[rule] } : {}),
+  } as Partial<ProductListQuery>;
+}
+
+interface GoodsRow {
+  Id: number;
+  Name: string;
+  Subtitle: string;
+  Image: string;
+  PriceFen: number;
+  MarketPriceFen: number;
+  Sales: number;
+}
+
+/** Goods rows as block renderers draw them; manual choices keep the designer's order. */
+export function productRows(request: DataRequest, rows: readonly GoodsRow[]): ProductRow[] {
+  const mapped = rows.map((row) => ({
+    id: row.Id,
+    name: row.Name,
+    image: row.Image,
+    price: row.PriceFen,
+    ...(row.MarketPriceFen > row.PriceFen ? { originalPrice: row.MarketPriceFen } : {}),
+    ...(row.Subtitle ? { sellingPoint: row.Subtitle } : {}),
+    sales: row.Sales,
+  }));
+  if (request.ids.length === 0) return mapped.slice(0, request.limit);
+  const byId = new Map(mapped.map((row) => [row.id, row]));
+  return request.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/**
+ * Live rows for a block's data request. Only goods have a server list so far; other sources render
+ * their empty state until their modules exist.
+ */
+export function useBlockRows(request: DataRequest | null): readonly ProductRow[] | undefined {
+  const enabled = request?.source === 'products';
+  const query = useQuery({
+    queryKey: ['studio', 'block-rows', request],
+    queryFn: ({ signal }) =>
+      callEndpoint(getProductList, productQuery(request!) as ProductListQuery, { signal }),
+    enabled,
+    staleTime: 30_000,
+  });
+  if (!enabled || !query.data) return undefined;
+  return productRows(request!, query.data.Data);
+}

@@ -1,0 +1,114 @@
+import { Box, Button, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useDraggable } from '@dnd-kit/core';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { type AnyBlockDefinition, BLOCK_CATEGORIES } from '../../components-catalog/block-definition';
+import { BLOCK_DEFINITIONS } from '../../components-catalog/registry';
+import { BlockGlyph } from './block-glyph';
+import { useStudio } from './studio-context';
+
+/** Drag ids of palette entries start with this; sortable blocks use their block id. */
+export const PALETTE_PREFIX = 'palette:';
+
+const insertable = BLOCK_DEFINITIONS.filter((definition) => definition.placement !== 'settings');
+
+/** Blocks whose translated name contains the search text (any case). */
+export function matchingBlocks(
+  definitions: readonly AnyBlockDefinition[],
+  search: string,
+  nameOf: (definition: AnyBlockDefinition) => string,
+): AnyBlockDefinition[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...definitions];
+  return definitions.filter((definition) => nameOf(definition).toLowerCase().includes(needle));
+}
+
+function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; onAdd: () => void }) {
+  const intl = useIntl();
+  const shopType = useStudio((state) => state.shopType);
+  const allowed = definition.shopTypes.includes(shopType);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `${PALETTE_PREFIX}${definition.type}`,
+    disabled: !allowed,
+  });
+  const name = intl.formatMessage({ id: definition.label });
+  return (
+    <Button
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      role="button"
+      aria-label={intl.formatMessage({ id: 'studio.catalogue.add' }, { block: name })}
+      data-testid={`palette-${definition.type}`}
+      variant="outline"
+      size="sm"
+      height="16"
+      flexDirection="column"
+      gap="1"
+      opacity={isDragging ? 0.4 : 1}
+      disabled={!allowed}
+      onClick={onAdd}
+      whiteSpace="normal"
+      fontWeight="normal"
+      fontSize="xs"
+    >
+      <BlockGlyph icon={definition.icon} />
+      <Text lineClamp={1}>{name}</Text>
+    </Button>
+  );
+}
+
+/** The block catalogue: search, categories, click or drag a block onto the page. */
+export function CataloguePanel() {
+  const intl = useIntl();
+  const [search, setSearch] = useState('');
+  const insertBlock = useStudio((state) => state.insertBlock);
+  const selection = useStudio((state) => state.selection);
+  const page = useStudio((state) => state.history.document.pages.find((entry) => entry.id === state.pageId));
+  const found = matchingBlocks(insertable, search, (definition) =>
+    intl.formatMessage({ id: definition.label }),
+  );
+  const add = (type: string) => {
+    // A new block goes below the selected one, as in Youzan's editor; else at the end of the page.
+    const after = selection.at(-1);
+    const position = page && after ? page.blockIds.indexOf(after) : -1;
+    insertBlock(type, position >= 0 ? position + 1 : (page?.blockIds.length ?? 0));
+  };
+  return (
+    <Stack gap="3" padding="3" as="nav" aria-label={intl.formatMessage({ id: 'studio.catalogue.title' })}>
+      <Input
+        size="sm"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        aria-label={intl.formatMessage({ id: 'studio.catalogue.search' })}
+        placeholder={intl.formatMessage({ id: 'studio.catalogue.search' })}
+      />
+      {found.length === 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          <FormattedMessage id="studio.catalogue.none" />
+        </Text>
+      )}
+      {BLOCK_CATEGORIES.map((category) => {
+        const blocks = found.filter((definition) => definition.category === category);
+        if (blocks.length === 0) return null;
+        return (
+          <Box key={category}>
+            <Heading as="h3" size="xs" color="fg.muted" marginBottom="2">
+              <FormattedMessage id={`category.${category}`} />
+            </Heading>
+            <SimpleGrid columns={3} gap="1.5">
+              {blocks.map((definition) => (
+                <PaletteItem
+                  key={definition.type}
+                  definition={definition}
+                  onAdd={() => add(definition.type)}
+                />
+              ))}
+            </SimpleGrid>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,370 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Portal,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { getProductList } from '../../contract/endpoints/goods';
+import { type LinkKind, linkTargetsFor } from '../../contract/link-targets';
+import {
+  describeLinkProblem,
+  emptyLink,
+  LinkType,
+  type LinkValue,
+  linkKindOf,
+  linkValueSchema,
+  NAVIGATE_PAGES,
+  NO_LINK,
+  QUICK_ENTRIES,
+  type TypedInLinkKind,
+  validateLink,
+} from '../../contract/link-value';
+import { callEndpoint } from '../../src/lib/http';
+import { useStudio } from './studio-context';
+
+const TYPED_IN: readonly LinkKind[] = [
+  'none',
+  'miniProgram',
+  'navigate',
+  'phone',
+  'wifi',
+  'webLink',
+  'videoChannel',
+  'quickEntry',
+];
+/** Entity kinds whose rows the goods list gives. */
+const GOODS_KINDS: readonly LinkKind[] = ['product'];
+const PICKER_PAGE_SIZE = 8;
+
+/** The text fields each typed-in kind shows, in order. */
+const KIND_FIELDS: Partial<Record<LinkKind, readonly string[]>> = {
+  miniProgram: ['appId', 'appIdLianjie', 'linkTitle'],
+  phone: ['tel', 'linkTitle'],
+  wifi: ['wifiId', 'wifimac', 'wifipassword', 'linkTitle'],
+  webLink: ['webLink', 'linkTitle'],
+  videoChannel: ['appId', 'appIdLianjie', 'linkTitle'],
+  navigate: ['linkTitle'],
+  quickEntry: ['linkTitle'],
+};
+
+function ProductPickerDialog({
+  onPick,
+  onClose,
+}: {
+  onPick: (row: { Id: number; Name: string; Image: string; PriceFen: number; Subtitle: string }) => void;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ['studio', 'link-products', keyword, page],
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        getProductList,
+        {
+          page,
+          pageSize: PICKER_PAGE_SIZE,
+          tab: 'onShelf',
+          sort: '-sort',
+          ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+        },
+        { signal },
+      ),
+  });
+  const total = list.data?.Total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="product-picker">
+            <Dialog.Header>
+              <Dialog.Title>
+                <FormattedMessage id="studio.link.pickProduct" />
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Input
+                  size="sm"
+                  type="search"
+                  value={keyword}
+                  aria-label={intl.formatMessage({ id: 'studio.link.searchProducts' })}
+                  placeholder={intl.formatMessage({ id: 'studio.link.searchProducts' })}
+                  onChange={(event) => {
+                    setKeyword(event.target.value);
+                    setPage(1);
+                  }}
+                />
+                {list.isPending ? (
+                  <Skeleton height="40" />
+                ) : (list.data?.Data.length ?? 0) === 0 ? (
+                  <Text color="fg.muted">
+                    <FormattedMessage id="studio.link.noProducts" />
+                  </Text>
+                ) : (
+                  <Table.Root size="sm">
+                    <Table.Body>
+                      {list.data!.Data.map((row) => (
+                        <Table.Row key={row.Id}>
+                          <Table.Cell width="12">
+                            {row.Image && (
+                              <Image alt="" src={row.Image} width="10" height="10" objectFit="cover" />
+                            )}
+                          </Table.Cell>
+                          <Table.Cell>{row.Name}</Table.Cell>
+                          <Table.Cell>
+                            {intl.formatNumber(row.PriceFen / 100, { style: 'currency', currency: 'CNY' })}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">
+                            <Button
+                              size="xs"
+                              colorPalette="brand"
+                              aria-label={intl.formatMessage(
+                                { id: 'studio.link.choose' },
+                                { name: row.Name },
+                              )}
+                              onClick={() => onPick(row)}
+                            >
+                              <FormattedMessage id="studio.link.chooseShort" />
+                            </Button>
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                )}
+                <HStack justify="space-between">
+                  <Text fontSize="xs" color="fg.muted">
+                    <FormattedMessage id="studio.link.pageOf" values={{ page, pages, total }} />
+                  </Text>
+                  <HStack gap="1">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      disabled={page <= 1}
+                      onClick={() => setPage(page - 1)}
+                    >
+                      <FormattedMessage id="studio.link.previous" />
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      disabled={page >= pages}
+                      onClick={() => setPage(page + 1)}
+                    >
+                      <FormattedMessage id="studio.link.next" />
+                    </Button>
+                  </HStack>
+                </HStack>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'studio.close' })} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * A link property: the kinds the template's shop type allows (and the field accepts), the chosen
+ * kind's own fields with their validation messages, and live goods for product links.
+ */
+export function LinkField({
+  value,
+  kinds,
+  disabled,
+  onChange,
+}: {
+  value: unknown;
+  kinds?: LinkKind[];
+  disabled: boolean;
+  onChange: (link: LinkValue) => void;
+}) {
+  const intl = useIntl();
+  const locale = intl.locale.startsWith('zh') ? 'zh' : 'en';
+  const shopType = useStudio((state) => state.shopType);
+  const pages = useStudio((state) => state.history.document.pages);
+  const parsed = linkValueSchema.safeParse(value);
+  const link: LinkValue = parsed.success ? parsed.data : NO_LINK;
+  const current = linkKindOf(link);
+  const [kind, setKind] = useState<LinkKind>(current);
+  const [picking, setPicking] = useState(false);
+  const targets = linkTargetsFor(shopType).filter(
+    (target) => target.kind === 'none' || !kinds || kinds.includes(target.kind),
+  );
+  const shownKind = kind === current || !targets.some((target) => target.kind === kind) ? current : kind;
+  const problems = current === 'none' ? [] : validateLink(link, shopType);
+  const record = link as unknown as Record<string, unknown>;
+  const label = (name: string) => intl.formatMessage({ id: `studio.link.field.${name}` });
+
+  const chooseKind = (next: LinkKind) => {
+    setKind(next);
+    if (TYPED_IN.includes(next)) onChange(emptyLink(next as TypedInLinkKind));
+    else if (next === 'customPage' && pages[0])
+      onChange({ linkType: LinkType.customPage, id: pages[0].id, linkTitle: pages[0].settings.title });
+  };
+
+  return (
+    <Stack gap="2" borderWidth="1px" borderRadius="md" padding="2" data-testid="link-field">
+      <NativeSelect.Root size="sm" disabled={disabled}>
+        <NativeSelect.Field
+          aria-label={intl.formatMessage({ id: 'studio.link.kind' })}
+          value={shownKind}
+          onChange={(event) => chooseKind(event.target.value as LinkKind)}
+        >
+          {targets.map((target) => (
+            <option key={target.kind} value={target.kind}>
+              {target.title[locale]}
+            </option>
+          ))}
+          {!targets.some((target) => target.kind === current) && (
+            <option value={current}>{intl.formatMessage({ id: 'studio.link.notAllowedKind' })}</option>
+          )}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {shownKind === 'navigate' && current === 'navigate' && (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field
+            aria-label={label('linkUrl')}
+            value={String(record.linkUrl ?? '')}
+            onChange={(event) => onChange({ ...link, linkUrl: event.target.value } as LinkValue)}
+          >
+            {NAVIGATE_PAGES.map((page) => (
+              <option key={page.path} value={page.path}>
+                {page.title[locale]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+      {shownKind === 'quickEntry' && current === 'quickEntry' && (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field
+            aria-label={label('quickEntry')}
+            value={String(record.linkUrl ?? '')}
+            onChange={(event) => onChange({ ...link, linkUrl: event.target.value } as LinkValue)}
+          >
+            {QUICK_ENTRIES.map((entry) => (
+              <option key={entry} value={entry}>
+                {intl.formatMessage({ id: `studio.link.quick.${entry}` })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+      {shownKind === 'customPage' && (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field
+            aria-label={label('page')}
+            value={current === 'customPage' ? String(record.id) : ''}
+            onChange={(event) => {
+              const page = pages.find((entry) => entry.id === event.target.value);
+              if (page)
+                onChange({ linkType: LinkType.customPage, id: page.id, linkTitle: page.settings.title });
+            }}
+          >
+            {pages.map((page) => (
+              <option key={page.id} value={page.id}>
+                {page.settings.title || intl.formatMessage({ id: 'studio.pages.untitled' })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+      {shownKind === current &&
+        (KIND_FIELDS[current] ?? []).map((name) => {
+          const problem = problems.find((entry) => entry.field === name);
+          return (
+            <Field.Root key={name} invalid={Boolean(problem)}>
+              <Field.Label fontSize="xs">{label(name)}</Field.Label>
+              <Input
+                size="sm"
+                value={String(record[name] ?? '')}
+                disabled={disabled}
+                onChange={(event) => onChange({ ...link, [name]: event.target.value } as LinkValue)}
+              />
+              {problem && <Field.ErrorText>{describeLinkProblem(problem, locale)}</Field.ErrorText>}
+            </Field.Root>
+          );
+        })}
+      {shownKind === 'webLink' && current === 'webLink' && (
+        <Switch.Root
+          size="sm"
+          checked={record.isLink === true}
+          disabled={disabled}
+          onCheckedChange={(details) => onChange({ ...link, isLink: details.checked } as LinkValue)}
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label fontSize="xs">{label('isLink')}</Switch.Label>
+        </Switch.Root>
+      )}
+      {GOODS_KINDS.includes(shownKind) && (
+        <HStack justify="space-between">
+          <Text fontSize="sm" lineClamp={1} data-testid="link-summary">
+            {current === shownKind
+              ? String(record.linkTitle ?? '')
+              : intl.formatMessage({ id: 'studio.link.nothingChosen' })}
+          </Text>
+          <Button size="xs" variant="outline" disabled={disabled} onClick={() => setPicking(true)}>
+            <FormattedMessage id="studio.link.pickProduct" />
+          </Button>
+        </HStack>
+      )}
+      {!TYPED_IN.includes(shownKind) && shownKind !== 'customPage' && !GOODS_KINDS.includes(shownKind) && (
+        <Text fontSize="xs" color="fg.muted">
+          {current === shownKind
+            ? String(record.linkTitle ?? '')
+            : intl.formatMessage({ id: 'studio.link.notYet' })}
+        </Text>
+      )}
+      {problems
+        .filter((problem) => !(KIND_FIELDS[current] ?? []).includes(problem.field))
+        .map((problem) => (
+          <Text key={`${problem.field}:${problem.code}`} fontSize="xs" color="red.600" role="alert">
+            {describeLinkProblem(problem, locale)}
+          </Text>
+        ))}
+      {picking && (
+        <ProductPickerDialog
+          onClose={() => setPicking(false)}
+          onPick={(row) => {
+            onChange({
+              linkType: LinkType.product,
+              id: row.Id,
+              linkTitle: row.Name,
+              shpName: row.Name,
+              shpPrice: row.PriceFen,
+              ...(row.Image ? { img: row.Image } : {}),
+              ...(row.Subtitle ? { shpMaiDian: row.Subtitle } : {}),
+            });
+            setPicking(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

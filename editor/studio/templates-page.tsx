@@ -1,0 +1,189 @@
+import { Badge, Box, Button, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import {
+  addMyTemplate,
+  delMyTemplate,
+  getMyTemplateList,
+  setMyTemplate,
+  type TemplateSummary,
+} from '../../contract/endpoints/module-library';
+import { showToast } from '../../src/app/toaster';
+import { callEndpoint } from '../../src/lib/http';
+import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { confirmDialog } from '../../src/stores/dialog-store';
+import { NameDialog } from './name-dialog';
+import { studioCatalogues } from './studio-messages';
+
+export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';
+const TEMPLATES_KEY = ['module-library', 'templates'] as const;
+
+type Naming = { mode: 'add' } | { mode: 'rename'; template: TemplateSummary } | null;
+
+/** The shop's decoration templates: open one in the studio, add, rename, delete, make current. */
+function TemplatesPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [naming, setNaming] = useState<Naming>(null);
+  const list = useQuery({
+    queryKey: TEMPLATES_KEY,
+    queryFn: ({ signal }) =>
+      callEndpoint(getMyTemplateList, { page: 1, pageSize: 50, sort: '-updatedAt' }, { signal }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+  const done = (key: string) => {
+    showToast('success', intl.formatMessage({ id: key }));
+    return refresh();
+  };
+  const add = useMutation({
+    mutationFn: (name: string) => callEndpoint(addMyTemplate, { Name: name }),
+    onSuccess: () => done('studio.templates.added'),
+  });
+  const rename = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      callEndpoint(setMyTemplate, { Id: id, Name: name }),
+    onSuccess: () => done('studio.templates.renamed'),
+  });
+  const makeCurrent = useMutation({
+    mutationFn: (id: number) => callEndpoint(setMyTemplate, { Id: id, IsCurrent: true }),
+    onSuccess: () => done('studio.templates.madeCurrent'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => callEndpoint(delMyTemplate, { Id: id }),
+    onSuccess: () => done('studio.templates.deleted'),
+  });
+
+  const confirmDelete = async (template: TemplateSummary) => {
+    const confirmed = await confirmDialog({
+      title: intl.formatMessage({ id: 'studio.templates.deleteTitle' }),
+      message: intl.formatMessage({ id: 'studio.templates.deleteMessage' }, { name: template.Name }),
+    });
+    if (confirmed) remove.mutate(template.Id);
+  };
+
+  const rows = list.data?.Data ?? [];
+  return (
+    <Stack gap="4" padding="5" data-testid="templates-page">
+      <HStack justify="space-between">
+        <Heading as="h1" size="lg">
+          <FormattedMessage id="studio.templates.title" />
+        </Heading>
+        <Button colorPalette="brand" size="sm" onClick={() => setNaming({ mode: 'add' })}>
+          <FormattedMessage id="studio.templates.add" />
+        </Button>
+      </HStack>
+      {list.isPending ? (
+        <Skeleton height="40" />
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">
+          <FormattedMessage id="studio.templates.empty" />
+        </Text>
+      ) : (
+        <Box bg="white" borderRadius="md" overflow="auto">
+          <Table.Root size="sm" variant="outline">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  <FormattedMessage id="studio.templates.name" />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <FormattedMessage id="studio.templates.status" />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <FormattedMessage id="studio.templates.updatedAt" />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <FormattedMessage id="studio.templates.actions" />
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((template) => (
+                <Table.Row key={template.Id} data-testid={`template-row-${template.Id}`}>
+                  <Table.Cell fontWeight="semibold">{template.Name}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      {template.IsCurrent && (
+                        <Badge colorPalette="green">
+                          <FormattedMessage id="studio.templates.current" />
+                        </Badge>
+                      )}
+                      <Badge colorPalette={template.PublishedAt ? 'blue' : 'gray'}>
+                        <FormattedMessage
+                          id={
+                            template.PublishedAt
+                              ? 'studio.templates.published'
+                              : 'studio.templates.unpublished'
+                          }
+                        />
+                      </Badge>
+                      {template.HasUnpublishedChanges && template.PublishedAt && (
+                        <Badge colorPalette="orange">
+                          <FormattedMessage id="studio.templates.changed" />
+                        </Badge>
+                      )}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>{template.UpdatedAt}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" wrap="wrap">
+                      <Button
+                        size="xs"
+                        colorPalette="brand"
+                        onClick={() => navigate(`${EDIT_TEMPLATE_PATH}?id=${template.Id}`)}
+                      >
+                        <FormattedMessage id="studio.templates.open" />
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setNaming({ mode: 'rename', template })}
+                      >
+                        <FormattedMessage id="studio.templates.rename" />
+                      </Button>
+                      {!template.IsCurrent && (
+                        <Button size="xs" variant="outline" onClick={() => makeCurrent.mutate(template.Id)}>
+                          <FormattedMessage id="studio.templates.makeCurrent" />
+                        </Button>
+                      )}
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={template.IsCurrent}
+                        onClick={() => confirmDelete(template)}
+                      >
+                        <FormattedMessage id="studio.templates.delete" />
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {naming && (
+        <NameDialog
+          title={intl.formatMessage({
+            id: naming.mode === 'add' ? 'studio.templates.addTitle' : 'studio.templates.renameTitle',
+          })}
+          label={intl.formatMessage({ id: 'studio.templates.name' })}
+          initial={naming.mode === 'rename' ? naming.template.Name : ''}
+          maxLength={40}
+          onClose={() => setNaming(null)}
+          onSubmit={async (name) => {
+            if (naming.mode === 'add') await add.mutateAsync(name);
+            else await rename.mutateAsync({ id: naming.template.Id, name });
+            setNaming(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export default withModuleMessages(TemplatesPage, studioCatalogues);

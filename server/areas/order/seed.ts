@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_PARAMETER_SETTING,
+  DEFAULT_RECEIPT_SETTING,
+  type DeliverySetting,
+} from '../../../contract/endpoints/orders';
+import type { Carrier, OrderType, PaymentMethod } from '../../../contract/machines/order';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import type { AreaSeed } from '../../db/seed';
+import { AppError } from '../../http/errors';
+import { runSweeps } from '../../jobs/sweeps';
+import {
+  payStorefrontRecharge,
+  placeOrder,
+  placeStorefrontRecharge,
+  type StorefrontContext,
+} from '../storefront/service';
+import type { Operator } from './commands';
+import { confirmFacePrint, printFaceSheets } from './face-print';
+import {
+  type Actor,
+  applyRefund,
+  approveRefund,
+  closeUnpaid,
+  markRefunded,
+  type OrderContext,
+  type OrderRecord,
+  payOrder,
+  receiveOrder,
+  rejectRefund,
+  shipOrder,
+} from './lifecycle';
+import { placeOfflineOrder } from './offline';
+import { rechargeCommand } from './recharge';
+import { faceConfigs, orderDeliverySettings, orderParameterSettings, receiptSettings } from './tables';
+
+/**
+ * The mall demo site's orders: a few hundred over the last 90 days, placed and moved through the
+ * same service functions the storefront and the operators use (each step at its own moment), then
+ * the sweeps close what was never paid and confirm and complete what is due. Each order is one
+ * transaction, so the seed stays quick on PGlite.
+ */
+
+const ORDER_COUNT = 240;
+/** Orders placed minutes ago and not paid yet, so the "to pay" tab has rows. */
+const FRESH_COUNT = 6;
+const OFFLINE_COUNT = 24;
+const RECHARGE_COUNT = 30;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** The shop's riders start from Shenzhen Nanshan. */
+const SHOP_LOCATION = { latitude: 22.5405, longitude: 113.9345 };
+
+export const DEMO_DELIVERY: DeliverySetting = {
+  Express: { Enabled: true },
+  SameCity: {
+    Enabled: true,
+    FeeFen: 600,
+    MinOrderFen: 2000,
+    RangeKm: 8,
+    Latitude: SHOP_LOCATION.latitude,
+    Longitude: SHOP_LOCATION.longitude,
+  },
+  Pickup: {
+    Enabled: true,
+    Points: [
+      { Name: '南山旗舰店', Address: '深圳市南山区科技园南区高新南一道 8 号', Phone: '0755-26000001', Hours: '10:00-22:00' },
+      { Name: '福田体验店', Address: '深圳市福田区福华三路 100 号', Phone: '0755-26000002', Hours: '10:00-21:30' },
+    ],
+  },
+};
+
+const NAMES = ['王小明', '李娜', '张伟', '刘洋', '陈静', '杨帆', '赵磊', '黄婷', '周杰', '吴敏', '徐鹏', '孙丽', '马超', '朱琳', '胡斌', '郭倩', '何涛', '高雪', '林峰', '罗佳'];
+const PLACES = [
+  ['广东省', '深圳市', '南山区'],
+  ['广东省', '广州市', '天河区'],
+  ['上海市', '上海市', '浦东新区'],
+  ['北京市', '北京市', '朝阳区'],
+  ['浙江省', '杭州市', '西湖区'],
+  ['江苏省', '南京市', '鼓楼区'],
+  ['四川省', '成都市', '武侯区'],
+  ['湖北省', '武汉市', '洪山区'],
+  ['新疆维吾尔自治区', '乌鲁木齐市', '天山区'],
+  ['内蒙古自治区', '呼和浩特市', '新城区'],
+] as const;
+const STREETS = ['人民路 18 号 2 栋 301', '建设大道 66 号 1 单元 502', '中山路 200 号', '滨江花园 5 栋 1201', '学府路 9 号 3 楼'];
+const REMARKS = ['', '', '', '请尽快发货', '周末送货', '不要放快递柜', '送人的，不要放发票'];
+const REFUND_REASONS = ['拍错了 / 不想要了', '尺码不合适', '商品与描述不符', '物流太慢'];
+const CARRIERS: readonly Carrier[] = ['ZTO', 'YTO', 'SF', 'YD', 'JT'];
+
+/** A small deterministic generator, so every fresh database holds the same demo orders. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+  const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const chance = (probability: number) => next() < probability;
+  return { next, between, pick, chance };
+}
+type Random = ReturnType<typeof randomSource>;
+
+function trackingNumber(random: Random, carrier: Carrier): string {
+  const digits = (count: number) => Array.from({ length: count }, () => random.between(0, 9)).join('');
+  return carrier === 'SF' ? `SF${digits(13)}` : carrier === 'JT' ? `JT${digits(13)}` : `7${digits(13)}`;
+}
+
+interface SeedSku extends Record<string, unknown> {
+  sku_id: number;
+  stock: number;
+}
+
+interface Buyer {
+  Id: string;
+  Name: string;
+  Phone: string;
+}
+
+async function seedSettings(db: Database, siteId: number): Promise<void> {
+  const defaults = DEFAULT_PARAMETER_SETTING;
+  await db.insert(orderParameterSettings).values({
+    siteId,
+    unpaidCloseMinutes: defaults.UnpaidCloseMinutes.Normal,
+    seckillCloseMinutes: defaults.UnpaidCloseMinutes.Seckill,
+    groupBuyCloseMinutes: defaults.UnpaidCloseMinutes.GroupBuy,
+    bargainCloseMinutes: defaults.UnpaidCloseMinutes.Bargain,
+    autoConfirmDays: defaults.AutoConfirmDays,
+    afterSaleDays: defaults.AfterSaleDays,
+    autoGoodReviewDays: defaults.AutoGoodReviewDays,
+    stockDeduction: defaults.StockDeduction,
+    pointsGrant: defaults.PointsGrant,
+    invoiceEnabled: true,
+  });
+  await db.insert(orderDeliverySettings).values({ siteId, setting: DEMO_DELIVERY });
+  await db.insert(receiptSettings).values({
+    siteId,
+    setting: { ...DEFAULT_RECEIPT_SETTING, Header: '欢迎光临', Footer: '谢谢惠顾，欢迎再来' },
+  });
+  const sender = { Name: '演示商城', Phone: '0755-26000001', Province: '广东省', City: '深圳市', District: '南山区', Detail: '科技园南区高新南一道 8 号' };
+  await db.insert(faceConfigs).values([
+    { siteId, name: '中通电子面单', carrier: 'ZTO', paper: '100x180', sender, isDefault: true },
+    { siteId, name: '顺丰标快', carrier: 'SF', paper: '76x130', sender },
+  ]);
+}
+
+/** Everything one online order goes through, each step at its moment, skipping steps still in the future. */
+async function seedOnlineOrder(
+  db: Database,
+  siteId: number,
+  random: Random,
+  skus: SeedSku[],
+  buyer: Buyer,
+  operator: Actor,
+  now: number,
+  fresh: boolean,
+): Promise<void> {
+  const ageDays = fresh ? 0 : random.chance(0.3) ? random.next() * 7 : random.next() * 89;
+  const createdAt = new Date(now - ageDays * DAY - random.between(fresh ? 2 : 0, fresh ? 20 : 59) * MINUTE);
+  const roll = random.next();
+  const type: OrderType = roll < 0.82 ? 'normal' : roll < 0.9 ? 'seckill' : roll < 0.95 ? 'groupBuy' : 'bargain';
+  const deliveryRoll = random.next();
+  const deliveryType = deliveryRoll < 0.76 ? 'express' : deliveryRoll < 0.88 ? 'sameCity' : 'pickup';
+  const place = random.pick(PLACES);
+  const address =
+    deliveryType === 'pickup'
+      ? undefined
+      : deliveryType === 'sameCity'
+        ? {
+            Name: buyer.Name,
+            Phone: buyer.Phone,
+            Province: '广东省',
+            City: '深圳市',
+            District: '南山区',
+            Detail: random.pick(STREETS),
+            Latitude: SHOP_LOCATION.latitude + (random.next() - 0.5) * 0.05,
+            Longitude: SHOP_LOCATION.longitude + (random.next() - 0.5) * 0.05,
+          }
+        : { Name: buyer.Name, Phone: buyer.Phone, Province: place[0], City: place[1], District: place[2], Detail: random.pick(STREETS) };
+  const lineCount = random.chance(0.75) ? 1 : random.between(2, 3);
+  const chosen = new Map<number, number>();
+  while (chosen.size < lineCount) {
+    const sku = random.pick(skus);
+    const quantity = random.chance(0.7) ? 1 : random.between(2, 3);
+    if (!chosen.has(sku.sku_id) && sku.stock >= quantity) chosen.set(sku.sku_id, quantity);
+  }
+  for (const [skuId, quantity] of chosen) skus.find((sku) => sku.sku_id === skuId)!.stock -= quantity;
+
+  await db.transaction(async (tx) => {
+    const at = (moment: Date) => moment.getTime() <= now;
+    const storefront: StorefrontContext = { tx, siteId, now: createdAt, locale: 'zh' };
+    let order: OrderRecord = await placeOrder(
+      storefront,
+      {
+        Buyer: buyer,
+        Source: random.chance(0.85) ? 'miniProgram' : 'h5',
+        DeliveryType: deliveryType,
+        Address: address,
+        PickupPoint: deliveryType === 'pickup' ? random.between(0, 1) : undefined,
+        Lines: [...chosen].map(([SkuId, Quantity]) => ({ SkuId, Quantity })),
+        BuyerRemark: random.pick(REMARKS),
+      },
+      { type },
+    );
+    const buyerActor: Actor = { kind: 'buyer', accountId: null, name: buyer.Name };
+    const context = (actor: Actor, moment: Date): OrderContext => ({ tx, siteId, actor, locale: 'zh', now: moment });
+    const fate = random.next();
+    if (fresh || fate < 0.12) return; // never paid: the sweep closes it when due
+    if (fate < 0.17) {
+      const cancelAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
+      if (at(cancelAt)) {
+        await closeUnpaid(context(buyerActor, cancelAt), order, 'cancel', '不想要了');
+      }
+      return;
+    }
+    const paidAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
+    if (!at(paidAt)) return;
+    const method: PaymentMethod = random.chance(0.75) ? 'wechat' : random.chance(0.6) ? 'alipay' : 'balance';
+    order = await payOrder(context(buyerActor, paidAt), order, {
+      method,
+      amountFen: order.totalFen,
+      transactionNo: `42000${random.between(100_000_000, 999_999_999)}`,
+    });
+    const refundRoll = random.next();
+    const settings = DEFAULT_PARAMETER_SETTING;
+
+    // Some buyers ask for their money back before the goods leave.
+    if (refundRoll < 0.07) {
+      const askedAt = new Date(paidAt.getTime() + random.between(10, 600) * MINUTE);
+      if (!at(askedAt)) return;
+      order = await applyRefund(context(buyerActor, askedAt), order, order.paidFen, random.pick(REFUND_REASONS));
+      const decidedAt = new Date(askedAt.getTime() + random.between(1, 20) * HOUR);
+      if (!at(decidedAt) || random.chance(0.25)) return;
+      if (random.chance(0.2)) {
+        await rejectRefund(context(operator, decidedAt), order, '商品已打包，无法取消');
+        return;
+      }
+      order = await approveRefund(context(operator, decidedAt), order, order.paidFen, '');
+      const refundedAt = new Date(decidedAt.getTime() + random.between(1, 6) * HOUR);
+      if (at(refundedAt) && random.chance(0.85)) await markRefunded(context(operator, refundedAt), order);
+      return;
+    }
+
+    if (deliveryType === 'pickup') {
+      const pickedAt = new Date(paidAt.getTime() + random.between(2, 48) * HOUR);
+      if (at(pickedAt)) order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings);
+      return;
+    }
+    const shippedAt = new Date(paidAt.getTime() + random.between(2, 36) * HOUR);
+    if (!at(shippedAt) || ageDays < 0.4) return;
+    const carrier: Carrier = deliveryType === 'sameCity' ? 'self' : random.pick(CARRIERS);
+    ({ order } = await shipOrder(
+      context(operator, shippedAt),
+      order,
+      { carrier, trackingNo: carrier === 'self' ? '' : trackingNumber(random, carrier) },
+      settings,
+    ));
+    // Most buyers never confirm: the sweep does it after the auto-confirm days.
+    const confirmedAt = new Date(shippedAt.getTime() + random.between(1, 5) * DAY);
+    if (random.chance(0.4) && at(confirmedAt)) {
+      order = await receiveOrder(context(buyerActor, confirmedAt), order, 'confirmReceipt', settings);
+    }
+    // A few ask for a partial refund after receipt, within the after-sale window.
+    const afterSaleAt = new Date((order.receivedAt ?? shippedAt).getTime() + random.between(1, 3) * DAY);
+    if (order.state === 'received' && random.chance(0.12) && at(afterSaleAt)) {
+      const amount = Math.max(1, Math.round(order.paidFen * 0.3));
+      order = await applyRefund(context(buyerActor, afterSaleAt), order, amount, '商品与描述不符');
+      const decidedAt = new Date(afterSaleAt.getTime() + random.between(2, 30) * HOUR);
+      if (at(decidedAt)) {
+        order = await approveRefund(context(operator, decidedAt), order, amount, '同意部分退款');
+        const refundedAt = new Date(decidedAt.getTime() + HOUR);
+        if (at(refundedAt)) await markRefunded(context(operator, refundedAt), order);
+      }
+    }
+  });
+}
+
+export const orderSeed: AreaSeed = async (db, demo) => {
+  const siteId = demo.mallSiteId;
+  const random = randomSource(20240601);
+  const now = Date.now();
+  await seedSettings(db, siteId);
+  const [admin] = await queryRows<{ id: number; user_name: string }>(
+    db,
+    sql`select id, user_name from accounts where id = ${demo.adminAccountId}`,
+  );
+  const operator: Actor = { kind: 'operator', accountId: admin!.id, name: admin!.user_name };
+  const session: Operator = { siteId, accountId: admin!.id, userName: admin!.user_name };
+  const skus = await queryRows<SeedSku>(
+    db,
+    sql`select s.id as sku_id, s.stock from skus s join products p on p.id = s.product_id
+         where s.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active' and s.stock >= 30
+         order by s.id limit 80`,
+  );
+  const buyers: Buyer[] = Array.from({ length: 60 }, (_, index) => ({
+    Id: `demo-buyer-${String(index + 1).padStart(3, '0')}`,
+    Name: NAMES[index % NAMES.length]!,
+    Phone: `138${String(10_000_000 + index * 7919).slice(0, 8)}`,
+  }));
+
+  for (let index = 0; index < ORDER_COUNT + FRESH_COUNT; index += 1) {
+    try {
+      await seedOnlineOrder(db, siteId, random, skus, random.pick(buyers), operator, now, index >= ORDER_COUNT);
+    } catch (error) {
+      // A demo order that a rule refuses (stock ran out on a popular SKU) is simply not placed.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+
+  for (let index = 0; index < OFFLINE_COUNT; index += 1) {
+    const moment = new Date(now - random.next() * 60 * DAY);
+    const sku = random.pick(skus);
+    if (sku.stock < 2) continue;
+    sku.stock -= 1;
+    await db.transaction((tx) =>
+      placeOfflineOrder(
+        tx,
+        session,
+        {
+          Buyer: random.chance(0.5) ? { Name: random.pick(NAMES), Phone: random.pick(buyers).Phone } : { Name: '', Phone: '' },
+          Lines: [{ SkuId: sku.sku_id, Quantity: 1 }],
+          DiscountFen: random.chance(0.3) ? 500 : 0,
+          PaymentMethod: random.chance(0.9) ? random.pick(['cash', 'card', 'transfer'] as const) : undefined,
+          Remark: '',
+        },
+        'zh',
+        moment,
+      ),
+    );
+  }
+
+  for (let index = 0; index < RECHARGE_COUNT; index += 1) {
+    const moment = new Date(now - random.next() * 80 * DAY);
+    const buyer = random.pick(buyers);
+    await db.transaction(async (tx) => {
+      const context = { tx, siteId, now: moment, locale: 'zh' as const };
+      const recharge = await placeStorefrontRecharge(
+        context,
+        random.chance(0.6)
+          ? { Kind: 'storedValue', Buyer: buyer, AmountFen: random.pick([5000, 10000, 20000, 50000]) }
+          : { Kind: 'data', Buyer: buyer, PackageCode: random.pick(['D500M', 'D1G', 'D3G', 'D10G']), Phone: buyer.Phone },
+      );
+      if (random.chance(0.15)) return;
+      const paidAt = new Date(moment.getTime() + 2 * MINUTE);
+      const paid = await payStorefrontRecharge(
+        { ...context, now: paidAt },
+        { OrderNo: recharge.orderNo, BuyerId: buyer.Id, PaymentMethod: 'wechat', AmountFen: recharge.amountFen, TransactionNo: '' },
+      );
+      if (paid.kind === 'data' && random.chance(0.8)) {
+        await rechargeCommand(tx, siteId, { Action: 'fulfil', Id: paid.id, Version: paid.version }, new Date(paidAt.getTime() + HOUR), 'zh');
+      } else if (random.chance(0.1)) {
+        await rechargeCommand(tx, siteId, { Action: 'refund', Id: paid.id, Version: paid.version, Reason: '充错号码' }, new Date(paidAt.getTime() + HOUR), 'zh');
+      }
+    });
+  }
+
+  await runSweeps(db, new Date(now));
+
+  // Face sheets: a confirmed batch and a batch still waiting, so faceSupervise has rows.
+  const waiting = await queryRows<{ id: number }>(
+    db,
+    sql`select id from orders where site_id = ${siteId} and state = 'toShip' and delivery_type = 'express'
+          and refund_state = 'none' order by id limit 5`,
+  );
+  const [zto] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from face_configs where site_id = ${siteId} and carrier = 'ZTO'`,
+  );
+  if (waiting.length >= 5 && zto) {
+    const sheets = (ids: { id: number }[]) => ids.map(({ id }) => ({ Id: id, TrackingNo: trackingNumber(random, 'ZTO') }));
+    const confirmed = await printFaceSheets(db, session, 'zh', { FaceConfigId: zto.id, Orders: sheets(waiting.slice(0, 2)) });
+    await confirmFacePrint(db, session, 'zh', confirmed.BatchNo);
+    await printFaceSheets(db, session, 'zh', { FaceConfigId: zto.id, Orders: sheets(waiting.slice(2, 5)) });
+  }
+};
