@@ -34,11 +34,14 @@ export function useResourceList<Row>(resource: ListResource) {
       >,
     placeholderData: keepPreviousData,
   });
+  // Changes start from the address bar, not this render's state: a navigation may be pending
+  // (router updates are transitions), and a second change must not undo the first.
+  const current = () => parseListState(new URLSearchParams(window.location.search), resource);
   return {
     state,
     setState,
-    change: (change: Partial<Omit<ListState, 'page'>>) => setState(changeListState(state, change)),
-    setPage: (page: number) => setState({ ...state, page }),
+    change: (change: Partial<Omit<ListState, 'page'>>) => setState(changeListState(current(), change)),
+    setPage: (page: number) => setState({ ...current(), page }),
     result,
   };
 }
@@ -59,16 +62,16 @@ export interface ActionRequest<E extends EndpointDefinition> {
 
 /**
  * A write on a resource: optional confirmation, the call, a success toast, and a refresh of every
- * query of the resource. Resolves false when the person cancelled.
+ * query under the given query-key roots (the resources the write can change). Resolves false when the person cancelled.
  */
-export function useResourceAction<E extends EndpointDefinition>(resource: string, endpoint: E) {
+export function useResourceAction<E extends EndpointDefinition>(roots: readonly string[], endpoint: E) {
   const intl = useIntl();
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (input: EndpointInput<E>) => callEndpoint(endpoint, input),
     onSuccess: () => {
       showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-      return client.invalidateQueries({ queryKey: [resource] });
+      return Promise.all(roots.map((root) => client.invalidateQueries({ queryKey: [root] })));
     },
   });
   const run = async (request: ActionRequest<E>): Promise<boolean> => {

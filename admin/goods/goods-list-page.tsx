@@ -29,6 +29,8 @@ import { categoryOptions } from './category-options';
 import { goodsCatalogues } from './messages';
 
 const RESOURCE = productListResource.resource;
+/** Goods writes change the goods list and the recycle bin. */
+const WRITES = [RESOURCE, 'goods.recycled'];
 
 function price(row: ProductRow): string {
   return row.MaxPriceFen > row.PriceFen
@@ -111,9 +113,9 @@ function GoodsListPage() {
     queryKey: [RESOURCE, 'customTypes'],
     queryFn: () => callEndpoint(getCustomList, { page: 1, pageSize: 100 }),
   });
-  const stateAction = useResourceAction(RESOURCE, changeProductState);
-  const audit = useResourceAction(RESOURCE, auditProducts);
-  const recycled = useResourceAction(RESOURCE, changeRecycledState);
+  const stateAction = useResourceAction(WRITES, changeProductState);
+  const audit = useResourceAction(WRITES, auditProducts);
+  const recycled = useResourceAction(WRITES, changeRecycledState);
 
   const run = (action: MachineAction, ids: number[]) => {
     const confirm = action.confirm

@@ -17,4 +17,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/decorateShop/miniProgramsTemplate': () => import('../../editor/studio/templates-page'),
   '/shop/decorateShop/editTemplate': () => import('../../editor/studio/edit-template-page'),
   '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
+  '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
+  '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),
+  '/goods/recycledList': () => import('../../admin/goods/recycled-list-page'),
 };

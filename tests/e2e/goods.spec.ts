@@ -31,7 +31,8 @@ test.describe('goods', () => {
     await expect(page.getByRole('tab', { name: /^On shelf/ })).toHaveAttribute('aria-selected', 'true');
 
     const search = page.getByRole('search');
-    const firstName = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).locator('p').first().textContent()) ?? '';
+    const firstName =
+      (await table.getByRole('row').nth(1).getByRole('cell').nth(1).locator('p').first().textContent()) ?? '';
     await search.getByLabel('Name or code').fill(firstName);
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/keyword=/);
@@ -47,5 +48,71 @@ test.describe('goods', () => {
     const sheet = workbook.worksheets[0]!;
     const cells = sheet.getSheetValues().flat().map(String);
     expect(cells).toContain(firstName);
+  });
+
+  test('goods go from creation with SKUs to the shelf, the recycle bin and back', async ({
+    page,
+    loginAs,
+  }) => {
+    test.setTimeout(120_000);
+    const name = `E2E goods ${Date.now()}`;
+    await loginAs(page, 'admin');
+    await page.goto('/goods/issueGoods');
+    await page.getByLabel(/^Goods name/).fill(name);
+    const category = page.getByLabel(/^Category/);
+    await expect(category.locator('option')).not.toHaveCount(1);
+    await category.selectOption({ index: 1 });
+    await page.getByText('Put on shelf when saved').click();
+    for (const [index, spec, values] of [
+      [1, 'Colour', 'Red,Blue,Green'],
+      [2, 'Size', 'S,M,L'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add a spec' }).click();
+      await page.getByLabel(`Spec name ${index}`).fill(spec);
+      await page.getByLabel(`Values of spec ${index}`).fill(values);
+    }
+    await page.getByLabel('Price (¥) for all').fill('19.90');
+    await page.getByLabel('Stock for all').fill('10');
+    await page.getByRole('button', { name: 'Fill all SKUs' }).click();
+    const skus = page.getByRole('table', { name: 'SKUs' });
+    await expect(skus.getByRole('row')).toHaveCount(10);
+    await expect(page.getByLabel('Price of Green / L')).toHaveValue('19.90');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/editGoodsDetails\?id=\d+/);
+
+    const price = page.getByLabel('Price of Red / S');
+    await expect(price).toHaveValue('19.90');
+    await price.fill('25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Goods saved').last()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Price of Red / S')).toHaveValue('25.00');
+
+    await page.goto('/goods/goodsList');
+    const search = page.getByRole('search');
+    await search.getByLabel('Name or code').fill(name);
+    await search.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('¥19.90 – 25.00');
+    await expect(row).toContainText('Off shelf');
+    await row.getByRole('button', { name: `Put on shelf: ${name}` }).click();
+    await expect(row.getByRole('button', { name: `Take off shelf: ${name}` })).toBeVisible();
+    await page.getByRole('tab', { name: /^On shelf/ }).click();
+    await expect(page).toHaveURL(/tab=onShelf/);
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, do it' }).click();
+    await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
+
+    await page.goto('/goods/recycledList');
+    await search.getByLabel('Name or code').fill(name);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Restore: ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
+
+    await page.goto(`/goods/goodsList?keyword=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('On shelf');
   });
 });

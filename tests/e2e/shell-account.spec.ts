@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { expect as baseExpect, DEMO_PASSWORD, test } from './fixtures';
+
+// The app boots (user info, lazy chunks) on every page load; on a busy shared machine that can take
+// longer than the default 7 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function openAccountItem(page: Page, name: string) {
   await page.getByTestId('avatar-menu').click();

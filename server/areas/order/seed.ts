@@ -3,6 +3,7 @@ import {
   DEFAULT_PARAMETER_SETTING,
   DEFAULT_RECEIPT_SETTING,
   type DeliverySetting,
+  type ParameterSetting,
 } from '../../../contract/endpoints/orders';
 import type { Carrier, OrderType, PaymentMethod } from '../../../contract/machines/order';
 import type { Database } from '../../db/client';
@@ -33,6 +34,7 @@ import {
 } from './lifecycle';
 import { placeOfflineOrder } from './offline';
 import { rechargeCommand } from './recharge';
+import { readDeliverySetting, readParameterSetting } from './settings';
 import { faceConfigs, orderDeliverySettings, orderParameterSettings, receiptSettings } from './tables';
 
 /**
@@ -161,6 +163,7 @@ async function seedOnlineOrder(
   operator: Actor,
   now: number,
   fresh: boolean,
+  settings: { parameter: ParameterSetting; delivery: DeliverySetting },
 ): Promise<void> {
   const ageDays = fresh ? 0 : random.chance(0.3) ? random.next() * 7 : random.next() * 89;
   const createdAt = new Date(now - ageDays * DAY - random.between(fresh ? 2 : 0, fresh ? 20 : 59) * MINUTE);
@@ -207,7 +210,7 @@ async function seedOnlineOrder(
         Lines: [...chosen].map(([SkuId, Quantity]) => ({ SkuId, Quantity })),
         BuyerRemark: random.pick(REMARKS),
       },
-      { type },
+      { type, settings },
     );
     const buyerActor: Actor = { kind: 'buyer', accountId: null, name: buyer.Name };
     const context = (actor: Actor, moment: Date): OrderContext => ({ tx, siteId, actor, locale: 'zh', now: moment });
@@ -229,7 +232,6 @@ async function seedOnlineOrder(
       transactionNo: `42000${random.between(100_000_000, 999_999_999)}`,
     });
     const refundRoll = random.next();
-    const settings = DEFAULT_PARAMETER_SETTING;
 
     // Some buyers ask for their money back before the goods leave.
     if (refundRoll < 0.07) {
@@ -250,7 +252,7 @@ async function seedOnlineOrder(
 
     if (deliveryType === 'pickup') {
       const pickedAt = new Date(paidAt.getTime() + random.between(2, 48) * HOUR);
-      if (at(pickedAt)) order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings);
+      if (at(pickedAt)) order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings.parameter);
       return;
     }
     const shippedAt = new Date(paidAt.getTime() + random.between(2, 36) * HOUR);
@@ -260,12 +262,12 @@ async function seedOnlineOrder(
       context(operator, shippedAt),
       order,
       { carrier, trackingNo: carrier === 'self' ? '' : trackingNumber(random, carrier) },
-      settings,
+      settings.parameter,
     ));
     // Most buyers never confirm: the sweep does it after the auto-confirm days.
     const confirmedAt = new Date(shippedAt.getTime() + random.between(1, 5) * DAY);
     if (random.chance(0.4) && at(confirmedAt)) {
-      order = await receiveOrder(context(buyerActor, confirmedAt), order, 'confirmReceipt', settings);
+      order = await receiveOrder(context(buyerActor, confirmedAt), order, 'confirmReceipt', settings.parameter);
     }
     // A few ask for a partial refund after receipt, within the after-sale window.
     const afterSaleAt = new Date((order.receivedAt ?? shippedAt).getTime() + random.between(1, 3) * DAY);
@@ -287,6 +289,10 @@ export const orderSeed: AreaSeed = async (db, demo) => {
   const random = randomSource(20240601);
   const now = Date.now();
   await seedSettings(db, siteId);
+  const settings = {
+    parameter: (await readParameterSetting(db, siteId)).value,
+    delivery: (await readDeliverySetting(db, siteId)).value,
+  };
   const [admin] = await queryRows<{ id: number; user_name: string }>(
     db,
     sql`select id, user_name from accounts where id = ${demo.adminAccountId}`,
@@ -307,7 +313,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
 
   for (let index = 0; index < ORDER_COUNT + FRESH_COUNT; index += 1) {
     try {
-      await seedOnlineOrder(db, siteId, random, skus, random.pick(buyers), operator, now, index >= ORDER_COUNT);
+      await seedOnlineOrder(db, siteId, random, skus, random.pick(buyers), operator, now, index >= ORDER_COUNT, settings);
     } catch (error) {
       // A demo order that a rule refuses (stock ran out on a popular SKU) is simply not placed.
       if (!(error instanceof AppError)) throw error;

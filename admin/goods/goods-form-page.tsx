@@ -1,0 +1,543 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Image,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { uploadImage } from '../../contract/endpoints/comm';
+import {
+  getCategoryTree,
+  getFreightTemplates,
+  getProductInfo,
+  MAX_GALLERY,
+  MAX_SPECS,
+  type ProductDetail,
+  saveProduct,
+} from '../../contract/endpoints/goods';
+import { GoodsPermission } from '../../contract/machines/goods';
+import { showToast } from '../../src/app/toaster';
+import { callEndpoint, http } from '../../src/lib/http';
+import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { confirmDialog } from '../../src/stores/dialog-store';
+import { isStaleVersion, serverFieldErrors } from '../core/form-errors';
+import { fenToYuanText, yuanToFen } from '../core/list-state';
+import { useUnsavedGuard } from '../core/use-unsaved-guard';
+import { categoryOptions } from './category-options';
+import { goodsCatalogues } from './messages';
+import {
+  type BulkFill,
+  buildSkuRows,
+  bulkFill,
+  type SkuDraft,
+  type SpecDraft,
+  skuDrafts,
+  skuInputs,
+} from './sku-table';
+
+interface Draft {
+  Name: string;
+  Subtitle: string;
+  Code: string;
+  CategoryId: string;
+  Gallery: string[];
+  Video: string;
+  Description: string;
+  MarketPrice: string;
+  SalesBase: string;
+  FreightTemplateId: string;
+  Specs: SpecDraft[];
+  Skus: SkuDraft[];
+  OnShelf: boolean;
+}
+
+const EMPTY: Draft = {
+  Name: '',
+  Subtitle: '',
+  Code: '',
+  CategoryId: '',
+  Gallery: [],
+  Video: '',
+  Description: '',
+  MarketPrice: '',
+  SalesBase: '0',
+  FreightTemplateId: '',
+  Specs: [],
+  Skus: buildSkuRows([], []),
+  OnShelf: true,
+};
+
+function draftOf(detail: ProductDetail): Draft {
+  return {
+    Name: detail.Name,
+    Subtitle: detail.Subtitle,
+    Code: detail.Code,
+    CategoryId: detail.CategoryId === null ? '' : String(detail.CategoryId),
+    Gallery: detail.Gallery,
+    Video: detail.Video,
+    Description: detail.Description,
+    MarketPrice: detail.MarketPriceFen ? fenToYuanText(detail.MarketPriceFen) : '',
+    SalesBase: String(detail.SalesBase),
+    FreightTemplateId: detail.FreightTemplateId === null ? '' : String(detail.FreightTemplateId),
+    Specs: detail.Specs,
+    Skus: skuDrafts(detail.Skus),
+    OnShelf: detail.ShelfState === 'on' || detail.AutoShelf,
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" bg="bg" borderRadius="md" borderWidth="1px" padding="5" aria-label={title}>
+      <Heading as="h2" size="md" marginBottom="4">
+        {title}
+      </Heading>
+      <Stack gap="4">{children}</Stack>
+    </Box>
+  );
+}
+
+function GoodsForm({ detail }: { detail?: ProductDetail }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [draft, setDraft] = useState<Draft>(() => (detail ? draftOf(detail) : EMPTY));
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '' });
+  useUnsavedGuard(dirty && !saving);
+  const categories = useQuery({
+    queryKey: ['goods', 'categories'],
+    queryFn: () => callEndpoint(getCategoryTree, {}),
+  });
+  const freight = useQuery({
+    queryKey: ['goods', 'freight'],
+    queryFn: () => callEndpoint(getFreightTemplates, {}),
+  });
+
+  const update = (change: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...change }));
+    setDirty(true);
+  };
+  const setSpecs = (Specs: SpecDraft[]) => update({ Specs, Skus: buildSkuRows(Specs, draft.Skus) });
+  const setSku = (index: number, change: Partial<SkuDraft>) =>
+    update({ Skus: draft.Skus.map((row, position) => (position === index ? { ...row, ...change } : row)) });
+  const error = (field: string) => errors[field];
+
+  const upload = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setUploading(true);
+    try {
+      const urls: string[] = [];
+      for (const file of Array.from(files).slice(0, MAX_GALLERY - draft.Gallery.length)) {
+        const body = new FormData();
+        body.append('file', file);
+        const response = await http.post<{ Url: string }>(uploadImage.path, body);
+        urls.push(response.data.Url);
+      }
+      update({ Gallery: [...draft.Gallery, ...urls] });
+    } catch {
+      // The HTTP layer already showed the server's message.
+    } finally {
+      setUploading(false);
+    }
+  };
+  const moveImage = (index: number, by: number) => {
+    const gallery = [...draft.Gallery];
+    const [image] = gallery.splice(index, 1);
+    gallery.splice(index + by, 0, image!);
+    update({ Gallery: gallery });
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    const specs = draft.Specs.map((spec) => ({
+      Name: spec.Name.trim(),
+      Values: spec.Values.map((value) => value.trim()).filter(Boolean),
+    })).filter((spec) => spec.Name || spec.Values.length);
+    try {
+      const saved = await callEndpoint(saveProduct, {
+        ...(detail ? { Id: detail.Id, Version: detail.Version } : {}),
+        Name: draft.Name,
+        Subtitle: draft.Subtitle,
+        Code: draft.Code,
+        CategoryId: Number(draft.CategoryId),
+        CustomTypeIds: detail?.CustomTypeIds ?? [],
+        Gallery: draft.Gallery,
+        Video: draft.Video.trim(),
+        Description: draft.Description,
+        MarketPriceFen: draft.MarketPrice.trim() === '' ? 0 : (yuanToFen(draft.MarketPrice) ?? Number.NaN),
+        SalesBase: Number(draft.SalesBase || 0),
+        FreightTemplateId: draft.FreightTemplateId ? Number(draft.FreightTemplateId) : null,
+        Sort: detail?.Sort ?? 0,
+        Specs: specs,
+        Skus: skuInputs(draft.Skus),
+        OnShelf: draft.OnShelf,
+      });
+      setDirty(false);
+      showToast('success', t('goods.form.saved'));
+      await client.invalidateQueries({ queryKey: ['goods'] });
+      // Leaving right after the state update would still see the form as dirty.
+      window.setTimeout(() => navigate(`${GoodsPermission.edit}?id=${saved.Id}`, { replace: !detail }));
+    } catch (failure) {
+      if (isStaleVersion(failure)) {
+        const reload = await confirmDialog({
+          title: t('engine.staleTitle'),
+          message: t('engine.staleMessage'),
+          confirmText: t('engine.reload'),
+          cancelText: t('engine.cancel'),
+        });
+        if (reload) {
+          setDirty(false);
+          await client.invalidateQueries({ queryKey: ['goods', 'detail'] });
+        }
+      } else setErrors(serverFieldErrors(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const textField = (
+    name: keyof Draft & string,
+    label: string,
+    props: { required?: boolean; help?: string } = {},
+  ) => (
+    <Field.Root invalid={Boolean(error(name))} required={props.required}>
+      <Field.Label>
+        {label}
+        {props.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input value={String(draft[name])} onChange={(event) => update({ [name]: event.target.value })} />
+      {props.help && <Field.HelperText>{props.help}</Field.HelperText>}
+      <Field.ErrorText>{error(name)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Stack
+      as="form"
+      gap="4"
+      padding="5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Flex justify="space-between" align="center">
+        <Heading as="h1" size="lg">
+          <FormattedMessage id={detail ? 'goods.form.editTitle' : 'goods.form.createTitle'} />
+        </Heading>
+        <HStack>
+          <Button variant="outline" onClick={() => navigate(GoodsPermission.list)}>
+            <FormattedMessage id="goods.form.backToList" />
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={saving} loadingText={t('engine.saving')}>
+            <FormattedMessage id="engine.save" />
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Section title={t('goods.form.basics')}>
+        {textField('Name', t('goods.form.name'), { required: true })}
+        {textField('Subtitle', t('goods.form.subtitle'))}
+        {textField('Code', t('goods.form.code'))}
+        <Field.Root invalid={Boolean(error('CategoryId'))} required>
+          <Field.Label>
+            <FormattedMessage id="goods.form.category" />
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={draft.CategoryId}
+              onChange={(event) => update({ CategoryId: event.target.value })}
+            >
+              <option value="">{t('goods.form.choose')}</option>
+              {categoryOptions(categories.data?.Data ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText>{error('CategoryId')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(error('Gallery'))}>
+          <Field.Label>
+            <FormattedMessage id="goods.form.gallery" values={{ max: MAX_GALLERY }} />
+          </Field.Label>
+          <HStack gap="3" wrap="wrap">
+            {draft.Gallery.map((url, index) => (
+              <Stack key={url} gap="1" align="center">
+                <Image
+                  src={url}
+                  alt={t('goods.form.imageNumber', { number: index + 1 })}
+                  boxSize="20"
+                  objectFit="cover"
+                  borderRadius="md"
+                />
+                <HStack gap="0">
+                  <IconButton
+                    size="2xs"
+                    variant="ghost"
+                    aria-label={t('goods.form.moveImageBack', { number: index + 1 })}
+                    disabled={index === 0}
+                    onClick={() => moveImage(index, -1)}
+                  >
+                    <span aria-hidden="true">‹</span>
+                  </IconButton>
+                  <IconButton
+                    size="2xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('goods.form.removeImage', { number: index + 1 })}
+                    onClick={() =>
+                      update({ Gallery: draft.Gallery.filter((_, position) => position !== index) })
+                    }
+                  >
+                    <span aria-hidden="true">×</span>
+                  </IconButton>
+                  <IconButton
+                    size="2xs"
+                    variant="ghost"
+                    aria-label={t('goods.form.moveImageForward', { number: index + 1 })}
+                    disabled={index === draft.Gallery.length - 1}
+                    onClick={() => moveImage(index, 1)}
+                  >
+                    <span aria-hidden="true">›</span>
+                  </IconButton>
+                </HStack>
+              </Stack>
+            ))}
+            {draft.Gallery.length < MAX_GALLERY && (
+              <Button as="label" variant="outline" size="sm" cursor="pointer">
+                {uploading ? <Spinner size="xs" /> : <FormattedMessage id="goods.form.upload" />}
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  multiple
+                  hidden
+                  onChange={(event) => void upload(event.target.files)}
+                />
+              </Button>
+            )}
+          </HStack>
+          <Field.ErrorText>{error('Gallery')}</Field.ErrorText>
+        </Field.Root>
+        {textField('Video', t('goods.form.video'), { help: t('goods.form.videoHelp') })}
+        <Field.Root invalid={Boolean(error('Description'))}>
+          <Field.Label>
+            <FormattedMessage id="goods.form.description" />
+          </Field.Label>
+          <Textarea
+            rows={5}
+            value={draft.Description}
+            onChange={(event) => update({ Description: event.target.value })}
+          />
+          <Field.ErrorText>{error('Description')}</Field.ErrorText>
+        </Field.Root>
+      </Section>
+
+      <Section title={t('goods.form.pricing')}>
+        <HStack gap="4" align="start" wrap="wrap">
+          <Box width="60">{textField('MarketPrice', t('goods.form.marketPrice'))}</Box>
+          <Box width="60">{textField('SalesBase', t('goods.form.salesBase'))}</Box>
+          <Field.Root width="60">
+            <Field.Label>
+              <FormattedMessage id="goods.form.freight" />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.FreightTemplateId}
+                onChange={(event) => update({ FreightTemplateId: event.target.value })}
+              >
+                <option value="">{t('goods.form.freightNone')}</option>
+                {(freight.data?.Data ?? []).map((template) => (
+                  <option key={template.Id} value={template.Id}>
+                    {template.Name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </HStack>
+      </Section>
+
+      <Section title={t('goods.form.specs')}>
+        {draft.Specs.map((spec, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: specs are edited in place, their names change while typing
+          <HStack key={index} gap="3" align="end" wrap="wrap">
+            <Field.Root width="48">
+              <Field.Label>{t('goods.form.specName', { number: index + 1 })}</Field.Label>
+              <Input
+                value={spec.Name}
+                onChange={(event) =>
+                  setSpecs(
+                    draft.Specs.map((entry, position) =>
+                      position === index ? { ...entry, Name: event.target.value } : entry,
+                    ),
+                  )
+                }
+              />
+            </Field.Root>
+            <Field.Root flex="1" minWidth="64">
+              <Field.Label>{t('goods.form.specValues', { number: index + 1 })}</Field.Label>
+              <Input
+                value={spec.Values.join(',')}
+                onChange={(event) =>
+                  setSpecs(
+                    draft.Specs.map((entry, position) =>
+                      position === index ? { ...entry, Values: event.target.value.split(/[,，]/) } : entry,
+                    ),
+                  )
+                }
+              />
+              <Field.HelperText>
+                <FormattedMessage id="goods.form.specValuesHelp" />
+              </Field.HelperText>
+            </Field.Root>
+            <Button
+              variant="ghost"
+              colorPalette="red"
+              onClick={() => setSpecs(draft.Specs.filter((_, position) => position !== index))}
+            >
+              {t('goods.form.removeSpec', { number: index + 1 })}
+            </Button>
+          </HStack>
+        ))}
+        {draft.Specs.length < MAX_SPECS && (
+          <Box>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setSpecs([...draft.Specs, { Name: '', Values: [] }])}
+            >
+              <FormattedMessage id="goods.form.addSpec" />
+            </Button>
+          </Box>
+        )}
+        <HStack gap="2" wrap="wrap" align="end" role="group" aria-label={t('goods.form.bulkFill')}>
+          {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => (
+            <Field.Root key={key} width="32">
+              <Field.Label fontSize="xs">{t(`goods.form.fill${key}`)}</Field.Label>
+              <Input
+                size="sm"
+                value={fill[key]}
+                onChange={(event) => setFill({ ...fill, [key]: event.target.value })}
+              />
+            </Field.Root>
+          ))}
+          <Button size="sm" variant="outline" onClick={() => update({ Skus: bulkFill(draft.Skus, fill) })}>
+            <FormattedMessage id="goods.form.applyFill" />
+          </Button>
+        </HStack>
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label={t('goods.form.skuTable')}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  <FormattedMessage id="goods.form.skuSpec" />
+                </Table.ColumnHeader>
+                {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => (
+                  <Table.ColumnHeader key={key}>
+                    <FormattedMessage id={`goods.form.sku${key}`} />
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {draft.Skus.map((row, index) => {
+                const name = row.SpecValues.join(' / ') || t('goods.form.singleSku');
+                return (
+                  <Table.Row key={row.SpecValues.join('\u0000')}>
+                    <Table.Cell>{name}</Table.Cell>
+                    {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => {
+                      const field = { Price: 'PriceFen', Stock: 'Stock', Code: 'Code', Weight: 'WeightG' }[
+                        key
+                      ];
+                      const message = error(`Skus.${index}.${field}`);
+                      return (
+                        <Table.Cell key={key}>
+                          <Field.Root invalid={Boolean(message)}>
+                            <Input
+                              size="sm"
+                              minWidth="24"
+                              aria-label={t(`goods.form.sku${key}Of`, { name })}
+                              value={row[key]}
+                              onChange={(event) => setSku(index, { [key]: event.target.value })}
+                            />
+                            <Field.ErrorText>{message}</Field.ErrorText>
+                          </Field.Root>
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+        {error('Skus') && <Text color="fg.error">{error('Skus')}</Text>}
+      </Section>
+
+      <Section title={t('goods.form.publishing')}>
+        <Checkbox.Root
+          checked={draft.OnShelf}
+          onCheckedChange={(event) => update({ OnShelf: event.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            <FormattedMessage id="goods.form.onShelf" />
+          </Checkbox.Label>
+        </Checkbox.Root>
+      </Section>
+    </Stack>
+  );
+}
+
+/** /goods/issueGoods (new goods) and /goods/editGoodsDetails?id= (existing goods). */
+function GoodsFormPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const detail = useQuery({
+    queryKey: ['goods', 'detail', id],
+    queryFn: () => callEndpoint(getProductInfo, { id }),
+    enabled: id > 0,
+  });
+  if (!(id > 0)) return <GoodsForm key="new" />;
+  if (detail.isPending)
+    return (
+      <Flex justify="center" padding="10">
+        <Spinner />
+      </Flex>
+    );
+  if (detail.isError)
+    return (
+      <Text padding="5" color="fg.error">
+        <FormattedMessage id="engine.loadFailed" />
+      </Text>
+    );
+  return <GoodsForm key={`${detail.data.Id}:${detail.data.Version}`} detail={detail.data} />;
+}
+
+export default withModuleMessages(GoodsFormPage, goodsCatalogues);
