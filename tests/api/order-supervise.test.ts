@@ -545,7 +545,7 @@ describe('bulk shipping from Excel', () => {
       [unpaid.OrderNo, '73100000000102', ''],
       [first.OrderNo, '73100000000103', ''],
       [second.OrderNo.slice(0, 4), '!!', ''],
-      [second.OrderNo, '73100000000104', '鸽子快递'],
+      ['20990101888888', '73100000000104', '鸽子快递'],
     ]);
     const result = await upload(bytes, { Carrier: 'ZTO' });
     expect(result.Errmsg).toBe('');
