@@ -15,6 +15,7 @@ export interface ListPage<Row> {
   Data: Row[];
   Total: number;
   Counts?: Record<string, number>;
+  AuditRequired?: boolean;
 }
 
 /** A list screen's URL state and its current page from the server. */

@@ -234,6 +234,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   return (
     <Stack
       as="form"
+      aria-label={t(detail ? 'goods.form.editTitle' : 'goods.form.createTitle')}
       gap="4"
       padding="5"
       onSubmit={(event) => {

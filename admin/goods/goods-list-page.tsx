@@ -17,6 +17,7 @@ import {
   type RowAction,
   recycleMachine,
   shelfMachine,
+  shelfOnBlockers,
 } from '../../contract/machines/goods';
 import { actionLabelKey, type MachineAction, stateLabelKey } from '../../contract/state-machine';
 import { fenToYuan, parseTime } from '../../src/lib/format';
@@ -134,8 +135,21 @@ function GoodsListPage() {
     });
   };
   // Rejecting needs a reason: it is done from the audit screen, not from a row button.
+  // Putting on the shelf is offered only when nothing blocks it (audit, SKUs, price).
+  const auditRequired = list.result.data?.AuditRequired ?? false;
   const rowButtons = (row: ProductRow): RowAction[] =>
-    goodsRowActions(row, granted).filter(({ action }) => action.name !== 'reject');
+    goodsRowActions(row, granted).filter(
+      ({ action }) =>
+        action.name !== 'reject' &&
+        (action.name !== 'putOn' ||
+          shelfOnBlockers({
+            recycleState: row.RecycleState,
+            auditState: row.AuditState,
+            auditRequired,
+            skuCount: row.SkuCount,
+            priceFen: row.PriceFen,
+          }).length === 0),
+    );
   const canEdit = granted.has(GoodsPermission.edit);
   const canIssue = granted.has(GoodsPermission.issue);
 

@@ -42,7 +42,10 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
       data-testid={`palette-${definition.type}`}
       variant="outline"
       size="sm"
-      height="16"
+      height="auto"
+      minHeight="16"
+      paddingY="2"
+      paddingX="1"
       flexDirection="column"
       gap="1"
       opacity={isDragging ? 0.4 : 1}
@@ -53,7 +56,9 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
       fontSize="xs"
     >
       <BlockGlyph icon={definition.icon} />
-      <Text lineClamp={1}>{name}</Text>
+      <Text lineClamp={2} lineHeight="short">
+        {name}
+      </Text>
     </Button>
   );
 }

@@ -400,7 +400,7 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
             onSave={() => void save()}
             onPublish={() => void publish()}
           />
-          <Grid templateColumns="300px 1fr 360px" flex="1" minHeight="0">
+          <Grid templateColumns="248px minmax(0, 1fr) 320px" flex="1" minHeight="0">
             <Box bg="white" borderRightWidth="1px" overflowY="auto" data-testid="catalogue">
               <CataloguePanel />
             </Box>

@@ -20,4 +20,5 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
   '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),
   '/goods/recycledList': () => import('../../admin/goods/recycled-list-page'),
+  '/goods/goodsClassify': () => import('../../admin/goods/goods-classify-page'),
 };

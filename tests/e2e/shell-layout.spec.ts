@@ -31,6 +31,7 @@ test.describe('layout', () => {
     await open(page, '/error-log/log');
     await open(page, '/error/401');
     const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByRole('button', { name: 'Permission' }).click();
     await sidebar.getByRole('link', { name: 'Directive permission' }).click();
     await expect
       .poll(() => tagPaths(page))

@@ -10,7 +10,7 @@ const TEMPLATES = '/shop/decorateShop/miniProgramsTemplate';
 
 async function openSeededTemplate(page: Page) {
   await page.goto(TEMPLATES);
-  await expect(page.getByRole('heading', { name: 'My templates' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My templates' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Decorate' }).first().click();
   // The first open loads the studio's chunk and parses the template; give it time on a busy machine.
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 20_000 });
@@ -25,7 +25,7 @@ function property(page: Page, path: string) {
   return page.getByTestId('property-panel').getByTestId(`field-${path}`);
 }
 
-test.setTimeout(90_000);
+test.describe.configure({ timeout: 150_000 });
 
 test('a designer decorates the seeded template and finds it all after a reload', async ({
   page,
@@ -99,7 +99,8 @@ test('a designer decorates the seeded template and finds it all after a reload',
   await page.mouse.up();
   await expect(rows.first()).toContainText('Spacer');
 
-  await expectNoSeriousA11yViolations(page);
+  // The phone draws the shop's own colours as the mini-program will; the studio around it is checked.
+  await expectNoSeriousA11yViolations(page, { exclude: ['[data-testid="phone-canvas"]'] });
   await saveScreenshot(page, 'studio');
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
