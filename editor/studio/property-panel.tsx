@@ -30,6 +30,8 @@ interface EditorProps {
   path: PropPath;
   onChange: Change;
   disabled: boolean;
+  /** The whole block's props, for fields shown only under a condition on them. */
+  root: Record<string, unknown>;
 }
 
 function ImageInput({
@@ -299,7 +301,7 @@ function ListEditor({
           </HStack>
           <Stack gap="2">
             {field.fields.map((sub) =>
-              isVisible(sub, item, {}) ? (
+              isVisible(sub, item, props.root) ? (
                 <FieldEditor
                   key={sub.name}
                   field={sub}
@@ -307,6 +309,7 @@ function ListEditor({
                   path={[...path, index, sub.name]}
                   onChange={onChange}
                   disabled={disabled}
+                  root={root}
                 />
               ) : null,
             )}
@@ -440,6 +443,7 @@ export function PropertyPanel() {
             path={[field.name]}
             onChange={change}
             disabled={block.locked}
+            root={props}
           />
         ) : null,
       )}
@@ -465,6 +469,7 @@ export function PageSettingsPanel() {
           path={[field.name]}
           onChange={(path, value) => updatePageSettings(pageId, { [String(path[0])]: value })}
           disabled={false}
+          root={settings}
         />
       ))}
     </Stack>

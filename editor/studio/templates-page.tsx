@@ -127,7 +127,9 @@ function TemplatesPage() {
                       )}
                     </HStack>
                   </Table.Cell>
-                  <Table.Cell>{template.UpdatedAt}</Table.Cell>
+                  <Table.Cell>
+                    {intl.formatDate(new Date(template.UpdatedAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </Table.Cell>
                   <Table.Cell>
                     <HStack gap="1" wrap="wrap">
                       <Button

@@ -132,6 +132,9 @@ test('a save based on an older version is refused with a choice to reload or ove
 
   await page.getByRole('button', { name: 'Add Title' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // The server's own message comes first (the app's notice), then the studio's choice.
+  await expect(page.getByText(/Someone saved this template \(now version \d+\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   const stale = page.getByTestId('stale-dialog');
   await expect(stale).toBeVisible();
   await expect(page.getByTestId('dirty-mark')).toBeVisible();
