@@ -36,8 +36,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // CI must finish within 20 minutes in all; the browser tests get at most 12 of them.
   globalTimeout: (process.env.CI ? 12 : 15) * 60_000,
   reporter: 'list',

@@ -164,7 +164,7 @@ export const MENU_TREE: readonly MenuNode[] = [
   {
     segment: 'error',
     icon: 'bug',
-    redirect: 'page401',
+    redirect: '401',
     titleKey: 'errorPages',
     children: [
       { segment: '401', titleKey: 'page401', noCache: true },
