@@ -40,7 +40,7 @@ function ImageInput({
   onChange,
   disabled,
   label,
-}: Omit<EditorProps, 'field'> & { label: string }) {
+}: Omit<EditorProps, 'field' | 'root'> & { label: string }) {
   const intl = useIntl();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -257,6 +257,7 @@ function ListEditor({
   path,
   onChange,
   disabled,
+  root,
 }: EditorProps & { field: Field & { kind: 'list' } }) {
   const intl = useIntl();
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
@@ -301,7 +302,7 @@ function ListEditor({
           </HStack>
           <Stack gap="2">
             {field.fields.map((sub) =>
-              isVisible(sub, item, props.root) ? (
+              isVisible(sub, item, root) ? (
                 <FieldEditor
                   key={sub.name}
                   field={sub}

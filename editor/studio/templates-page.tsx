@@ -128,7 +128,10 @@ function TemplatesPage() {
                     </HStack>
                   </Table.Cell>
                   <Table.Cell>
-                    {intl.formatDate(new Date(template.UpdatedAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                    {intl.formatDate(new Date(template.UpdatedAt), {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="1" wrap="wrap">
