@@ -28,7 +28,7 @@ export interface DemoSites {
 }
 
 /** Area seeds register here (goods, orders…); each runs inside the first-run seed. */
-export const areaSeeds: AreaSeed[] = [dashboardSeed, productSeed, moduleLibrarySeed];
+export const areaSeeds: AreaSeed[] = [dashboardSeed, productSeed, moduleLibrarySeed, orderSeed];
 
 const DAY = 24 * 60 * 60 * 1000;
 
