@@ -44,11 +44,11 @@ import { faceConfigs, orderDeliverySettings, orderParameterSettings, receiptSett
  * transaction, so the seed stays quick on PGlite.
  */
 
-const ORDER_COUNT = 240;
+const ORDER_COUNT = 200;
 /** Orders placed minutes ago and not paid yet, so the "to pay" tab has rows. */
 const FRESH_COUNT = 6;
-const OFFLINE_COUNT = 24;
-const RECHARGE_COUNT = 30;
+const OFFLINE_COUNT = 20;
+const RECHARGE_COUNT = 24;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const DAY = 24 * HOUR;
