@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   getIndexDataInfo,
   getIndexOrderSaleReport,
@@ -20,7 +20,8 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-afterEach(() => {
+// Modules register their providers when imported; each test here starts from none and adds its own.
+beforeEach(() => {
   dashboardFigureProviders.length = 0;
   salesReportProviders.length = 0;
 });
