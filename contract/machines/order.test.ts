@@ -5,8 +5,8 @@ import {
   ORDER_STATES,
   type OrderCommand,
   type OrderFacts,
-  type OrderState,
   OrderPermission,
+  type OrderState,
   orderCommandBlocker,
   orderCommands,
   orderMachine,
@@ -47,7 +47,16 @@ describe('the order machine', () => {
   it('never offers buyer or system moves as buttons', () => {
     const automatic = orderMachine.actions.filter((action) => action.automatic).map((action) => action.name);
     expect(automatic.sort()).toEqual(
-      ['autoConfirm', 'cancel', 'complete', 'confirmReceipt', 'expire', 'pay', 'refundClose', 'shipPart'].sort(),
+      [
+        'autoConfirm',
+        'cancel',
+        'complete',
+        'confirmReceipt',
+        'expire',
+        'pay',
+        'refundClose',
+        'shipPart',
+      ].sort(),
     );
   });
 });
@@ -129,7 +138,11 @@ describe('operator commands', () => {
     [express('toShip', { deliveryType: 'sameCity' }), 'ship', null],
     [express('toShip'), 'verifyPickup', 'notPickup'],
     [express('toShip', { deliveryType: 'pickup' }), 'verifyPickup', null],
-    [express('toShip', { deliveryType: 'pickup', refundState: 'requested' }), 'verifyPickup', 'refundPending'],
+    [
+      express('toShip', { deliveryType: 'pickup', refundState: 'requested' }),
+      'verifyPickup',
+      'refundPending',
+    ],
     [express('toShip', { partlyShipped: true }), 'changeAddress', 'partlyShipped'],
     [express('toPay', { deliveryType: 'pickup' }), 'changeAddress', 'noAddress'],
     [express('toPay', { source: 'offline', deliveryType: 'inStore' }), 'modifyPrice', 'offlineOrder'],

@@ -19,18 +19,14 @@ export const OrderPermission = {
 } as const;
 
 /**
- * Who takes an action. Buyer actions come through the storefront service, system ones from the
- * sweeps or as a consequence of another write; neither is ever offered as an operator's button,
- * so they are declared `automatic` with permission 'public' (the storefront key or the server
- * itself stands behind them).
- */
-export type OrderActor = 'operator' | 'buyer' | 'system';
-
-/**
  * An order's life (DESIGN §5): to pay → to ship → shipped → received → completed, to pay → closed.
  * `shipPart` ships some lines and leaves the rest waiting; `refundClose` ends a paid order whose
  * whole amount went back to the buyer. Offline (walk-in) orders go from to pay straight to
  * completed when the cashier takes the money.
+ *
+ * Buyer actions (through the storefront service) and system ones (the sweeps, or consequences of
+ * another write) are never an operator's button: they are declared `automatic` with permission
+ * 'public', the storefront key or the server itself standing behind them.
  */
 export const ORDER_STATES = ['toPay', 'toShip', 'shipped', 'received', 'completed', 'closed'] as const;
 export const orderMachine = defineMachine({
@@ -162,7 +158,6 @@ export const orderEdits: readonly OrderEdit[] = [
   },
   { name: 'remark', states: orderMachine.states, permission: OrderPermission.supervise, form: 'remarkForm' },
 ];
-export type OrderEditName = OrderEdit['name'];
 
 /** Every command an operator can send for an online order (BindOrderState's `Action`). */
 export const ORDER_COMMANDS = [
@@ -270,10 +265,6 @@ export function orderCommands(facts: OrderFacts, grantedPaths: ReadonlySet<strin
     return granted && orderCommandBlocker(facts, command) === null;
   });
 }
-
-/** Offline orders: taken at the counter, paid in the shop (payInStore) or given up (close). */
-export const OFFLINE_COMMANDS = ['payInStore', 'close'] as const;
-export type OfflineCommand = (typeof OFFLINE_COMMANDS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Recharge orders (rechargeOrder): stored value and mobile data top-ups.

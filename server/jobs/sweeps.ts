@@ -45,7 +45,13 @@ function lockDue(tx: Executor, dueColumn: SQL, condition: SQL, limit: number): P
   );
 }
 
-async function logSystem(tx: Executor, rows: readonly Due[], action: string, from: string, to: string): Promise<void> {
+async function logSystem(
+  tx: Executor,
+  rows: readonly Due[],
+  action: string,
+  from: string,
+  to: string,
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(
     sql`insert into order_log (site_id, order_id, action, from_state, to_state, actor, actor_name, detail, at)
@@ -61,7 +67,11 @@ async function logSystem(tx: Executor, rows: readonly Due[], action: string, fro
 }
 
 /** Repeats `sweepBatch` until a batch comes back short; returns how many rows changed. */
-async function drain(db: Database, sweepBatch: (tx: Executor) => Promise<{ locked: number; changed: number }>, limit: number) {
+async function drain(
+  db: Database,
+  sweepBatch: (tx: Executor) => Promise<{ locked: number; changed: number }>,
+  limit: number,
+) {
   let total = 0;
   for (;;) {
     const { locked, changed } = await db.transaction((tx) => sweepBatch(tx));
@@ -90,7 +100,14 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
         withStock.map((row) => row.id),
       );
       for (const row of withStock) {
-        await returnStock(tx, row.site_id, lines.get(row.id) ?? [], row.order_no, { accountId: null, name: '' }, new Date(row.due));
+        await returnStock(
+          tx,
+          row.site_id,
+          lines.get(row.id) ?? [],
+          row.order_no,
+          { accountId: null, name: '' },
+          new Date(row.due),
+        );
       }
       await logSystem(tx, changed, 'expire', 'toPay', 'closed');
       return { locked: rows.length, changed: changed.length };
@@ -176,9 +193,14 @@ export function reviewOrders(db: Database, now: Date, limit = 200): Promise<numb
         );
       }
       const logged = rows.filter((row) => changed.some((entry) => entry.id === row.id));
-      const states = await queryRows<{ id: number; state: string }>(tx, sql`select id, state from orders where id in ${ids}`);
+      const states = await queryRows<{ id: number; state: string }>(
+        tx,
+        sql`select id, state from orders where id in ${ids}`,
+      );
       for (const state of new Set(states.map((row) => row.state))) {
-        const group = logged.filter((row) => states.some((entry) => entry.id === row.id && entry.state === state));
+        const group = logged.filter((row) =>
+          states.some((entry) => entry.id === row.id && entry.state === state),
+        );
         await logSystem(tx, group, 'autoReview', state, state);
       }
       return { locked: rows.length, changed: logged.length };

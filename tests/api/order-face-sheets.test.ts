@@ -53,13 +53,18 @@ async function startStandIn(): Promise<StandIn> {
       if (form.get('key') !== KEY || form.get('sign') !== sign) {
         return { success: false, code: 30002, message: '签名错误' };
       }
-      if (form.get('method') === 'cancel') return { success: true, code: 200, message: 'success', data: null };
+      if (form.get('method') === 'cancel')
+        return { success: true, code: 200, message: 'success', data: null };
       counter += 1;
       return {
         success: true,
         code: 200,
         message: 'success',
-        data: { taskId: `task-${counter}`, kuaidinum: `73199${String(counter).padStart(9, '0')}`, bulkpen: '880-12 05' },
+        data: {
+          taskId: `task-${counter}`,
+          kuaidinum: `73199${String(counter).padStart(9, '0')}`,
+          bulkpen: '880-12 05',
+        },
       };
     },
   };
@@ -71,9 +76,12 @@ async function startStandIn(): Promise<StandIn> {
     request.on('end', () => {
       const form = new URLSearchParams(body);
       state.calls.push(form);
-      const ok = request.headers['content-type'] === 'application/x-www-form-urlencoded' && request.method === 'POST';
+      const ok =
+        request.headers['content-type'] === 'application/x-www-form-urlencoded' && request.method === 'POST';
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(ok ? state.answer(form) : { success: false, code: 400, message: 'bad request' }));
+      response.end(
+        JSON.stringify(ok ? state.answer(form) : { success: false, code: 400, message: 'bad request' }),
+      );
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -180,7 +188,9 @@ describe('carrier accounts', () => {
     const defaults = list.body.Data.filter((row) => row.IsDefault);
     expect(defaults.map((row) => row.Id)).toEqual([saved.Id]);
     const other = await saveConfig({ Name: '顺丰', Carrier: 'SF' });
-    expect((await server.call(orders.setDefaultFaceConfig, { Id: other.Id }, { token })).body.Errcode).toBe(0);
+    expect((await server.call(orders.setDefaultFaceConfig, { Id: other.Id }, { token })).body.Errcode).toBe(
+      0,
+    );
     const after = await server.call(orders.getFaceConfigs, {}, { token });
     expect(after.body.Data.filter((row) => row.IsDefault).map((row) => row.Id)).toEqual([other.Id]);
   });
@@ -209,11 +219,18 @@ describe('carrier accounts', () => {
 
   it('deletes an account, which then disappears from the list', async () => {
     const saved = await saveConfig({ Name: '待删除' });
-    const removed = await server.call(orders.deleteFaceConfig, { Id: saved.Id, Version: saved.Version }, { token });
+    const removed = await server.call(
+      orders.deleteFaceConfig,
+      { Id: saved.Id, Version: saved.Version },
+      { token },
+    );
     expect(removed.body.Errcode).toBe(0);
     const list = await server.call(orders.getFaceConfigs, {}, { token });
     expect(list.body.Data.some((row) => row.Id === saved.Id)).toBe(false);
-    expectError(await server.call(orders.getFaceConfigInfo, { id: saved.Id }, { token }), `Carrier account ${saved.Id} does not exist`);
+    expectError(
+      await server.call(orders.getFaceConfigInfo, { id: saved.Id }, { token }),
+      `Carrier account ${saved.Id} does not exist`,
+    );
   });
 });
 
@@ -251,7 +268,11 @@ describe('printing face sheets without a provider', () => {
       PrintCount: 1,
     });
     expect(printed.body.Failed).toEqual([
-      { OrderId: unpaidId, OrderNo: unpaid.OrderNo, Message: `Order ${unpaid.OrderNo} is not waiting to ship` },
+      {
+        OrderId: unpaidId,
+        OrderNo: unpaid.OrderNo,
+        Message: `Order ${unpaid.OrderNo} is not waiting to ship`,
+      },
       { OrderId: 999_999, OrderNo: '', Message: 'Order 999999 does not exist' },
     ]);
     // Still waiting to ship until the operator confirms the sheets came out.
@@ -262,15 +283,31 @@ describe('printing face sheets without a provider', () => {
       { FaceConfigId: config.Id, Orders: [{ Id: a.Id, TrackingNo: '73100000000599' }] },
       { token },
     );
-    expect(again.body.Failed[0]!.Message).toBe(`Order ${a.OrderNo} already has a printed face sheet; reprint or void it`);
+    expect(again.body.Failed[0]!.Message).toBe(
+      `Order ${a.OrderNo} already has a printed face sheet; reprint or void it`,
+    );
 
-    const missing = await server.call(orders.printFaceSheets, { FaceConfigId: config.Id, Orders: [{ Id: (await paidOrder()).Id }] }, { token });
-    expect(missing.body.Failed[0]!.Message).toMatch(/this carrier account has no electronic-waybill provider/);
+    const missing = await server.call(
+      orders.printFaceSheets,
+      { FaceConfigId: config.Id, Orders: [{ Id: (await paidOrder()).Id }] },
+      { token },
+    );
+    expect(missing.body.Failed[0]!.Message).toMatch(
+      /this carrier account has no electronic-waybill provider/,
+    );
 
     // One order is shipped another way before the batch is confirmed.
     const { version } = await orderRow(server, c.Id);
-    await server.call(orders.bindOrderState, { Action: 'ship', Id: c.Id, Version: version, Carrier: 'SF', TrackingNo: 'SF1000000000777' }, { token });
-    const confirmed = await server.call(orders.confirmFacePrint, { BatchNo: printed.body.BatchNo }, { token });
+    await server.call(
+      orders.bindOrderState,
+      { Action: 'ship', Id: c.Id, Version: version, Carrier: 'SF', TrackingNo: 'SF1000000000777' },
+      { token },
+    );
+    const confirmed = await server.call(
+      orders.confirmFacePrint,
+      { BatchNo: printed.body.BatchNo },
+      { token },
+    );
     expect(confirmed.body.Shipped).toEqual([a.Id, b.Id]);
     expect(confirmed.body.Failed).toEqual([
       { OrderId: c.Id, OrderNo: c.OrderNo, Message: `Order ${c.OrderNo} cannot be shipped: it is shipped` },
@@ -285,15 +322,25 @@ describe('printing face sheets without a provider', () => {
     const list = await server.call(orders.getWaybills, { batchNo: printed.body.BatchNo }, { token });
     expect(list.body.Counts).toMatchObject({ all: 3, printed: 1, confirmed: 2, void: 0 });
     const leftover = list.body.Data.find((row) => row.State === 'printed')!;
-    const voidedBatch = await server.call(orders.confirmFacePrint, { BatchNo: 'FP000000000000000000' }, { token });
+    const voidedBatch = await server.call(
+      orders.confirmFacePrint,
+      { BatchNo: 'FP000000000000000000' },
+      { token },
+    );
     expectError(voidedBatch, 'No printed face sheets wait for confirmation in batch FP000000000000000000');
     const reprinted = await server.call(orders.reprintWaybill, { Id: leftover.Id }, { token });
     expect(reprinted.body.Sheet).toMatchObject({ TrackingNo: '73100000000503', PrintCount: 2 });
     const voided = await server.call(orders.voidWaybill, { Id: leftover.Id }, { token });
     expect(voided.body.State).toBe('void');
-    expectError(await server.call(orders.reprintWaybill, { Id: leftover.Id }, { token }), /is void and cannot be printed again/);
+    expectError(
+      await server.call(orders.reprintWaybill, { Id: leftover.Id }, { token }),
+      /is void and cannot be printed again/,
+    );
     const confirmedSheet = list.body.Data.find((row) => row.State === 'confirmed')!;
-    expectError(await server.call(orders.voidWaybill, { Id: confirmedSheet.Id }, { token }), /cannot be voided: it is confirmed/);
+    expectError(
+      await server.call(orders.voidWaybill, { Id: confirmedSheet.Id }, { token }),
+      /cannot be voided: it is confirmed/,
+    );
   });
 });
 
@@ -307,7 +354,11 @@ describe('printing face sheets through Kuaidi100', () => {
     });
     const order = await paidOrder();
     standIn.calls.length = 0;
-    const printed = await server.call(orders.printFaceSheets, { FaceConfigId: config.Id, Orders: [{ Id: order.Id }] }, { token });
+    const printed = await server.call(
+      orders.printFaceSheets,
+      { FaceConfigId: config.Id, Orders: [{ Id: order.Id }] },
+      { token },
+    );
     expect(printed.body.Errmsg).toBe('');
     expect(printed.body.Failed).toEqual([]);
     expect(printed.body.Sheets[0]).toMatchObject({ Carrier: 'YTO', SortingCode: '880-12 05' });
@@ -346,7 +397,9 @@ describe('printing face sheets through Kuaidi100', () => {
     const voided = await server.call(orders.voidWaybill, { Id: list.body.Data[0]!.Id }, { token });
     expect(voided.body.State).toBe('void');
     expect(standIn.calls.map((call) => call.get('method'))).toEqual(['cancel']);
-    expect(JSON.parse(standIn.calls[0]!.get('param')!)).toMatchObject({ kuaidinum: printed.body.Sheets[0]!.TrackingNo });
+    expect(JSON.parse(standIn.calls[0]!.get('param')!)).toMatchObject({
+      kuaidinum: printed.body.Sheets[0]!.TrackingNo,
+    });
   });
 
   it('shows the provider’s refusal and prints nothing', async () => {
@@ -356,7 +409,11 @@ describe('printing face sheets through Kuaidi100', () => {
       Kuaidi100: { Key: KEY, Secret: 'wrong-secret', PartnerId: 'zto-009' },
     });
     const order = await paidOrder();
-    const printed = await server.call(orders.printFaceSheets, { FaceConfigId: config.Id, Orders: [{ Id: order.Id }] }, { token });
+    const printed = await server.call(
+      orders.printFaceSheets,
+      { FaceConfigId: config.Id, Orders: [{ Id: order.Id }] },
+      { token },
+    );
     expect(printed.body).toMatchObject({ Errcode: 0, BatchNo: '', Sheets: [] });
     expect(printed.body.Failed[0]!.Message).toBe('The electronic-waybill provider refused: 签名错误');
     const waybills = await server.query(sql`select id from waybills where order_id = ${order.Id}`);

@@ -35,7 +35,10 @@ export function storefront<E extends EndpointDefinition>(
   input: unknown,
   locale?: string,
 ) {
-  return server.call(endpoint, input, { headers: { [STOREFRONT_KEY_HEADER]: key }, ...(locale ? { locale } : {}) });
+  return server.call(endpoint, input, {
+    headers: { [STOREFRONT_KEY_HEADER]: key },
+    ...(locale ? { locale } : {}),
+  });
 }
 
 export interface TestSku {

@@ -10,8 +10,21 @@ import { placeOfflineOrder } from '../../server/areas/order/offline';
 import { placeOrder, placeStorefrontRecharge } from '../../server/areas/storefront/service';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 import { multipartBody } from './images';
-import { ADDRESS, BUYER, MALL_SITE, prepareSku, SECOND_SITE, storefront, storefrontKey } from './order-helpers';
-import { defineIsolationCase, type IsolationContext, runIsolationCases, siteFingerprint } from './tenant-isolation';
+import {
+  ADDRESS,
+  BUYER,
+  MALL_SITE,
+  prepareSku,
+  SECOND_SITE,
+  storefront,
+  storefrontKey,
+} from './order-helpers';
+import {
+  defineIsolationCase,
+  type IsolationContext,
+  runIsolationCases,
+  siteFingerprint,
+} from './tenant-isolation';
 
 /** Rows of site B made through the service functions, once per server. */
 interface SiteB extends Record<string, unknown> {
@@ -41,7 +54,14 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   const order = await db.transaction(async (tx) => {
     const placed = await placeOrder(
       { tx, siteId: siteB, now, locale: 'en' },
-      { Buyer: BUYER, Source: 'miniProgram', DeliveryType: 'express', Address: ADDRESS, Lines: [{ SkuId: sku.skuId, Quantity: 1 }], BuyerRemark: '' },
+      {
+        Buyer: BUYER,
+        Source: 'miniProgram',
+        DeliveryType: 'express',
+        Address: ADDRESS,
+        Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
+        BuyerRemark: '',
+      },
     );
     const buyer = { kind: 'buyer' as const, accountId: null, name: BUYER.Name };
     return payOrder({ tx, siteId: siteB, actor: buyer, locale: 'en', now }, placed, {
@@ -51,17 +71,33 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
     });
   });
   const offline = await db.transaction((tx) =>
-    placeOfflineOrder(tx, operator, { Buyer: { Name: '', Phone: '' }, Lines: [{ SkuId: sku.skuId, Quantity: 1 }], DiscountFen: 0, Remark: '' }, 'en'),
+    placeOfflineOrder(
+      tx,
+      operator,
+      {
+        Buyer: { Name: '', Phone: '' },
+        Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
+        DiscountFen: 0,
+        Remark: '',
+      },
+      'en',
+    ),
   );
   const recharge = await db.transaction((tx) =>
-    placeStorefrontRecharge({ tx, siteId: siteB, now, locale: 'en' }, { Kind: 'storedValue', Buyer: BUYER, AmountFen: 1000 }),
+    placeStorefrontRecharge(
+      { tx, siteId: siteB, now, locale: 'en' },
+      { Kind: 'storedValue', Buyer: BUYER, AmountFen: 1000 },
+    ),
   );
   const [config] = await server.query<{ id: number }>(
     sql`insert into face_configs (site_id, name, carrier, paper, sender)
         values (${siteB}, 'B 中通', 'ZTO', '100x180', ${JSON.stringify({ Name: 'B', Phone: '1', Province: '上海市', City: '上海市', District: '', Detail: '1 号' })}::jsonb)
         returning id`,
   );
-  const printed = await printFaceSheets(db, operator, 'en', { FaceConfigId: config!.id, Orders: [{ Id: order.id, TrackingNo: '73100000009999' }] });
+  const printed = await printFaceSheets(db, operator, 'en', {
+    FaceConfigId: config!.id,
+    Orders: [{ Id: order.id, TrackingNo: '73100000009999' }],
+  });
   const [key] = await server.query<{ id: number }>(
     sql`insert into storefront_keys (site_id, name, key_hash, prefix) values (${siteB}, 'B', 'not-a-real-hash', 'sf_B') returning id`,
   );
@@ -198,7 +234,12 @@ runIsolationCases('orders', [
       name: `BindRechargeOrderState ${action} on a site B recharge order`,
       endpoint: orders.bindRechargeOrderState,
       setup: siteB,
-      input: (_, prepared) => ({ Action: action, Id: prepared.rechargeId, Version: 1, ...(action === 'refund' ? { Reason: 'x' } : {}) }),
+      input: (_, prepared) => ({
+        Action: action,
+        Id: prepared.rechargeId,
+        Version: 1,
+        ...(action === 'refund' ? { Reason: 'x' } : {}),
+      }),
       message: notFound,
     }),
   ),
@@ -275,7 +316,10 @@ runIsolationCases('orders', [
     name: 'PrintFaceSheets with a site B carrier account',
     endpoint: orders.printFaceSheets,
     setup: siteB,
-    input: (_, prepared) => ({ FaceConfigId: prepared.faceConfigId, Orders: [{ Id: prepared.orderId, TrackingNo: '73100000000001' }] }),
+    input: (_, prepared) => ({
+      FaceConfigId: prepared.faceConfigId,
+      Orders: [{ Id: prepared.orderId, TrackingNo: '73100000000001' }],
+    }),
     message: /^Carrier account \d+ does not exist$/,
   }),
   defineIsolationCase<SiteB>({
@@ -290,7 +334,10 @@ runIsolationCases('orders', [
       );
       return { ...prepared, ownConfigId: own!.id };
     },
-    input: (_, prepared) => ({ FaceConfigId: prepared.ownConfigId, Orders: [{ Id: prepared.orderId, TrackingNo: '73100000000002' }] }),
+    input: (_, prepared) => ({
+      FaceConfigId: prepared.ownConfigId,
+      Orders: [{ Id: prepared.orderId, TrackingNo: '73100000000002' }],
+    }),
     verify: (response, _context, prepared) => {
       expect(response.body).toMatchObject({
         Errcode: 0,
@@ -369,24 +416,27 @@ runIsolationCases('orders', [
       verify: (response) => expect(response.body.Errmsg).toBe(''),
     }),
   ),
-  ...([orders.getParameterSetting, orders.getDeliverySetting, orders.getReceiptSetting] as const).map((endpoint) =>
-    defineIsolationCase({
-      name: `${endpoint.path.split('/').pop()} reads the caller's own site`,
-      endpoint,
-      input: () => ({}),
-      verify: async (response, { server, siteA }) => {
-        expect(response.body.Errcode).toBe(0);
-        const table = {
-          [orders.getParameterSetting.path]: 'order_parameter_settings',
-          [orders.getDeliverySetting.path]: 'order_delivery_settings',
-          [orders.getReceiptSetting.path]: 'receipt_settings',
-        }[endpoint.path]!;
-        const [row] = await server.query<{ version: number }>(
-          sql`select version from ${sql.identifier(table)} where site_id = ${siteA}`,
-        );
-        expect((response.body as unknown as { Data: { Version: number } }).Data.Version).toBe(row?.version ?? 0);
-      },
-    }),
+  ...([orders.getParameterSetting, orders.getDeliverySetting, orders.getReceiptSetting] as const).map(
+    (endpoint) =>
+      defineIsolationCase({
+        name: `${endpoint.path.split('/').pop()} reads the caller's own site`,
+        endpoint,
+        input: () => ({}),
+        verify: async (response, { server, siteA }) => {
+          expect(response.body.Errcode).toBe(0);
+          const table = {
+            [orders.getParameterSetting.path]: 'order_parameter_settings',
+            [orders.getDeliverySetting.path]: 'order_delivery_settings',
+            [orders.getReceiptSetting.path]: 'receipt_settings',
+          }[endpoint.path]!;
+          const [row] = await server.query<{ version: number }>(
+            sql`select version from ${sql.identifier(table)} where site_id = ${siteA}`,
+          );
+          expect((response.body as unknown as { Data: { Version: number } }).Data.Version).toBe(
+            row?.version ?? 0,
+          );
+        },
+      }),
   ),
 ]);
 
@@ -399,14 +449,26 @@ describe('tenant isolation: storefront and bulk shipping', () => {
       const prepared = await makeSiteB(server, SECOND_SITE);
       const before = await siteFingerprint(server, SECOND_SITE);
 
-      const view = await storefront(server, key, storefrontApi.getOrder, { orderNo: prepared.orderNo, buyerId: BUYER.Id });
+      const view = await storefront(server, key, storefrontApi.getOrder, {
+        orderNo: prepared.orderNo,
+        buyerId: BUYER.Id,
+      });
       expect(view.body).toMatchObject({ Errcode: -1, Errmsg: `Order ${prepared.orderNo} does not exist` });
       for (const [endpoint, input] of [
         [storefrontApi.cancelOrder, { OrderNo: prepared.orderNo, BuyerId: BUYER.Id }],
         [storefrontApi.confirmReceipt, { OrderNo: prepared.orderNo, BuyerId: BUYER.Id }],
-        [storefrontApi.applyRefund, { OrderNo: prepared.orderNo, BuyerId: BUYER.Id, AmountFen: 1, Reason: 'x' }],
-        [storefrontApi.payOrder, { OrderNo: prepared.orderNo, BuyerId: BUYER.Id, PaymentMethod: 'wechat', AmountFen: 1 }],
-        [storefrontApi.payRechargeOrder, { OrderNo: prepared.rechargeNo, BuyerId: BUYER.Id, PaymentMethod: 'wechat', AmountFen: 1000 }],
+        [
+          storefrontApi.applyRefund,
+          { OrderNo: prepared.orderNo, BuyerId: BUYER.Id, AmountFen: 1, Reason: 'x' },
+        ],
+        [
+          storefrontApi.payOrder,
+          { OrderNo: prepared.orderNo, BuyerId: BUYER.Id, PaymentMethod: 'wechat', AmountFen: 1 },
+        ],
+        [
+          storefrontApi.payRechargeOrder,
+          { OrderNo: prepared.rechargeNo, BuyerId: BUYER.Id, PaymentMethod: 'wechat', AmountFen: 1000 },
+        ],
       ] as const) {
         const response = await storefront(server, key, endpoint, input);
         expect(response.body.Errcode).toBe(-1);
@@ -425,11 +487,14 @@ describe('tenant isolation: storefront and bulk shipping', () => {
         ['订单号', '快递单号'],
         [prepared.orderNo, '73100000000777'],
       ]);
-      const body = multipartBody({
-        filename: 'ship.xlsx',
-        contentType: 'application/octet-stream',
-        bytes: Buffer.from(await book.xlsx.writeBuffer()),
-      }, { Carrier: 'ZTO' });
+      const body = multipartBody(
+        {
+          filename: 'ship.xlsx',
+          contentType: 'application/octet-stream',
+          bytes: Buffer.from(await book.xlsx.writeBuffer()),
+        },
+        { Carrier: 'ZTO' },
+      );
       const raw = await server.app.inject({
         method: 'POST',
         url: `${API_BASE}${orders.importShipments.path}`,
@@ -442,7 +507,12 @@ describe('tenant isolation: storefront and bulk shipping', () => {
       expect(await siteFingerprint(server, SECOND_SITE)).toEqual(before);
       // Confirming a batch only ever touches the caller's site.
       await expect(
-        confirmFacePrint(server.database.db, { siteId: MALL_SITE, accountId: 1, userName: 'admin' }, 'en', prepared.batchNo),
+        confirmFacePrint(
+          server.database.db,
+          { siteId: MALL_SITE, accountId: 1, userName: 'admin' },
+          'en',
+          prepared.batchNo,
+        ),
       ).rejects.toThrow('order.faceBatchNotFound');
     } finally {
       await server.close();

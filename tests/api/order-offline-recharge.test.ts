@@ -71,7 +71,11 @@ describe('walk-in orders', () => {
 
   it('keeps an unpaid counter order waiting, then takes the money; closing another returns its stock', async () => {
     const sku = await prepareSku(server, MALL_SITE, 10, { skip: 41 });
-    const waiting = await server.call(orders.addOfflineOrder, { Lines: [{ SkuId: sku.skuId, Quantity: 1 }] }, { token });
+    const waiting = await server.call(
+      orders.addOfflineOrder,
+      { Lines: [{ SkuId: sku.skuId, Quantity: 1 }] },
+      { token },
+    );
     expect(waiting.body.State).toBe('toPay');
     const paid = await server.call(
       orders.bindOfflineOrderState,
@@ -86,7 +90,11 @@ describe('walk-in orders', () => {
     );
     expectError(twice, /cannot be paid at the counter: it is completed/);
 
-    const other = await server.call(orders.addOfflineOrder, { Lines: [{ SkuId: sku.skuId, Quantity: 3 }] }, { token });
+    const other = await server.call(
+      orders.addOfflineOrder,
+      { Lines: [{ SkuId: sku.skuId, Quantity: 3 }] },
+      { token },
+    );
     expect(await skuStock(server, sku.skuId)).toBe(6);
     const closed = await server.call(
       orders.bindOfflineOrderState,
@@ -99,7 +107,9 @@ describe('walk-in orders', () => {
     const list = await server.call(orders.getOfflineOrders, { tab: 'completed', pageSize: 100 }, { token });
     expect(list.body.Data.some((row) => row.Id === waiting.body.Id)).toBe(true);
     expect(list.body.Data.every((row) => row.Source === 'offline' && row.State === 'completed')).toBe(true);
-    expect(list.body.Counts.all).toBe(list.body.Counts.toPay + list.body.Counts.completed + list.body.Counts.closed);
+    expect(list.body.Counts.all).toBe(
+      list.body.Counts.toPay + list.body.Counts.completed + list.body.Counts.closed,
+    );
   });
 
   it('refuses a discount above the goods amount, online orders and online payment methods', async () => {
@@ -155,7 +165,10 @@ describe('walk-in orders', () => {
 
 describe('recharge orders', () => {
   async function recharge(input: Record<string, unknown>, pay = true) {
-    const created = await storefront(server, key, storefrontApi.createRechargeOrder, { Buyer: BUYER, ...input });
+    const created = await storefront(server, key, storefrontApi.createRechargeOrder, {
+      Buyer: BUYER,
+      ...input,
+    });
     expect(created.body.Errmsg).toBe('');
     if (pay) {
       await storefront(server, key, storefrontApi.payRechargeOrder, {
@@ -165,13 +178,22 @@ describe('recharge orders', () => {
         AmountFen: created.body.Order.AmountFen,
       });
     }
-    const list = await server.call(orders.getRechargeOrders, { keyword: created.body.Order.OrderNo }, { token });
+    const list = await server.call(
+      orders.getRechargeOrders,
+      { keyword: created.body.Order.OrderNo },
+      { token },
+    );
     return list.body.Data[0]!;
   }
 
   it('marks a data top-up delivered and refunds stored value with a reason', async () => {
     const data = await recharge({ Kind: 'data', PackageCode: 'D3G', Phone: '13900000001' });
-    expect(data).toMatchObject({ State: 'paid', AmountFen: 2500, PackageName: '3GB', Commands: ['fulfil', 'refund'] });
+    expect(data).toMatchObject({
+      State: 'paid',
+      AmountFen: 2500,
+      PackageName: '3GB',
+      Commands: ['fulfil', 'refund'],
+    });
     const fulfilled = await server.call(
       orders.bindRechargeOrderState,
       { Action: 'fulfil', Id: data.Id, Version: data.Version },
@@ -187,7 +209,11 @@ describe('recharge orders', () => {
       { token },
     );
     expectError(noFulfil, /cannot be marked delivered: it is completed/);
-    const noReason = await server.call(orders.bindRechargeOrderState, { Action: 'refund', Id: stored.Id, Version: stored.Version }, { token });
+    const noReason = await server.call(
+      orders.bindRechargeOrderState,
+      { Action: 'refund', Id: stored.Id, Version: stored.Version },
+      { token },
+    );
     expectError(noReason, 'Reason: is required');
     const refunded = await server.call(
       orders.bindRechargeOrderState,

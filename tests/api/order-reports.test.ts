@@ -69,7 +69,11 @@ beforeAll(async () => {
   const id = await orderId(server, c.OrderNo);
   for (const action of [{ Action: 'approveRefund', AmountFen: c.TotalFen }, { Action: 'markRefunded' }]) {
     const { version } = await orderRow(server, id);
-    const response = await server.call(orders.bindOrderState, { ...action, Id: id, Version: version }, { token });
+    const response = await server.call(
+      orders.bindOrderState,
+      { ...action, Id: id, Version: version },
+      { token },
+    );
     expect(response.body.Errmsg).toBe('');
   }
   expected.refunds = c.TotalFen;
@@ -78,7 +82,11 @@ afterAll(() => server.close());
 
 describe('the sales report', () => {
   it('counts orders, paying buyers, sales, refunds and the average order of the day', async () => {
-    const response = await server.call(orders.getSalesReport, { startDate: today, endDate: today }, { token });
+    const response = await server.call(
+      orders.getSalesReport,
+      { startDate: today, endDate: today },
+      { token },
+    );
     expect(response.body.Errmsg).toBe('');
     const figures = {
       CreatedOrders: expected.created,
@@ -94,14 +102,26 @@ describe('the sales report', () => {
 
   it('groups by week and month from the range start, with empty periods as zeros', async () => {
     const start = new Date(Date.parse(`${today}T00:00:00Z`) - 40 * 86_400_000).toISOString().slice(0, 10);
-    const weekly = await server.call(orders.getSalesReport, { startDate: start, endDate: today, granularity: 'week' }, { token });
+    const weekly = await server.call(
+      orders.getSalesReport,
+      { startDate: start, endDate: today, granularity: 'week' },
+      { token },
+    );
     expect(weekly.body.Data[0]!.Period).toBe(start);
     expect(weekly.body.Data.length).toBeGreaterThanOrEqual(6);
     const last = weekly.body.Data.at(-1)!;
     expect(last.PaidOrders).toBe(expected.paid);
-    expect(weekly.body.Data.slice(0, -1).every((period) => period.PaidOrders === 0 && period.SalesFen === 0)).toBe(true);
-    const monthly = await server.call(orders.getSalesReport, { startDate: start, endDate: today, granularity: 'month' }, { token });
-    expect(monthly.body.Data.at(-1)!.Period).toBe(`${today.slice(0, 8)}01` < start ? start : `${today.slice(0, 8)}01`);
+    expect(
+      weekly.body.Data.slice(0, -1).every((period) => period.PaidOrders === 0 && period.SalesFen === 0),
+    ).toBe(true);
+    const monthly = await server.call(
+      orders.getSalesReport,
+      { startDate: start, endDate: today, granularity: 'month' },
+      { token },
+    );
+    expect(monthly.body.Data.at(-1)!.Period).toBe(
+      `${today.slice(0, 8)}01` < start ? start : `${today.slice(0, 8)}01`,
+    );
     expect(monthly.body.Totals.SalesFen).toBe(expected.sales);
   });
 
@@ -114,7 +134,10 @@ describe('the sales report', () => {
       await server.call(orders.getSalesReport, { startDate: '2000-01-01', endDate: today }, { token }),
       'A report covers at most 366 days',
     );
-    expectError(await server.call(orders.getSalesReport, { startDate: 'yesterday', endDate: today }, { token }), /startDate/);
+    expectError(
+      await server.call(orders.getSalesReport, { startDate: 'yesterday', endDate: today }, { token }),
+      /startDate/,
+    );
   });
 
   it('exports the periods with a totals row', async () => {
@@ -137,19 +160,41 @@ describe('the sales report', () => {
 
 describe('the sales volume report', () => {
   it('ranks goods by units sold', async () => {
-    const response = await server.call(orders.getVolumeReport, { startDate: today, endDate: today }, { token });
+    const response = await server.call(
+      orders.getVolumeReport,
+      { startDate: today, endDate: today },
+      { token },
+    );
     expect(response.body.Errmsg).toBe('');
     const names = await server.query<{ id: number; name: string }>(
       sql`select id, name from products where id in (${first.productId}, ${second.productId})`,
     );
     const nameOf = (id: number) => names.find((row) => row.id === id)!.name;
     expect(response.body.Data).toEqual([
-      { Rank: 1, Id: first.productId, Name: nameOf(first.productId), Quantity: 3, SalesFen: first.priceFen * 3, Orders: 2 },
-      { Rank: 2, Id: second.productId, Name: nameOf(second.productId), Quantity: 1, SalesFen: second.priceFen, Orders: 1 },
+      {
+        Rank: 1,
+        Id: first.productId,
+        Name: nameOf(first.productId),
+        Quantity: 3,
+        SalesFen: first.priceFen * 3,
+        Orders: 2,
+      },
+      {
+        Rank: 2,
+        Id: second.productId,
+        Name: nameOf(second.productId),
+        Quantity: 1,
+        SalesFen: second.priceFen,
+        Orders: 1,
+      },
     ]);
     expect(response.body.Total).toBe(2);
     expect(response.body.Totals).toEqual({ Quantity: 4, SalesFen: first.priceFen * 3 + second.priceFen });
-    const ascending = await server.call(orders.getVolumeReport, { startDate: today, endDate: today, sort: 'quantity' }, { token });
+    const ascending = await server.call(
+      orders.getVolumeReport,
+      { startDate: today, endDate: today, sort: 'quantity' },
+      { token },
+    );
     expect(ascending.body.Data.map((row) => row.Rank)).toEqual([2, 1]);
   });
 
@@ -157,7 +202,11 @@ describe('the sales volume report', () => {
     const categories = await server.query<{ id: number; category_id: number }>(
       sql`select id, category_id from products where id in (${first.productId}, ${second.productId})`,
     );
-    const response = await server.call(orders.getVolumeReport, { startDate: today, endDate: today, by: 'category' }, { token });
+    const response = await server.call(
+      orders.getVolumeReport,
+      { startDate: today, endDate: today, by: 'category' },
+      { token },
+    );
     const byCategory = new Map<number, number>();
     for (const [sku, quantity] of [
       [first, 3],

@@ -114,8 +114,12 @@ describe('the order list', () => {
     expect(await find({ phone: '1391234' })).toEqual([order.OrderNo]);
     expect(await find({ goods: goods!.name, buyer: '欧阳' })).toEqual([order.OrderNo]);
     expect(await find({ buyer: '欧阳', type: 'seckill' })).toEqual([]);
-    expect(await find({ buyer: '欧阳', deliveryType: 'express', source: 'miniProgram' })).toEqual([order.OrderNo]);
-    expect(await find({ buyer: '欧阳', amountMin: order.TotalFen, amountMax: order.TotalFen })).toEqual([order.OrderNo]);
+    expect(await find({ buyer: '欧阳', deliveryType: 'express', source: 'miniProgram' })).toEqual([
+      order.OrderNo,
+    ]);
+    expect(await find({ buyer: '欧阳', amountMin: order.TotalFen, amountMax: order.TotalFen })).toEqual([
+      order.OrderNo,
+    ]);
     expect(await find({ buyer: '欧阳', amountMin: order.TotalFen + 1 })).toEqual([]);
     expect(await find({ buyer: '欧阳', paymentMethod: 'wechat' })).toEqual([]);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -147,7 +151,9 @@ describe('the order list', () => {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh' },
     });
     expect(raw.statusCode).toBe(200);
-    expect(raw.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(raw.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(String(raw.headers['content-disposition'])).toContain("filename*=UTF-8''%E8%AE%A2%E5%8D%95");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(raw.rawPayload as unknown as ArrayBuffer);
@@ -169,7 +175,12 @@ describe('order details', () => {
     expect(response.body.Errmsg).toBe('');
     const detail = response.body;
     expect(detail.Lines).toEqual([
-      expect.objectContaining({ SkuId: sku.skuId, UnitFen: sku.priceFen, Quantity: 2, AmountFen: sku.priceFen * 2 }),
+      expect.objectContaining({
+        SkuId: sku.skuId,
+        UnitFen: sku.priceFen,
+        Quantity: 2,
+        AmountFen: sku.priceFen * 2,
+      }),
     ]);
     expect(detail).toMatchObject({
       State: 'toShip',
@@ -179,7 +190,10 @@ describe('order details', () => {
       PaymentMethod: 'wechat',
       Address: expect.objectContaining({ Detail: ADDRESS.Detail }),
     });
-    expect(detail.Timeline.map((entry) => `${entry.Actor}:${entry.Action}`)).toEqual(['buyer:create', 'buyer:pay']);
+    expect(detail.Timeline.map((entry) => `${entry.Actor}:${entry.Action}`)).toEqual([
+      'buyer:create',
+      'buyer:pay',
+    ]);
     expect(detail.Commands).toEqual(['changeAddress', 'remark', 'ship']);
     const store = await server.login('store');
     const storeView = await server.call(orders.getOrderInfo, { id: order.Id }, { token: store });
@@ -260,7 +274,12 @@ describe('commands in every state', () => {
       }
     }
     const before = await orderRow(server, order.Id);
-    const response = await command({ Action: action, Id: order.Id, Version: before.version, ...refundForms[action] });
+    const response = await command({
+      Action: action,
+      Id: order.Id,
+      Version: before.version,
+      ...refundForms[action],
+    });
     if (isLegal) expect(response.body.Errmsg).toBe('');
     else expectError(response, new RegExp(`^Order ${order.OrderNo} cannot be .+: it is `));
   });
@@ -270,10 +289,21 @@ describe('operator commands', () => {
   it('ships an order, logs it and audits it; a stale version is refused', async () => {
     const sku = await freshSku();
     const order = await paidOrder(sku);
-    const stale = await command({ Action: 'ship', Id: order.Id, Version: 1, Carrier: 'ZTO', TrackingNo: '73100000000002' });
+    const stale = await command({
+      Action: 'ship',
+      Id: order.Id,
+      Version: 1,
+      Carrier: 'ZTO',
+      TrackingNo: '73100000000002',
+    });
     expectError(stale, /changed by someone else/);
     expect(stale.body).toMatchObject({ Errors: [{ Field: 'Version' }], ErrShowType: 1 });
-    const noNumber = await command({ Action: 'ship', Id: order.Id, Version: await version(order.Id), Carrier: 'ZTO' });
+    const noNumber = await command({
+      Action: 'ship',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Carrier: 'ZTO',
+    });
     expectError(noNumber, 'The tracking number is required');
     const shipped = await command({
       Action: 'ship',
@@ -288,7 +318,10 @@ describe('operator commands', () => {
       sql`select action, target from audit_log where target = ${`order:${order.Id}`}`,
     );
     expect(audited).toEqual({ action: 'order.ship', target: `order:${order.Id}` });
-    const buyerView = await storefront(server, key, storefrontApi.getOrder, { orderNo: order.OrderNo, buyerId: BUYER.Id });
+    const buyerView = await storefront(server, key, storefrontApi.getOrder, {
+      orderNo: order.OrderNo,
+      buyerId: BUYER.Id,
+    });
     expect(buyerView.body.Order.Shipments).toEqual([
       expect.objectContaining({ Carrier: 'ZTO', TrackingNo: '73100000000002' }),
     ]);
@@ -300,8 +333,17 @@ describe('operator commands', () => {
     const current = await version(order.Id);
     const other = await server.login('editor');
     const [first, second] = await Promise.all([
-      command({ Action: 'ship', Id: order.Id, Version: current, Carrier: 'ZTO', TrackingNo: '73100000000003' }),
-      command({ Action: 'ship', Id: order.Id, Version: current, Carrier: 'SF', TrackingNo: 'SF1000000000003' }, other),
+      command({
+        Action: 'ship',
+        Id: order.Id,
+        Version: current,
+        Carrier: 'ZTO',
+        TrackingNo: '73100000000003',
+      }),
+      command(
+        { Action: 'ship', Id: order.Id, Version: current, Carrier: 'SF', TrackingNo: 'SF1000000000003' },
+        other,
+      ),
     ]);
     const results = [first.body, second.body];
     expect(results.filter((body) => body.Errcode === 0)).toHaveLength(1);
@@ -327,7 +369,9 @@ describe('operator commands', () => {
       PaymentMethod: 'wechat',
       AmountFen: order.TotalFen,
     });
-    const lines = await server.query<{ id: number }>(sql`select id from order_lines where order_id = ${id} order by position`);
+    const lines = await server.query<{ id: number }>(
+      sql`select id from order_lines where order_id = ${id} order by position`,
+    );
     const part = await command({
       Action: 'ship',
       Id: id,
@@ -346,9 +390,20 @@ describe('operator commands', () => {
       LineIds: [lines[0]!.id],
     });
     expectError(again, `Line ${lines[0]!.id} is not a line of this order waiting to ship`);
-    const address = await command({ Action: 'changeAddress', Id: id, Version: await version(id), Address: ADDRESS });
+    const address = await command({
+      Action: 'changeAddress',
+      Id: id,
+      Version: await version(id),
+      Address: ADDRESS,
+    });
     expectError(address, /has shipped; its address can no longer change/);
-    const rest = await command({ Action: 'ship', Id: id, Version: await version(id), Carrier: 'YTO', TrackingNo: 'YT0000000003' });
+    const rest = await command({
+      Action: 'ship',
+      Id: id,
+      Version: await version(id),
+      Carrier: 'YTO',
+      TrackingNo: 'YT0000000003',
+    });
     expect(rest.body).toMatchObject({ Errcode: 0, State: 'shipped' });
     expect(await logActions(id)).toEqual(['buyer:create', 'buyer:pay', 'operator:shipPart', 'operator:ship']);
   });
@@ -357,7 +412,13 @@ describe('operator commands', () => {
     const sku = await freshSku();
     const order = await placeOrder(server, key, sku, 1);
     const id = await orderId(server, order.OrderNo);
-    const tooLow = await command({ Action: 'modifyPrice', Id: id, Version: await version(id), AdjustFen: -sku.priceFen, FreightFen: 0 });
+    const tooLow = await command({
+      Action: 'modifyPrice',
+      Id: id,
+      Version: await version(id),
+      AdjustFen: -sku.priceFen,
+      FreightFen: 0,
+    });
     expectError(tooLow, 'The new price must leave the order at 0.01 yuan or more');
     const repriced = await command({
       Action: 'modifyPrice',
@@ -425,9 +486,20 @@ describe('operator commands', () => {
       Code: code === '12345678' ? '87654321' : '12345678',
     });
     expectError(wrong, 'The pickup code does not match this order');
-    const ship = await command({ Action: 'ship', Id: order.Id, Version: await version(order.Id), Carrier: 'ZTO', TrackingNo: '7300000001' });
+    const ship = await command({
+      Action: 'ship',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Carrier: 'ZTO',
+      TrackingNo: '7300000001',
+    });
     expectError(ship, /is not delivered by express or same-city delivery/);
-    const verified = await command({ Action: 'verifyPickup', Id: order.Id, Version: await version(order.Id), Code: code });
+    const verified = await command({
+      Action: 'verifyPickup',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Code: code,
+    });
     expect(verified.body.State).toBe('received');
     const [audited] = await server.query<{ summary: { form: Record<string, unknown> } }>(
       sql`select summary from audit_log where target = ${`order:${order.Id}`} and action = 'order.verifyPickup'`,
@@ -448,7 +520,13 @@ describe('operator commands', () => {
       AmountFen: order.TotalFen,
       Reason: '不想要了',
     });
-    const ship = await command({ Action: 'ship', Id: order.Id, Version: await version(order.Id), Carrier: 'ZTO', TrackingNo: '7300000002' });
+    const ship = await command({
+      Action: 'ship',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Carrier: 'ZTO',
+      TrackingNo: '7300000002',
+    });
     expectError(ship, /has a refund waiting/);
     const tooMuch = await command({
       Action: 'approveRefund',
@@ -492,12 +570,25 @@ describe('operator commands', () => {
       AmountFen: 1,
       Reason: '试试',
     });
-    const rejected = await command({ Action: 'rejectRefund', Id: order.Id, Version: await version(order.Id), Reason: '已打包' });
+    const rejected = await command({
+      Action: 'rejectRefund',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Reason: '已打包',
+    });
     expect(rejected.body.RefundState).toBe('rejected');
-    const shipped = await command({ Action: 'ship', Id: order.Id, Version: await version(order.Id), Carrier: 'SF', TrackingNo: 'SF1000000000009' });
+    const shipped = await command({
+      Action: 'ship',
+      Id: order.Id,
+      Version: await version(order.Id),
+      Carrier: 'SF',
+      TrackingNo: 'SF1000000000009',
+    });
     expect(shipped.body.State).toBe('shipped');
     const detail = await server.call(orders.getOrderInfo, { id: order.Id }, { token });
-    expect(detail.body.Refunds).toEqual([expect.objectContaining({ State: 'rejected', Reply: '已打包', RequestedFen: 1 })]);
+    expect(detail.body.Refunds).toEqual([
+      expect.objectContaining({ State: 'rejected', Reply: '已打包', RequestedFen: 1 }),
+    ]);
   });
 
   it('refuses commands from accounts without the order menus', async () => {
@@ -524,7 +615,10 @@ describe('bulk shipping from Excel', () => {
   }
 
   async function upload(bytes: Buffer, fields: Record<string, string> = {}) {
-    const body = multipartBody({ filename: 'ship.xlsx', contentType: 'application/octet-stream', bytes }, fields);
+    const body = multipartBody(
+      { filename: 'ship.xlsx', contentType: 'application/octet-stream', bytes },
+      fields,
+    );
     const raw = await server.app.inject({
       method: 'POST',
       url: `${API_BASE}${orders.importShipments.path}`,
@@ -550,7 +644,9 @@ describe('bulk shipping from Excel', () => {
     const result = await upload(bytes, { Carrier: 'ZTO' });
     expect(result.Errmsg).toBe('');
     expect(result).toMatchObject({ Total: 7, Shipped: 2, Failed: 5 });
-    expect(result.Rows.map((row: { Row: number; Ok: boolean; Message: string }) => [row.Row, row.Ok, row.Message])).toEqual([
+    expect(
+      result.Rows.map((row: { Row: number; Ok: boolean; Message: string }) => [row.Row, row.Ok, row.Message]),
+    ).toEqual([
       [2, true, ''],
       [3, true, ''],
       [4, false, 'Order 20990101999999 does not exist'],
@@ -588,6 +684,10 @@ describe('bulk shipping from Excel', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await buffer(raw.stream())) as unknown as ArrayBuffer);
     const header = book.worksheets[0]!.getRow(1);
-    expect([1, 2, 3].map((column) => header.getCell(column).text)).toEqual(['Order number', 'Tracking number', 'Carrier']);
+    expect([1, 2, 3].map((column) => header.getCell(column).text)).toEqual([
+      'Order number',
+      'Tracking number',
+      'Carrier',
+    ]);
   });
 });

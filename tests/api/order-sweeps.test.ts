@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as orders from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
+import { startSweepTimer } from '../../server/jobs/sweep-timer';
 import {
   autoConfirmOrders,
   closeUnpaidOrders,
@@ -93,7 +94,9 @@ describe('closing unpaid orders', () => {
       [first, second, paidOne].map((order) => orderId(server, order.OrderNo)),
     );
     // The second order was placed with a longer payment time (a later due moment).
-    await server.query(sql`update orders set pay_due_at = pay_due_at + interval '2 hours' where id = ${secondId}`);
+    await server.query(
+      sql`update orders set pay_due_at = pay_due_at + interval '2 hours' where id = ${secondId}`,
+    );
     expect(await skuStock(server, sku.skuId)).toBe(4);
 
     const at = new Date(Date.now() + 31 * MINUTE);
@@ -111,7 +114,10 @@ describe('closing unpaid orders', () => {
     expect(await closeUnpaidOrders(server.database.db, at)).toBe(0);
     expect(await logCount(firstId!, 'expire')).toBe(1);
     expect(await skuStock(server, sku.skuId)).toBe(6);
-    const buyerView = await storefront(server, key, storefrontApi.getOrder, { orderNo: ids[0], buyerId: BUYER.Id });
+    const buyerView = await storefront(server, key, storefrontApi.getOrder, {
+      orderNo: ids[0],
+      buyerId: BUYER.Id,
+    });
     expect(buyerView.body.Order.State).toBe('closed');
     const [log] = await server.query<{ at: Date; due: Date }>(
       sql`select l.at, o.pay_due_at as due from order_log l join orders o on o.id = l.order_id
@@ -125,7 +131,10 @@ describe('closing unpaid orders', () => {
     const placed = await Promise.all([1, 2, 3].map(() => placeOrder(server, key, sku, 1)));
     const ids = await Promise.all(placed.map((order) => orderId(server, order.OrderNo)));
     const at = new Date(Date.now() + 40 * MINUTE);
-    await Promise.all([closeUnpaidOrders(server.database.db, at, 1), closeUnpaidOrders(server.database.db, at, 1)]);
+    await Promise.all([
+      closeUnpaidOrders(server.database.db, at, 1),
+      closeUnpaidOrders(server.database.db, at, 1),
+    ]);
     for (const id of ids) {
       expect((await orderRow(server, id)).state).toBe('closed');
       expect(await logCount(id, 'expire')).toBe(1);
@@ -144,7 +153,10 @@ describe('closing unpaid orders', () => {
       PaymentMethod: 'wechat',
       AmountFen: order.TotalFen,
     });
-    expect(late.body).toMatchObject({ Errcode: -1, Errmsg: `Order ${order.OrderNo} was not paid in time and is closing` });
+    expect(late.body).toMatchObject({
+      Errcode: -1,
+      Errmsg: `Order ${order.OrderNo} was not paid in time and is closing`,
+    });
   });
 });
 
@@ -190,7 +202,9 @@ describe('confirming receipt and completing', () => {
       sql`select complete_due_at, received_at, confirm_due_at from orders where id = ${plainId}`,
     );
     expect(new Date(received!.received_at).getTime()).toBe(new Date(received!.confirm_due_at).getTime());
-    expect(new Date(received!.complete_due_at).getTime() - new Date(received!.received_at).getTime()).toBe(7 * DAY);
+    expect(new Date(received!.complete_due_at).getTime() - new Date(received!.received_at).getTime()).toBe(
+      7 * DAY,
+    );
     const afterSale = new Date(new Date(received!.complete_due_at).getTime() + MINUTE);
     const dueDone = await dueIds(
       sql`state = 'received' and complete_due_at <= ${afterSale.toISOString()}::timestamptz and refund_state not in ('requested', 'approved')`,
@@ -207,7 +221,10 @@ describe('confirming receipt and completing', () => {
     await pay(order);
     const id = await orderId(server, order.OrderNo);
     await ship(id);
-    const received = await storefront(server, key, storefrontApi.confirmReceipt, { OrderNo: order.OrderNo, BuyerId: BUYER.Id });
+    const received = await storefront(server, key, storefrontApi.confirmReceipt, {
+      OrderNo: order.OrderNo,
+      BuyerId: BUYER.Id,
+    });
     expect(received.body.Order.State).toBe('received');
     const reviews = () =>
       server.query<{ buyer_name: string; score: number }>(
@@ -225,7 +242,11 @@ describe('confirming receipt and completing', () => {
   it('runs every sweep in one call and reports what changed', async () => {
     const sku = await freshSku();
     await placeOrder(server, key, sku, 1);
-    await storefront(server, key, storefrontApi.createRechargeOrder, { Kind: 'storedValue', Buyer: BUYER, AmountFen: 1000 });
+    await storefront(server, key, storefrontApi.createRechargeOrder, {
+      Kind: 'storedValue',
+      Buyer: BUYER,
+      AmountFen: 1000,
+    });
     const at = new Date(Date.now() + 60 * DAY);
     const dueRecharges = await server.query(
       sql`select id from recharge_orders where state = 'toPay' and pay_due_at <= ${at.toISOString()}::timestamptz`,
@@ -241,5 +262,33 @@ describe('confirming receipt and completing', () => {
       closedRecharges: 0,
     });
     expect(await closeUnpaidRecharges(server.database.db, at)).toBe(0);
+  });
+});
+
+describe('the sweep timer', () => {
+  it('sweeps on its own every interval and stops cleanly; 0 means off', async () => {
+    const sku = await freshSku();
+    const order = await placeOrder(server, key, sku, 1);
+    const id = await orderId(server, order.OrderNo);
+    await server.query(sql`update orders set pay_due_at = now() - interval '1 minute' where id = ${id}`);
+    const logged: object[] = [];
+    const log = {
+      info: (details: object) => logged.push(details),
+      error: (details: object) => logged.push(details),
+    };
+
+    const off = startSweepTimer(server.database.db, 0, log);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await off.stop();
+    expect((await orderRow(server, id)).state).toBe('toPay');
+
+    const timer = startSweepTimer(server.database.db, 1, log);
+    const deadline = Date.now() + 10_000;
+    while ((await orderRow(server, id)).state !== 'closed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await timer.stop();
+    expect((await orderRow(server, id)).state).toBe('closed');
+    expect(logged[0]).toMatchObject({ closedOrders: expect.any(Number) });
   });
 });

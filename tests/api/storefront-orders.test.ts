@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeStorefrontKey, setDeliverySetting, setParameterSetting } from '../../contract/endpoints/orders';
-import * as storefrontApi from '../../contract/endpoints/storefront';
 import { API_BASE } from '../../contract/endpoint';
+import {
+  revokeStorefrontKey,
+  setDeliverySetting,
+  setParameterSetting,
+} from '../../contract/endpoints/orders';
+import * as storefrontApi from '../../contract/endpoints/storefront';
 import { startTestServer, type TestServer } from './harness';
 import {
   ADDRESS,
@@ -21,11 +25,28 @@ import {
 let server: TestServer;
 let token: string;
 let key: string;
+const startedAt = new Date();
 
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.login('admin');
   key = await storefrontKey(server, token);
+  // The demo shop has invoices and pickup on; these tests start from a shop without them.
+  await setParameters({});
+  const [row] = await server.query<{ version: number }>(
+    sql`select version from order_delivery_settings where site_id = ${MALL_SITE}`,
+  );
+  const saved = await server.call(
+    setDeliverySetting,
+    {
+      Express: { Enabled: true },
+      SameCity: { Enabled: false, FeeFen: 0, MinOrderFen: 0, RangeKm: 5, Latitude: null, Longitude: null },
+      Pickup: { Enabled: false, Points: [] },
+      Version: row?.version ?? 0,
+    },
+    { token },
+  );
+  expect(saved.body.Errmsg).toBe('');
 });
 afterAll(() => server.close());
 
@@ -51,9 +72,11 @@ async function setParameters(changes: Record<string, unknown>) {
   expect(response.body.Errmsg).toBe('');
 }
 
+/** Stock-log rows of orders placed by this test file (the seeded demo orders aside). */
 async function stockLog(skuId: number) {
   return server.query<{ delta: number; after: number; kind: string; reason: string }>(
-    sql`select delta, after, kind, reason from stock_log where sku_id = ${skuId} and kind = 'order' order by id`,
+    sql`select delta, after, kind, reason from stock_log
+         where sku_id = ${skuId} and kind = 'order' and at > ${startedAt.toISOString()}::timestamptz order by id`,
   );
 }
 
@@ -83,18 +106,27 @@ describe('the storefront key', () => {
 
 describe('placing an order', () => {
   it('prices the lines from the database and takes the stock at once, with a stock-log row', async () => {
-    const sku = await prepareSku(server, MALL_SITE, 10, { freightRules: { type: 'perItem', firstFen: 800, nextFen: 200 } });
+    const sku = await prepareSku(server, MALL_SITE, 10, {
+      freightRules: { type: 'perItem', firstFen: 800, nextFen: 200 },
+    });
     const order = await placeOrder(server, key, sku, 3);
     expect(order.State).toBe('toPay');
     expect(order.GoodsFen).toBe(sku.priceFen * 3);
     expect(order.FreightFen).toBe(800 + 2 * 200);
     expect(order.TotalFen).toBe(sku.priceFen * 3 + 1200);
     expect(order.Lines).toEqual([
-      expect.objectContaining({ SkuId: sku.skuId, UnitFen: sku.priceFen, Quantity: 3, AmountFen: sku.priceFen * 3 }),
+      expect.objectContaining({
+        SkuId: sku.skuId,
+        UnitFen: sku.priceFen,
+        Quantity: 3,
+        AmountFen: sku.priceFen * 3,
+      }),
     ]);
     expect(order.PayDueAt).not.toBeNull();
     expect(await skuStock(server, sku.skuId)).toBe(7);
-    expect(await stockLog(sku.skuId)).toEqual([{ delta: -3, after: 7, kind: 'order', reason: order.OrderNo }]);
+    expect(await stockLog(sku.skuId)).toEqual([
+      { delta: -3, after: 7, kind: 'order', reason: order.OrderNo },
+    ]);
   });
 
   it('refuses a price sent by the client', async () => {
@@ -192,8 +224,18 @@ describe('placing an order', () => {
       setDeliverySetting,
       {
         Express: { Enabled: true },
-        SameCity: { Enabled: true, FeeFen: 600, MinOrderFen: 0, RangeKm: 5, Latitude: 22.54, Longitude: 113.95 },
-        Pickup: { Enabled: true, Points: [{ Name: '南山店', Address: '科技园路 2 号', Phone: '0755-1234567' }] },
+        SameCity: {
+          Enabled: true,
+          FeeFen: 600,
+          MinOrderFen: 0,
+          RangeKm: 5,
+          Latitude: 22.54,
+          Longitude: 113.95,
+        },
+        Pickup: {
+          Enabled: true,
+          Points: [{ Name: '南山店', Address: '科技园路 2 号', Phone: '0755-1234567' }],
+        },
         Version: row?.version ?? 0,
       },
       { token },
@@ -212,7 +254,11 @@ describe('placing an order', () => {
       Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
     });
     expectError(far, /same-city delivery reaches 5 km/);
-    const pickup = await placeOrder(server, key, sku, 1, { DeliveryType: 'pickup', PickupPoint: 0, Address: undefined });
+    const pickup = await placeOrder(server, key, sku, 1, {
+      DeliveryType: 'pickup',
+      PickupPoint: 0,
+      Address: undefined,
+    });
     expect(pickup.FreightFen).toBe(0);
     expect(pickup.PickupCode).toMatch(/^\d{8}$/);
   });
@@ -228,7 +274,10 @@ describe('paying, cancelling and refunding', () => {
       PaymentMethod: 'wechat',
       AmountFen: order.TotalFen - 1,
     });
-    expectError(wrong, `The payment of ${order.TotalFen - 1} fen does not match the order total of ${order.TotalFen} fen`);
+    expectError(
+      wrong,
+      `The payment of ${order.TotalFen - 1} fen does not match the order total of ${order.TotalFen} fen`,
+    );
     const paid = await storefront(server, key, storefrontApi.payOrder, {
       OrderNo: order.OrderNo,
       BuyerId: BUYER.Id,
@@ -258,7 +307,10 @@ describe('paying, cancelling and refunding', () => {
     expect(cancelled.body.Order.State).toBe('closed');
     expect(await skuStock(server, sku.skuId)).toBe(5);
     expect((await stockLog(sku.skuId)).map((row) => row.delta)).toEqual([-2, 2]);
-    const twice = await storefront(server, key, storefrontApi.cancelOrder, { OrderNo: order.OrderNo, BuyerId: BUYER.Id });
+    const twice = await storefront(server, key, storefrontApi.cancelOrder, {
+      OrderNo: order.OrderNo,
+      BuyerId: BUYER.Id,
+    });
     expectError(twice, /cannot be cancelled: it is closed/);
     expect(await skuStock(server, sku.skuId)).toBe(5);
   });
@@ -322,11 +374,20 @@ describe('paying, cancelling and refunding', () => {
   it('shows a buyer only their own orders', async () => {
     const sku = await prepareSku(server, MALL_SITE, 5, { skip: 10 });
     const order = await placeOrder(server, key, sku, 1);
-    const mine = await storefront(server, key, storefrontApi.getOrder, { orderNo: order.OrderNo, buyerId: BUYER.Id });
+    const mine = await storefront(server, key, storefrontApi.getOrder, {
+      orderNo: order.OrderNo,
+      buyerId: BUYER.Id,
+    });
     expect(mine.body.Order.OrderNo).toBe(order.OrderNo);
-    const theirs = await storefront(server, key, storefrontApi.getOrder, { orderNo: order.OrderNo, buyerId: 'someone' });
+    const theirs = await storefront(server, key, storefrontApi.getOrder, {
+      orderNo: order.OrderNo,
+      buyerId: 'someone',
+    });
     expectError(theirs, `Order ${order.OrderNo} does not exist`);
-    const cancel = await storefront(server, key, storefrontApi.cancelOrder, { OrderNo: order.OrderNo, BuyerId: 'someone' });
+    const cancel = await storefront(server, key, storefrontApi.cancelOrder, {
+      OrderNo: order.OrderNo,
+      BuyerId: 'someone',
+    });
     expectError(cancel, `Order ${order.OrderNo} does not exist`);
   });
 });
@@ -372,7 +433,12 @@ describe('recharge orders', () => {
       PackageCode: 'D1G',
       Phone: '13900000000',
     });
-    expect(data.body.Order).toMatchObject({ Kind: 'data', State: 'toPay', AmountFen: 1000, Phone: '13900000000' });
+    expect(data.body.Order).toMatchObject({
+      Kind: 'data',
+      State: 'toPay',
+      AmountFen: 1000,
+      Phone: '13900000000',
+    });
     const stored = await storefront(server, key, storefrontApi.createRechargeOrder, {
       Kind: 'storedValue',
       Buyer: BUYER,
@@ -404,7 +470,11 @@ describe('recharge orders', () => {
 
 describe('bad input', () => {
   it.each([
-    ['no lines', { Buyer: BUYER, DeliveryType: 'express', Address: ADDRESS, Lines: [] }, /Lines: must have at least 1 items/],
+    [
+      'no lines',
+      { Buyer: BUYER, DeliveryType: 'express', Address: ADDRESS, Lines: [] },
+      /Lines: must have at least 1 items/,
+    ],
     [
       'a zero quantity',
       { Buyer: BUYER, DeliveryType: 'express', Address: ADDRESS, Lines: [{ SkuId: 1, Quantity: 0 }] },
@@ -412,7 +482,12 @@ describe('bad input', () => {
     ],
     [
       'a bad phone',
-      { Buyer: { ...BUYER, Phone: '123' }, DeliveryType: 'express', Address: ADDRESS, Lines: [{ SkuId: 1, Quantity: 1 }] },
+      {
+        Buyer: { ...BUYER, Phone: '123' },
+        DeliveryType: 'express',
+        Address: ADDRESS,
+        Lines: [{ SkuId: 1, Quantity: 1 }],
+      },
       /Buyer\.Phone/,
     ],
     [
@@ -422,7 +497,12 @@ describe('bad input', () => {
     ],
     [
       'a detailed address over 64 characters',
-      { Buyer: BUYER, DeliveryType: 'express', Address: { ...ADDRESS, Detail: '路'.repeat(65) }, Lines: [{ SkuId: 1, Quantity: 1 }] },
+      {
+        Buyer: BUYER,
+        DeliveryType: 'express',
+        Address: { ...ADDRESS, Detail: '路'.repeat(65) },
+        Lines: [{ SkuId: 1, Quantity: 1 }],
+      },
       /Address\.Detail: must be at most 64 characters/,
     ],
   ])('CreateOrder refuses %s', async (_name, input, message) => {

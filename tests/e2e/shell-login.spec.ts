@@ -1,3 +1,4 @@
+import { fenToYuan, thousands } from '../../src/lib/format';
 import { expect as baseExpect, DEMO_PASSWORD, TEST_VERIFY_CODE, test } from './fixtures';
 
 // The app boots (user info, lazy chunks) on every page load; on a busy shared machine that can take
@@ -90,11 +91,19 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, admin');
     await expect(page).toHaveTitle('Dashboard - mini-program management system');
-    await expect(page.getByTestId('figure-TodayOrders').getByTestId('figure-value')).toHaveText('0');
-    await expect(page.getByTestId('figure-TodaySales').getByTestId('figure-value')).toHaveText('¥0.00');
+    // The cards show what the server computes from the seeded orders, formatted.
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'Admin-Token')?.value;
+    const figures = await (
+      await page.request.get('/api/Comm/GetIndexDataInfo', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    await expect(page.getByTestId('figure-TodayOrders').getByTestId('figure-value')).toHaveText(
+      thousands(figures.Data.TodayOrders),
+    );
+    await expect(page.getByTestId('figure-TodaySales').getByTestId('figure-value')).toHaveText(
+      `¥${fenToYuan(figures.Data.TodaySales)}`,
+    );
     await expect(page.getByTestId('dashboard-notices').getByRole('listitem')).toHaveCount(3);
     await expect(page.getByTestId('qr-image')).toBeVisible();
-    await expect(page.getByTestId('sales-empty')).toHaveText('No orders in this period yet');
     await expect(page.getByTestId('sales-chart')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-en');

@@ -67,7 +67,9 @@ async function checkSameCityAddress(tx: Executor, siteId: number, address: Addre
 }
 
 function addressLine(address: Address | null): string {
-  return address ? `${address.Name} ${address.Phone} ${address.Province}${address.City}${address.District}${address.Detail}` : '';
+  return address
+    ? `${address.Name} ${address.Phone} ${address.Province}${address.City}${address.District}${address.Detail}`
+    : '';
 }
 
 async function modifyPrice(
@@ -178,7 +180,13 @@ export function runOrderCommand(
     await requireCommand(context, order, input.Action);
     if (order.version !== input.Version) throw staleVersion();
     const updated = await applyCommand(context, order, input);
-    await audit(tx, session, `order.${input.Action}`, `order:${order.id}`, auditSummary(order, updated, input));
+    await audit(
+      tx,
+      session,
+      `order.${input.Action}`,
+      `order:${order.id}`,
+      auditSummary(order, updated, input),
+    );
     return result(updated);
   });
 }
@@ -193,7 +201,7 @@ export function runOfflineCommand(
 ): Promise<CommandResult> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, session.siteId, { id: input.Id });
-    if (!order || order.source !== 'offline') throw orderNotFound(input.Id);
+    if (order?.source !== 'offline') throw orderNotFound(input.Id);
     const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
     requireOrderAction(context, order, input.Action);
     if (order.version !== input.Version) throw staleVersion();
@@ -201,7 +209,13 @@ export function runOfflineCommand(
       input.Action === 'payInStore'
         ? await payInStore(context, order, input.PaymentMethod)
         : await closeUnpaid(context, order, 'close', input.Reason);
-    await audit(tx, session, `order.${input.Action}`, `order:${order.id}`, auditSummary(order, updated, input));
+    await audit(
+      tx,
+      session,
+      `order.${input.Action}`,
+      `order:${order.id}`,
+      auditSummary(order, updated, input),
+    );
     return result(updated);
   });
 }

@@ -123,14 +123,16 @@ export function saveFaceConfig(db: Database, session: Session, form: FaceConfigF
     if (form.Provider === 'kuaidi100') {
       if (!form.Kuaidi100) throw new AppError('order.faceProviderAccount', {}, { field: 'Kuaidi100' });
       kuaidi100 = mergeKuaidi100(form.Kuaidi100, stored?.kuaidi100 ?? null);
-      if (kuaidi100.Secret === '') throw new AppError('order.faceSecretRequired', {}, { field: 'Kuaidi100.Secret' });
+      if (kuaidi100.Secret === '')
+        throw new AppError('order.faceSecretRequired', {}, { field: 'Kuaidi100.Secret' });
     }
     const [live] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(faceConfigs)
       .where(and(eq(faceConfigs.siteId, session.siteId), isNull(faceConfigs.deletedAt)));
     // The first account of a site is its default.
-    const isDefault = form.IsDefault || (stored === null && (live?.count ?? 0) === 0) || (stored?.isDefault ?? false);
+    const isDefault =
+      form.IsDefault || (stored === null && (live?.count ?? 0) === 0) || (stored?.isDefault ?? false);
     const values = {
       name: form.Name,
       carrier: form.Carrier,
@@ -155,12 +157,18 @@ export function saveFaceConfig(db: Database, session: Session, form: FaceConfigF
         .values({ siteId: session.siteId, ...values })
         .returning()) as [FaceConfigRecord];
     }
-    await audit(tx, session, stored ? 'order.faceConfig.update' : 'order.faceConfig.create', `faceConfig:${saved.id}`, {
-      name: saved.name,
-      carrier: saved.carrier,
-      provider: saved.provider,
-      isDefault: saved.isDefault,
-    });
+    await audit(
+      tx,
+      session,
+      stored ? 'order.faceConfig.update' : 'order.faceConfig.create',
+      `faceConfig:${saved.id}`,
+      {
+        name: saved.name,
+        carrier: saved.carrier,
+        provider: saved.provider,
+        isDefault: saved.isDefault,
+      },
+    );
     return { Id: saved.id, Version: saved.version };
   });
 }

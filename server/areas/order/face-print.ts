@@ -40,7 +40,14 @@ interface PrintCandidate extends Record<string, unknown> {
   refund_state: string;
   delivery_type: string;
   source: string;
-  address: { Name: string; Phone: string; Province: string; City: string; District: string; Detail: string } | null;
+  address: {
+    Name: string;
+    Phone: string;
+    Province: string;
+    City: string;
+    District: string;
+    Detail: string;
+  } | null;
   buyer_remark: string;
   printed: boolean;
   items: { name: string; spec_text: string; quantity: number }[];
@@ -74,7 +81,8 @@ function batchNumber(now: Date): string {
 function unprintable(candidate: PrintCandidate): string | null {
   if (candidate.source === 'offline' || candidate.delivery_type !== 'express') return 'order.faceNotExpress';
   if (candidate.state !== 'toShip') return 'order.faceNotToShip';
-  if ((ACTIVE_REFUND_STATES as readonly string[]).includes(candidate.refund_state)) return 'order.blocker.refundPending';
+  if ((ACTIVE_REFUND_STATES as readonly string[]).includes(candidate.refund_state))
+    return 'order.blocker.refundPending';
   if (candidate.printed) return 'order.faceAlreadyPrinted';
   return null;
 }
@@ -100,13 +108,18 @@ export async function printFaceSheets(
   const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
   const failed: Failure[] = [];
   const fail = (id: number, orderNo: string, key: string, params: Record<string, string | number> = {}) =>
-    failed.push({ OrderId: id, OrderNo: orderNo, Message: translate(locale, key, { subject: orderNo, ...params }) });
+    failed.push({
+      OrderId: id,
+      OrderNo: orderNo,
+      Message: translate(locale, key, { subject: orderNo, ...params }),
+    });
   const sender = {
     Name: config.sender.Name,
     Phone: config.sender.Phone,
     Address: senderAddress(config.sender),
   };
-  const planned: { candidate: PrintCandidate; trackingNo: string; taskId: string; sortingCode: string }[] = [];
+  const planned: { candidate: PrintCandidate; trackingNo: string; taskId: string; sortingCode: string }[] =
+    [];
   for (const entry of input.Orders) {
     const candidate = byId.get(entry.Id);
     if (!candidate) {
@@ -217,7 +230,8 @@ export async function confirmFacePrint(
     sql`select w.id, w.order_id, o.order_no from waybills w join orders o on o.id = w.order_id
          where w.site_id = ${session.siteId} and w.batch_no = ${batchNo} and w.state = 'printed' order by w.id`,
   );
-  if (batch.length === 0) throw new AppError('order.faceBatchNotFound', { batch: batchNo }, { field: 'BatchNo' });
+  if (batch.length === 0)
+    throw new AppError('order.faceBatchNotFound', { batch: batchNo }, { field: 'BatchNo' });
   const { value: settings } = await readParameterSetting(db, session.siteId);
   const shipped: number[] = [];
   const failed: Failure[] = [];
@@ -231,8 +245,19 @@ export async function confirmFacePrint(
           .where(and(eq(waybills.id, entry.id), eq(waybills.state, 'printed')))
           .for('update');
         if (!order || !waybill) throw new AppError('order.changedMeanwhile', { subject: entry.order_no });
-        const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
-        await shipOrder(context, order, { carrier: waybill.carrier, trackingNo: waybill.trackingNo }, settings);
+        const context: OrderContext = {
+          tx,
+          siteId: session.siteId,
+          actor: operatorActor(session),
+          locale,
+          now,
+        };
+        await shipOrder(
+          context,
+          order,
+          { carrier: waybill.carrier, trackingNo: waybill.trackingNo },
+          settings,
+        );
         await tx
           .update(waybills)
           .set({ state: 'confirmed', confirmedAt: now })
@@ -279,7 +304,10 @@ export async function reprintWaybill(db: Database, session: Operator, id: number
       .set({ printCount: sql`${waybills.printCount} + 1` })
       .where(eq(waybills.id, id))
       .returning();
-    await audit(tx, session, 'order.faceReprint', `waybill:${id}`, { orderNo, printCount: updated!.printCount });
+    await audit(tx, session, 'order.faceReprint', `waybill:${id}`, {
+      orderNo,
+      printCount: updated!.printCount,
+    });
     return sheetOf(updated!, orderNo);
   });
 }

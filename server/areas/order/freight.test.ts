@@ -13,16 +13,26 @@ describe('express freight', () => {
     ['free template', [{ templateId: 1, quantity: 3 }], '广东省', 0],
     ['first item only', [{ templateId: 2, quantity: 1 }], '广东省', 800],
     ['first plus two more', [{ templateId: 2, quantity: 3 }], '广东省', 1200],
-    ['lines of one template share the first item', [
-      { templateId: 2, quantity: 1 },
-      { templateId: 2, quantity: 2 },
-    ], '广东省', 1200],
+    [
+      'lines of one template share the first item',
+      [
+        { templateId: 2, quantity: 1 },
+        { templateId: 2, quantity: 2 },
+      ],
+      '广东省',
+      1200,
+    ],
     ['region, not remote', [{ templateId: 3, quantity: 5 }], '浙江省', 600],
     ['region, remote', [{ templateId: 3, quantity: 1 }], '新疆维吾尔自治区', 2100],
-    ['two templates add up', [
-      { templateId: 2, quantity: 2 },
-      { templateId: 3, quantity: 1 },
-    ], '西藏自治区', 1000 + 2100],
+    [
+      'two templates add up',
+      [
+        { templateId: 2, quantity: 2 },
+        { templateId: 3, quantity: 1 },
+      ],
+      '西藏自治区',
+      1000 + 2100,
+    ],
     ['no template ships free', [{ templateId: null, quantity: 4 }], '广东省', 0],
     ['unknown rules ship free', [{ templateId: 4, quantity: 1 }], '广东省', 0],
     ['a template of another site (not loaded) ships free', [{ templateId: 99, quantity: 1 }], '广东省', 0],
@@ -50,7 +60,10 @@ describe('express freight', () => {
 
 describe('distanceKm', () => {
   it('measures Shanghai People’s Square to the Bund as about 1.9 km', () => {
-    const km = distanceKm({ latitude: 31.2304, longitude: 121.4737 }, { latitude: 31.2401, longitude: 121.4904 });
+    const km = distanceKm(
+      { latitude: 31.2304, longitude: 121.4737 },
+      { latitude: 31.2401, longitude: 121.4904 },
+    );
     expect(km).toBeGreaterThan(1.6);
     expect(km).toBeLessThan(2.1);
   });

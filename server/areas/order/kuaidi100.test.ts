@@ -19,6 +19,11 @@ describe('Kuaidi100 request signing', () => {
   });
 
   it('knows a Kuaidi100 company code for every carrier with face sheets', () => {
-    expect(KUAIDI100_COMPANIES).toMatchObject({ SF: 'shunfeng', ZTO: 'zhongtong', YTO: 'yuantong', JT: 'jtexpress' });
+    expect(KUAIDI100_COMPANIES).toMatchObject({
+      SF: 'shunfeng',
+      ZTO: 'zhongtong',
+      YTO: 'yuantong',
+      JT: 'jtexpress',
+    });
   });
 });

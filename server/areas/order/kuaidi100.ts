@@ -61,11 +61,19 @@ export const KUAIDI100_COMPANIES: Record<Exclude<Carrier, 'self'>, string> = {
 };
 
 export function kuaidi100Sign(param: string, t: string, key: string, secret: string): string {
-  return createHash('md5').update(param + t + key + secret).digest('hex').toUpperCase();
+  return createHash('md5')
+    .update(param + t + key + secret)
+    .digest('hex')
+    .toUpperCase();
 }
 
 /** The form body of a call: what Kuaidi100 verifies the signature over. */
-export function kuaidi100Form(method: string, account: Pick<Kuaidi100Record, 'Key' | 'Secret'>, param: object, t: string) {
+export function kuaidi100Form(
+  method: string,
+  account: Pick<Kuaidi100Record, 'Key' | 'Secret'>,
+  param: object,
+  t: string,
+) {
   const json = JSON.stringify(param);
   return new URLSearchParams({
     method,

@@ -1,7 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { ParameterSetting } from '../../../contract/endpoints/orders';
 import {
-  ACTIVE_REFUND_STATES,
   type Carrier,
   type OrderAction,
   type OrderCommand,
@@ -104,7 +103,8 @@ function refuse(
 }
 
 export function requireOrderAction(context: OrderContext, order: OrderRecord, action: OrderAction): void {
-  if (!can(orderMachine, order.state, action)) throw refuse(context, order, orderMachine, order.state, action);
+  if (!can(orderMachine, order.state, action))
+    throw refuse(context, order, orderMachine, order.state, action);
 }
 
 function requireRefundAction(context: OrderContext, order: OrderRecord, action: RefundAction): void {
@@ -113,7 +113,10 @@ function requireRefundAction(context: OrderContext, order: OrderRecord, action: 
 }
 
 /** Lines already shipped, by line id. */
-export async function shippedLines(tx: Executor, orderId: number): Promise<{ id: number; shipped: boolean }[]> {
+export async function shippedLines(
+  tx: Executor,
+  orderId: number,
+): Promise<{ id: number; shipped: boolean }[]> {
   const rows = await queryRows<{ id: number; shipment_id: number | null }>(
     tx,
     sql`select id, shipment_id from order_lines where order_id = ${orderId} order by position`,
@@ -146,7 +149,8 @@ export async function requireCommand(
   );
   if (blocker === null) return;
   if (blocker === 'illegalState') {
-    const onRefundAxis = command === 'approveRefund' || command === 'rejectRefund' || command === 'markRefunded';
+    const onRefundAxis =
+      command === 'approveRefund' || command === 'rejectRefund' || command === 'markRefunded';
     throw onRefundAxis
       ? refuse(context, order, refundMachine, order.refundState, command)
       : refuse(context, order, orderMachine, order.state, command);
@@ -215,7 +219,11 @@ export interface Payment {
 }
 
 /** The buyer pays an online order: it waits to ship (or to be picked up). */
-export async function payOrder(context: OrderContext, order: OrderRecord, payment: Payment): Promise<OrderRecord> {
+export async function payOrder(
+  context: OrderContext,
+  order: OrderRecord,
+  payment: Payment,
+): Promise<OrderRecord> {
   requireOrderAction(context, order, 'pay');
   if (order.payDueAt && order.payDueAt.getTime() <= context.now.getTime()) {
     throw new AppError('order.payExpired', { subject: order.orderNo });
@@ -313,7 +321,8 @@ export async function shipOrder(
   if (parcel.lineIds) {
     const wanted = [...new Set(parcel.lineIds)];
     const invalid = wanted.find((lineId) => !waiting.includes(lineId));
-    if (invalid !== undefined) throw new AppError('order.lineNotShippable', { id: invalid }, { field: 'LineIds' });
+    if (invalid !== undefined)
+      throw new AppError('order.lineNotShippable', { id: invalid }, { field: 'LineIds' });
     chosen = wanted;
   }
   const [shipment] = await context.tx
@@ -487,7 +496,9 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   const refunded = order.refundedFen + refund.amount_fen;
   const closing = refunded >= order.paidFen && can(orderMachine, order.state, 'refundClose');
   const nothingShipped =
-    closing && order.state === 'toShip' && !(await shippedLines(context.tx, order.id)).some((line) => line.shipped);
+    closing &&
+    order.state === 'toShip' &&
+    !(await shippedLines(context.tx, order.id)).some((line) => line.shipped);
   const set: Partial<typeof orders.$inferInsert> = {
     refundState: 'refunded',
     refundedFen: refunded,
@@ -507,11 +518,6 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }
   return updated;
-}
-
-/** True while a refund waits for the shop; automatic confirmation and completion wait with it. */
-export function refundActive(order: Pick<OrderRecord, 'refundState'>): boolean {
-  return ACTIVE_REFUND_STATES.includes(order.refundState);
 }
 
 /** `sql` list of ids for IN (…); callers never pass an empty list. */

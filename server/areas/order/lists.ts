@@ -73,10 +73,12 @@ export async function readRechargePage(
       : await db
           .select()
           .from(rechargeOrders)
-          .where(sql`${rechargeOrders.id} in (${sql.join(
-            ids.map((row) => sql`${row.id}`),
-            sql`, `,
-          )})`);
+          .where(
+            sql`${rechargeOrders.id} in (${sql.join(
+              ids.map((row) => sql`${row.id}`),
+              sql`, `,
+            )})`,
+          );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     rows: ids.map((row) => byId.get(row.id)!),

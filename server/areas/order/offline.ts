@@ -123,11 +123,7 @@ export async function readCounterSkus(
   limit: number,
   offset: number,
 ): Promise<{ rows: z.infer<typeof counterSkuSchema>[]; total: number }> {
-  const conditions = [
-    sql`s.site_id = ${siteId}`,
-    sql`p.shelf_state = 'on'`,
-    sql`p.recycle_state = 'active'`,
-  ];
+  const conditions = [sql`s.site_id = ${siteId}`, sql`p.shelf_state = 'on'`, sql`p.recycle_state = 'active'`];
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;
     conditions.push(sql`(p.name ilike ${pattern} or p.code ilike ${pattern} or s.code ilike ${pattern})`);
@@ -150,7 +146,10 @@ export async function readCounterSkus(
             from ${from} where ${where(conditions)}
            order by p.sort desc, p.id desc, s.position limit ${limit} offset ${offset}`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${where(conditions)}`),
+    queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from ${from} where ${where(conditions)}`,
+    ),
   ]);
   return {
     rows: records.map((record) => ({

@@ -4,7 +4,7 @@ import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
-import { ORDER_ROW_COLUMNS, isoTime, toOrderRow } from './order-list';
+import { isoTime, ORDER_ROW_COLUMNS, toOrderRow } from './order-list';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
 
 /** Everything the order details page shows, for an order of the site. */

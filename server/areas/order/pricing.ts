@@ -53,10 +53,15 @@ interface SkuRecord extends Record<string, unknown> {
  * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
  * the database holds at this moment, and taking stock later in the same transaction cannot deadlock.
  */
-export async function priceLines(tx: Executor, siteId: number, lines: readonly LineRequest[]): Promise<PricedLine[]> {
+export async function priceLines(
+  tx: Executor,
+  siteId: number,
+  lines: readonly LineRequest[],
+): Promise<PricedLine[]> {
   const seen = new Set<number>();
   for (const line of lines) {
-    if (seen.has(line.SkuId)) throw new AppError('order.duplicateSku', { id: line.SkuId }, { field: 'Lines' });
+    if (seen.has(line.SkuId))
+      throw new AppError('order.duplicateSku', { id: line.SkuId }, { field: 'Lines' });
     seen.add(line.SkuId);
   }
   const skuIds = [...seen];
@@ -83,7 +88,8 @@ export async function priceLines(tx: Executor, siteId: number, lines: readonly L
     if (record.shelf_state !== 'on' || record.recycle_state !== 'active') {
       throw new AppError('order.goodsUnavailable', { name: label }, { field: 'Lines' });
     }
-    if (record.stock < line.Quantity) throw new AppError('order.outOfStock', { name: label }, { field: 'Lines' });
+    if (record.stock < line.Quantity)
+      throw new AppError('order.outOfStock', { name: label }, { field: 'Lines' });
     return {
       productId: record.product_id,
       skuId: record.id,

@@ -8,8 +8,15 @@ import { isoTime } from './order-list';
 import { orderLines, orders } from './tables';
 
 /** What a receipt of an order prints (the receipt settings choose which parts). */
-export async function readReceipt(db: Executor, siteId: number, id: number): Promise<z.infer<typeof receiptSchema>> {
-  const [order] = await db.select().from(orders).where(sql`${orders.id} = ${id} and ${orders.siteId} = ${siteId}`);
+export async function readReceipt(
+  db: Executor,
+  siteId: number,
+  id: number,
+): Promise<z.infer<typeof receiptSchema>> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = ${id} and ${orders.siteId} = ${siteId}`);
   if (!order) throw orderNotFound(id, 'id');
   const [lines, [site]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),

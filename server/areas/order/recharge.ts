@@ -91,7 +91,13 @@ async function updateRecharge(
 export async function payRecharge(
   tx: Executor,
   siteId: number,
-  payment: { OrderNo: string; BuyerId: string; PaymentMethod: PaymentMethod; AmountFen: number; TransactionNo: string },
+  payment: {
+    OrderNo: string;
+    BuyerId: string;
+    PaymentMethod: PaymentMethod;
+    AmountFen: number;
+    TransactionNo: string;
+  },
   now: Date,
   locale: Locale = 'en',
 ): Promise<RechargeRecord> {

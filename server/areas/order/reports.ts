@@ -59,12 +59,14 @@ export function periodOf(date: string, granularity: Granularity, rangeStart: str
 
 /** The periods of a range, in order. */
 export function periodsOf(range: Pick<ReportRange, 'start' | 'end'>, granularity: Granularity): string[] {
-  return [...new Set(businessDates(range.start, range.end).map((date) => periodOf(date, granularity, range.start)))];
+  return [
+    ...new Set(businessDates(range.start, range.end).map((date) => periodOf(date, granularity, range.start))),
+  ];
 }
 
-/** The business date of a timestamp column, as text. */
-function localDay(column: SQL): SQL {
-  return sql`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+/** The first business day of the period (day, week from Monday, month) of a timestamp column, as text. */
+function bucketOf(column: SQL, granularity: Granularity): SQL {
+  return sql`to_char(date_trunc(${granularity}::text, (${column} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
 }
 
 function between(column: SQL, range: ReportRange): SQL {
@@ -76,112 +78,83 @@ export function averageFen(salesFen: number, orders: number): number {
   return orders === 0 ? 0 : Math.round(salesFen / orders);
 }
 
-interface DayFigures {
-  day: string;
-  created: number;
-  paid: number;
-  sales: number;
-  refunds: number;
-}
-
-async function dailyFigures(db: Executor, siteId: number, range: ReportRange): Promise<DayFigures[]> {
-  const [created, paid, refunds] = await Promise.all([
-    queryRows<{ day: string; count: number }>(
-      db,
-      sql`select ${localDay(sql`o.created_at`)} as day, count(*)::int as count from orders o
-           where o.site_id = ${siteId} and ${between(sql`o.created_at`, range)} group by 1`,
-    ),
-    queryRows<{ day: string; count: number; sales: number }>(
-      db,
-      sql`select ${localDay(sql`o.paid_at`)} as day, count(*)::int as count, sum(o.paid_fen)::float8 as sales
-            from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)} group by 1`,
-    ),
-    queryRows<{ day: string; refunds: number }>(
-      db,
-      sql`select ${localDay(sql`r.refunded_at`)} as day, sum(r.amount_fen)::float8 as refunds
-            from order_refunds r where r.site_id = ${siteId} and ${between(sql`r.refunded_at`, range)} group by 1`,
-    ),
-  ]);
-  const byDay = new Map<string, DayFigures>();
-  const entry = (day: string) => {
-    const existing = byDay.get(day) ?? { day, created: 0, paid: 0, sales: 0, refunds: 0 };
-    byDay.set(day, existing);
-    return existing;
-  };
-  for (const row of created) entry(row.day).created += row.count;
-  for (const row of paid) {
-    entry(row.day).paid += row.count;
-    entry(row.day).sales += Number(row.sales);
-  }
-  for (const row of refunds) entry(row.day).refunds += Number(row.refunds);
-  return [...byDay.values()];
-}
-
-/** Distinct paying buyers per period (walk-in customers without a phone count once per order). */
-async function payingBuyers(
-  db: Executor,
-  siteId: number,
-  range: ReportRange,
-  granularity: Granularity | 'all',
-): Promise<Map<string, number>> {
-  const bucket =
-    granularity === 'all'
-      ? sql`'all'`
-      : sql`to_char(date_trunc(${granularity}::text, (o.paid_at at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
-  const rows = await queryRows<{ bucket: string; buyers: number }>(
-    db,
-    sql`select ${bucket} as bucket,
-               count(distinct case when o.buyer_id = '' then 'order:' || o.id else o.buyer_id end)::int as buyers
-          from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)} group by 1`,
-  );
-  return new Map(rows.map((row) => [row.bucket, row.buyers]));
-}
-
+/**
+ * One query per source of figures. Payments are grouped per period and over the whole range in
+ * one pass (grouping sets): distinct buyers over the range are not the sum of each period's.
+ * Walk-in customers without a phone count once per order.
+ */
 export async function salesReport(
   db: Executor,
   siteId: number,
   range: ReportRange,
   granularity: Granularity,
 ): Promise<{ Data: SalesPeriod[]; Totals: SalesFigures }> {
-  const [days, buyers, allBuyers] = await Promise.all([
-    dailyFigures(db, siteId, range),
-    payingBuyers(db, siteId, range, granularity),
-    payingBuyers(db, siteId, range, 'all'),
+  const [created, paid, refunds] = await Promise.all([
+    queryRows<{ bucket: string; count: number }>(
+      db,
+      sql`select ${bucketOf(sql`o.created_at`, granularity)} as bucket, count(*)::int as count from orders o
+           where o.site_id = ${siteId} and ${between(sql`o.created_at`, range)} group by 1`,
+    ),
+    queryRows<{ bucket: string | null; count: number; sales: number; buyers: number }>(
+      db,
+      sql`select ${bucketOf(sql`o.paid_at`, granularity)} as bucket, count(*)::int as count,
+                 sum(o.paid_fen)::float8 as sales,
+                 count(distinct case when o.buyer_id = '' then 'order:' || o.id else o.buyer_id end)::int as buyers
+            from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)}
+           group by grouping sets ((1), ())`,
+    ),
+    queryRows<{ bucket: string; refunds: number }>(
+      db,
+      sql`select ${bucketOf(sql`r.refunded_at`, granularity)} as bucket, sum(r.amount_fen)::float8 as refunds
+            from order_refunds r where r.site_id = ${siteId} and ${between(sql`r.refunded_at`, range)} group by 1`,
+    ),
   ]);
   const periods = new Map(
     periodsOf(range, granularity).map((period) => [
       period,
-      { Period: period, CreatedOrders: 0, PaidOrders: 0, PayingBuyers: 0, SalesFen: 0, RefundFen: 0, AverageOrderFen: 0 },
+      {
+        Period: period,
+        CreatedOrders: 0,
+        PaidOrders: 0,
+        PayingBuyers: 0,
+        SalesFen: 0,
+        RefundFen: 0,
+        AverageOrderFen: 0,
+      },
     ]),
   );
-  for (const day of days) {
-    const period = periods.get(periodOf(day.day, granularity, range.start));
-    if (!period) continue;
-    period.CreatedOrders += day.created;
-    period.PaidOrders += day.paid;
-    period.SalesFen += day.sales;
-    period.RefundFen += day.refunds;
+  // A period that began before the range (its first week or month) is reported from the range start.
+  const periodFor = (bucket: string) => periods.get(periodOf(bucket, granularity, range.start));
+  for (const row of created) {
+    const period = periodFor(row.bucket);
+    if (period) period.CreatedOrders += row.count;
   }
-  for (const [bucket, count] of buyers) {
-    const period = periods.get(bucket < range.start ? range.start : bucket);
-    if (period) period.PayingBuyers += count;
+  for (const row of paid) {
+    const period = row.bucket === null ? undefined : periodFor(row.bucket);
+    if (!period) continue;
+    period.PaidOrders += row.count;
+    period.SalesFen += Number(row.sales);
+    period.PayingBuyers += row.buyers;
+  }
+  for (const row of refunds) {
+    const period = periodFor(row.bucket);
+    if (period) period.RefundFen += Number(row.refunds);
   }
   const Data = [...periods.values()].map((period) => ({
     ...period,
     AverageOrderFen: averageFen(period.SalesFen, period.PaidOrders),
   }));
-  const Totals = Data.reduce(
-    (sum, period) => ({
-      CreatedOrders: sum.CreatedOrders + period.CreatedOrders,
-      PaidOrders: sum.PaidOrders + period.PaidOrders,
-      PayingBuyers: 0,
-      SalesFen: sum.SalesFen + period.SalesFen,
-      RefundFen: sum.RefundFen + period.RefundFen,
-      AverageOrderFen: 0,
-    }),
-    { CreatedOrders: 0, PaidOrders: 0, PayingBuyers: 0, SalesFen: 0, RefundFen: 0, AverageOrderFen: 0 },
-  );
-  Totals.PayingBuyers = allBuyers.get('all') ?? 0;
+  const overall = paid.find((row) => row.bucket === null);
+  const sum = (pick: (period: SalesPeriod) => number) =>
+    Data.reduce((total, period) => total + pick(period), 0);
+  const Totals: SalesFigures = {
+    CreatedOrders: sum((period) => period.CreatedOrders),
+    PaidOrders: sum((period) => period.PaidOrders),
+    PayingBuyers: overall?.buyers ?? 0,
+    SalesFen: sum((period) => period.SalesFen),
+    RefundFen: sum((period) => period.RefundFen),
+    AverageOrderFen: 0,
+  };
   Totals.AverageOrderFen = averageFen(Totals.SalesFen, Totals.PaidOrders);
   return { Data, Totals };
 }
@@ -207,7 +180,13 @@ export async function volumeReport(
   db: Executor,
   siteId: number,
   range: ReportRange,
-  options: { by: VolumeGroup; metric: 'quantity' | 'sales'; descending: boolean; limit: number; offset: number },
+  options: {
+    by: VolumeGroup;
+    metric: 'quantity' | 'sales';
+    descending: boolean;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: VolumeRow[]; total: number; totals: { Quantity: number; SalesFen: number } }> {
   const name =
     options.by === 'goods'
@@ -216,7 +195,14 @@ export async function volumeReport(
   const metric = options.metric === 'quantity' ? sql`g.quantity` : sql`g.sales`;
   const direction = options.descending ? sql`asc` : sql`desc`;
   const [rows, [totals]] = await Promise.all([
-    queryRows<{ rank: number; id: number | null; name: string; quantity: number; sales: number; orders: number }>(
+    queryRows<{
+      rank: number;
+      id: number | null;
+      name: string;
+      quantity: number;
+      sales: number;
+      orders: number;
+    }>(
       db,
       sql`with grouped as (${groupedLines(siteId, range, options.by)}),
                ranked as (select g.*, row_number() over (order by ${metric} desc, g.id asc nulls last)::int as rank

@@ -1,6 +1,6 @@
 import type { MultipartValue } from '@fastify/multipart';
-import { parseSort } from '../../../contract/list-query';
 import * as orders from '../../../contract/endpoints/orders';
+import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import { pagedBatches, sendExport } from '../../export/send-export';
 import type { ExportColumn } from '../../export/xlsx';
@@ -31,14 +31,7 @@ import {
   readCounterSkus,
 } from './offline';
 import { readOrderDetail } from './order-detail';
-import {
-  countOrderTabs,
-  orderFilterConditions,
-  orderSort,
-  readOrderPage,
-  readOrderRows,
-  TAB_CONDITIONS,
-} from './order-list';
+import { countOrderTabs, orderFilterConditions, orderSort, readOrderPage, readOrderRows } from './order-list';
 import { readReceipt } from './receipt';
 import { rechargeCommand, rechargeRow } from './recharge';
 import './registrations';
@@ -288,7 +281,11 @@ export const orderAreaRoutes = [
 
   // Recharge orders -----------------------------------------------------------------------------
   defineRoute(orders.getRechargeOrders, async ({ db, session, input }) => {
-    const { rows, total, counts } = await readRechargePage(db, rechargeConditions(session.siteId, input), input);
+    const { rows, total, counts } = await readRechargePage(
+      db,
+      rechargeConditions(session.siteId, input),
+      input,
+    );
     return { Data: rows.map((row) => rechargeRow(row, session.grantedPaths)), Total: total, Counts: counts };
   }),
 
@@ -326,7 +323,11 @@ export const orderAreaRoutes = [
         { header: say('order.report.paidOrders'), value: (row: Row) => row.PaidOrders },
         { header: say('order.report.payingBuyers'), value: (row: Row) => row.PayingBuyers },
         { header: say('order.report.sales'), numberFormat: '0.00', value: (row: Row) => yuan(row.SalesFen) },
-        { header: say('order.report.refunds'), numberFormat: '0.00', value: (row: Row) => yuan(row.RefundFen) },
+        {
+          header: say('order.report.refunds'),
+          numberFormat: '0.00',
+          value: (row: Row) => yuan(row.RefundFen),
+        },
         {
           header: say('order.report.average'),
           numberFormat: '0.00',
@@ -342,13 +343,18 @@ export const orderAreaRoutes = [
 
   defineRoute(orders.getVolumeReport, async ({ db, session, input }) => {
     const { field, descending } = parseSort(input.sort);
-    const { rows, total, totals } = await volumeReport(db, session.siteId, reportRange(input.startDate, input.endDate), {
-      by: input.by,
-      metric: field,
-      descending,
-      limit: input.pageSize,
-      offset: (input.page - 1) * input.pageSize,
-    });
+    const { rows, total, totals } = await volumeReport(
+      db,
+      session.siteId,
+      reportRange(input.startDate, input.endDate),
+      {
+        by: input.by,
+        metric: field,
+        descending,
+        limit: input.pageSize,
+        offset: (input.page - 1) * input.pageSize,
+      },
+    );
     return { Data: rows, Total: total, Totals: totals };
   }),
 
@@ -375,8 +381,15 @@ export const orderAreaRoutes = [
       ],
       batches: pagedBatches(
         async (offset, limit) =>
-          (await volumeReport(db, session.siteId, range, { by: input.by, metric: field, descending, limit, offset }))
-            .rows,
+          (
+            await volumeReport(db, session.siteId, range, {
+              by: input.by,
+              metric: field,
+              descending,
+              limit,
+              offset,
+            })
+          ).rows,
         orders.EXPORT_MAX_ROWS,
       ),
     });
@@ -384,7 +397,9 @@ export const orderAreaRoutes = [
   }),
 
   // Face sheets ---------------------------------------------------------------------------------
-  defineRoute(orders.getFaceConfigs, async ({ db, session }) => ({ Data: await listFaceConfigs(db, session.siteId) })),
+  defineRoute(orders.getFaceConfigs, async ({ db, session }) => ({
+    Data: await listFaceConfigs(db, session.siteId),
+  })),
 
   defineRoute(orders.getFaceConfigInfo, async ({ db, session, input }) =>
     faceConfigDetail(await findFaceConfig(db, session.siteId, input.id)),
@@ -411,7 +426,11 @@ export const orderAreaRoutes = [
   ),
 
   defineRoute(orders.getWaybills, async ({ db, session, input }) => {
-    const { rows, total, counts } = await readWaybillPage(db, waybillConditions(session.siteId, input), input);
+    const { rows, total, counts } = await readWaybillPage(
+      db,
+      waybillConditions(session.siteId, input),
+      input,
+    );
     return { Data: rows, Total: total, Counts: counts };
   }),
 
@@ -419,7 +438,9 @@ export const orderAreaRoutes = [
     Sheet: await reprintWaybill(db, session, input.Id),
   })),
 
-  defineRoute(orders.voidWaybill, async ({ db, session, input, locale }) => voidWaybill(db, session, locale, input.Id)),
+  defineRoute(orders.voidWaybill, async ({ db, session, input, locale }) =>
+    voidWaybill(db, session, locale, input.Id),
+  ),
 
   // Receipts ------------------------------------------------------------------------------------
   defineRoute(orders.getReceiptPrintData, async ({ db, session, input }) => {

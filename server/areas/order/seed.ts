@@ -56,7 +56,7 @@ const DAY = 24 * HOUR;
 /** The shop's riders start from Shenzhen Nanshan. */
 const SHOP_LOCATION = { latitude: 22.5405, longitude: 113.9345 };
 
-export const DEMO_DELIVERY: DeliverySetting = {
+const DEMO_DELIVERY: DeliverySetting = {
   Express: { Enabled: true },
   SameCity: {
     Enabled: true,
@@ -69,13 +69,44 @@ export const DEMO_DELIVERY: DeliverySetting = {
   Pickup: {
     Enabled: true,
     Points: [
-      { Name: '南山旗舰店', Address: '深圳市南山区科技园南区高新南一道 8 号', Phone: '0755-26000001', Hours: '10:00-22:00' },
-      { Name: '福田体验店', Address: '深圳市福田区福华三路 100 号', Phone: '0755-26000002', Hours: '10:00-21:30' },
+      {
+        Name: '南山旗舰店',
+        Address: '深圳市南山区科技园南区高新南一道 8 号',
+        Phone: '0755-26000001',
+        Hours: '10:00-22:00',
+      },
+      {
+        Name: '福田体验店',
+        Address: '深圳市福田区福华三路 100 号',
+        Phone: '0755-26000002',
+        Hours: '10:00-21:30',
+      },
     ],
   },
 };
 
-const NAMES = ['王小明', '李娜', '张伟', '刘洋', '陈静', '杨帆', '赵磊', '黄婷', '周杰', '吴敏', '徐鹏', '孙丽', '马超', '朱琳', '胡斌', '郭倩', '何涛', '高雪', '林峰', '罗佳'];
+const NAMES = [
+  '王小明',
+  '李娜',
+  '张伟',
+  '刘洋',
+  '陈静',
+  '杨帆',
+  '赵磊',
+  '黄婷',
+  '周杰',
+  '吴敏',
+  '徐鹏',
+  '孙丽',
+  '马超',
+  '朱琳',
+  '胡斌',
+  '郭倩',
+  '何涛',
+  '高雪',
+  '林峰',
+  '罗佳',
+];
 const PLACES = [
   ['广东省', '深圳市', '南山区'],
   ['广东省', '广州市', '天河区'],
@@ -88,7 +119,13 @@ const PLACES = [
   ['新疆维吾尔自治区', '乌鲁木齐市', '天山区'],
   ['内蒙古自治区', '呼和浩特市', '新城区'],
 ] as const;
-const STREETS = ['人民路 18 号 2 栋 301', '建设大道 66 号 1 单元 502', '中山路 200 号', '滨江花园 5 栋 1201', '学府路 9 号 3 楼'];
+const STREETS = [
+  '人民路 18 号 2 栋 301',
+  '建设大道 66 号 1 单元 502',
+  '中山路 200 号',
+  '滨江花园 5 栋 1201',
+  '学府路 9 号 3 楼',
+];
 const REMARKS = ['', '', '', '请尽快发货', '周末送货', '不要放快递柜', '送人的，不要放发票'];
 const REFUND_REASONS = ['拍错了 / 不想要了', '尺码不合适', '商品与描述不符', '物流太慢'];
 const CARRIERS: readonly Carrier[] = ['ZTO', 'YTO', 'SF', 'YD', 'JT'];
@@ -146,7 +183,14 @@ async function seedSettings(db: Database, siteId: number): Promise<void> {
     siteId,
     setting: { ...DEFAULT_RECEIPT_SETTING, Header: '欢迎光临', Footer: '谢谢惠顾，欢迎再来' },
   });
-  const sender = { Name: '演示商城', Phone: '0755-26000001', Province: '广东省', City: '深圳市', District: '南山区', Detail: '科技园南区高新南一道 8 号' };
+  const sender = {
+    Name: '演示商城',
+    Phone: '0755-26000001',
+    Province: '广东省',
+    City: '深圳市',
+    District: '南山区',
+    Detail: '科技园南区高新南一道 8 号',
+  };
   await db.insert(faceConfigs).values([
     { siteId, name: '中通电子面单', carrier: 'ZTO', paper: '100x180', sender, isDefault: true },
     { siteId, name: '顺丰标快', carrier: 'SF', paper: '76x130', sender },
@@ -168,7 +212,8 @@ async function seedOnlineOrder(
   const ageDays = fresh ? 0 : random.chance(0.3) ? random.next() * 7 : random.next() * 89;
   const createdAt = new Date(now - ageDays * DAY - random.between(fresh ? 2 : 0, fresh ? 20 : 59) * MINUTE);
   const roll = random.next();
-  const type: OrderType = roll < 0.82 ? 'normal' : roll < 0.9 ? 'seckill' : roll < 0.95 ? 'groupBuy' : 'bargain';
+  const type: OrderType =
+    roll < 0.82 ? 'normal' : roll < 0.9 ? 'seckill' : roll < 0.95 ? 'groupBuy' : 'bargain';
   const deliveryRoll = random.next();
   const deliveryType = deliveryRoll < 0.76 ? 'express' : deliveryRoll < 0.88 ? 'sameCity' : 'pickup';
   const place = random.pick(PLACES);
@@ -186,7 +231,14 @@ async function seedOnlineOrder(
             Latitude: SHOP_LOCATION.latitude + (random.next() - 0.5) * 0.05,
             Longitude: SHOP_LOCATION.longitude + (random.next() - 0.5) * 0.05,
           }
-        : { Name: buyer.Name, Phone: buyer.Phone, Province: place[0], City: place[1], District: place[2], Detail: random.pick(STREETS) };
+        : {
+            Name: buyer.Name,
+            Phone: buyer.Phone,
+            Province: place[0],
+            City: place[1],
+            District: place[2],
+            Detail: random.pick(STREETS),
+          };
   const lineCount = random.chance(0.75) ? 1 : random.between(2, 3);
   const chosen = new Map<number, number>();
   while (chosen.size < lineCount) {
@@ -213,7 +265,13 @@ async function seedOnlineOrder(
       { type, settings },
     );
     const buyerActor: Actor = { kind: 'buyer', accountId: null, name: buyer.Name };
-    const context = (actor: Actor, moment: Date): OrderContext => ({ tx, siteId, actor, locale: 'zh', now: moment });
+    const context = (actor: Actor, moment: Date): OrderContext => ({
+      tx,
+      siteId,
+      actor,
+      locale: 'zh',
+      now: moment,
+    });
     const fate = random.next();
     if (fresh || fate < 0.12) return; // never paid: the sweep closes it when due
     if (fate < 0.17) {
@@ -237,7 +295,12 @@ async function seedOnlineOrder(
     if (refundRoll < 0.07) {
       const askedAt = new Date(paidAt.getTime() + random.between(10, 600) * MINUTE);
       if (!at(askedAt)) return;
-      order = await applyRefund(context(buyerActor, askedAt), order, order.paidFen, random.pick(REFUND_REASONS));
+      order = await applyRefund(
+        context(buyerActor, askedAt),
+        order,
+        order.paidFen,
+        random.pick(REFUND_REASONS),
+      );
       const decidedAt = new Date(askedAt.getTime() + random.between(1, 20) * HOUR);
       if (!at(decidedAt) || random.chance(0.25)) return;
       if (random.chance(0.2)) {
@@ -252,7 +315,8 @@ async function seedOnlineOrder(
 
     if (deliveryType === 'pickup') {
       const pickedAt = new Date(paidAt.getTime() + random.between(2, 48) * HOUR);
-      if (at(pickedAt)) order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings.parameter);
+      if (at(pickedAt))
+        order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings.parameter);
       return;
     }
     const shippedAt = new Date(paidAt.getTime() + random.between(2, 36) * HOUR);
@@ -267,7 +331,12 @@ async function seedOnlineOrder(
     // Most buyers never confirm: the sweep does it after the auto-confirm days.
     const confirmedAt = new Date(shippedAt.getTime() + random.between(1, 5) * DAY);
     if (random.chance(0.4) && at(confirmedAt)) {
-      order = await receiveOrder(context(buyerActor, confirmedAt), order, 'confirmReceipt', settings.parameter);
+      order = await receiveOrder(
+        context(buyerActor, confirmedAt),
+        order,
+        'confirmReceipt',
+        settings.parameter,
+      );
     }
     // A few ask for a partial refund after receipt, within the after-sale window.
     const afterSaleAt = new Date((order.receivedAt ?? shippedAt).getTime() + random.between(1, 3) * DAY);
@@ -313,7 +382,17 @@ export const orderSeed: AreaSeed = async (db, demo) => {
 
   for (let index = 0; index < ORDER_COUNT + FRESH_COUNT; index += 1) {
     try {
-      await seedOnlineOrder(db, siteId, random, skus, random.pick(buyers), operator, now, index >= ORDER_COUNT, settings);
+      await seedOnlineOrder(
+        db,
+        siteId,
+        random,
+        skus,
+        random.pick(buyers),
+        operator,
+        now,
+        index >= ORDER_COUNT,
+        settings,
+      );
     } catch (error) {
       // A demo order that a rule refuses (stock ran out on a popular SKU) is simply not placed.
       if (!(error instanceof AppError)) throw error;
@@ -330,7 +409,9 @@ export const orderSeed: AreaSeed = async (db, demo) => {
         tx,
         session,
         {
-          Buyer: random.chance(0.5) ? { Name: random.pick(NAMES), Phone: random.pick(buyers).Phone } : { Name: '', Phone: '' },
+          Buyer: random.chance(0.5)
+            ? { Name: random.pick(NAMES), Phone: random.pick(buyers).Phone }
+            : { Name: '', Phone: '' },
           Lines: [{ SkuId: sku.sku_id, Quantity: 1 }],
           DiscountFen: random.chance(0.3) ? 500 : 0,
           PaymentMethod: random.chance(0.9) ? random.pick(['cash', 'card', 'transfer'] as const) : undefined,
@@ -351,18 +432,41 @@ export const orderSeed: AreaSeed = async (db, demo) => {
         context,
         random.chance(0.6)
           ? { Kind: 'storedValue', Buyer: buyer, AmountFen: random.pick([5000, 10000, 20000, 50000]) }
-          : { Kind: 'data', Buyer: buyer, PackageCode: random.pick(['D500M', 'D1G', 'D3G', 'D10G']), Phone: buyer.Phone },
+          : {
+              Kind: 'data',
+              Buyer: buyer,
+              PackageCode: random.pick(['D500M', 'D1G', 'D3G', 'D10G']),
+              Phone: buyer.Phone,
+            },
       );
       if (random.chance(0.15)) return;
       const paidAt = new Date(moment.getTime() + 2 * MINUTE);
       const paid = await payStorefrontRecharge(
         { ...context, now: paidAt },
-        { OrderNo: recharge.orderNo, BuyerId: buyer.Id, PaymentMethod: 'wechat', AmountFen: recharge.amountFen, TransactionNo: '' },
+        {
+          OrderNo: recharge.orderNo,
+          BuyerId: buyer.Id,
+          PaymentMethod: 'wechat',
+          AmountFen: recharge.amountFen,
+          TransactionNo: '',
+        },
       );
       if (paid.kind === 'data' && random.chance(0.8)) {
-        await rechargeCommand(tx, siteId, { Action: 'fulfil', Id: paid.id, Version: paid.version }, new Date(paidAt.getTime() + HOUR), 'zh');
+        await rechargeCommand(
+          tx,
+          siteId,
+          { Action: 'fulfil', Id: paid.id, Version: paid.version },
+          new Date(paidAt.getTime() + HOUR),
+          'zh',
+        );
       } else if (random.chance(0.1)) {
-        await rechargeCommand(tx, siteId, { Action: 'refund', Id: paid.id, Version: paid.version, Reason: '充错号码' }, new Date(paidAt.getTime() + HOUR), 'zh');
+        await rechargeCommand(
+          tx,
+          siteId,
+          { Action: 'refund', Id: paid.id, Version: paid.version, Reason: '充错号码' },
+          new Date(paidAt.getTime() + HOUR),
+          'zh',
+        );
       }
     });
   }
@@ -380,8 +484,12 @@ export const orderSeed: AreaSeed = async (db, demo) => {
     sql`select id from face_configs where site_id = ${siteId} and carrier = 'ZTO'`,
   );
   if (waiting.length >= 5 && zto) {
-    const sheets = (ids: { id: number }[]) => ids.map(({ id }) => ({ Id: id, TrackingNo: trackingNumber(random, 'ZTO') }));
-    const confirmed = await printFaceSheets(db, session, 'zh', { FaceConfigId: zto.id, Orders: sheets(waiting.slice(0, 2)) });
+    const sheets = (ids: { id: number }[]) =>
+      ids.map(({ id }) => ({ Id: id, TrackingNo: trackingNumber(random, 'ZTO') }));
+    const confirmed = await printFaceSheets(db, session, 'zh', {
+      FaceConfigId: zto.id,
+      Orders: sheets(waiting.slice(0, 2)),
+    });
     await confirmFacePrint(db, session, 'zh', confirmed.BatchNo);
     await printFaceSheets(db, session, 'zh', { FaceConfigId: zto.id, Orders: sheets(waiting.slice(2, 5)) });
   }

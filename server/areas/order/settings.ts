@@ -158,7 +158,10 @@ export function writeReceiptSetting(
 /** Minutes an unpaid order of `type` waits before it closes. */
 export function unpaidCloseMinutes(setting: ParameterSetting, type: OrderType): number {
   const minutes = setting.UnpaidCloseMinutes;
-  return { normal: minutes.Normal, seckill: minutes.Seckill, groupBuy: minutes.GroupBuy, bargain: minutes.Bargain }[
-    type
-  ];
+  return {
+    normal: minutes.Normal,
+    seckill: minutes.Seckill,
+    groupBuy: minutes.GroupBuy,
+    bargain: minutes.Bargain,
+  }[type];
 }

@@ -29,7 +29,11 @@ export interface ParsedRow {
 export function carrierFromCell(text: string): Carrier | null {
   const wanted = text.trim().toLowerCase();
   for (const carrier of CARRIERS) {
-    const names = [carrier, translate('zh', `order.carrier.${carrier}`), translate('en', `order.carrier.${carrier}`)];
+    const names = [
+      carrier,
+      translate('zh', `order.carrier.${carrier}`),
+      translate('en', `order.carrier.${carrier}`),
+    ];
     if (names.some((name) => name.toLowerCase() === wanted)) return carrier;
   }
   return null;
@@ -101,7 +105,13 @@ export async function importShipments(
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, session.siteId, { orderNo: parsed.orderNo });
         if (!order) throw new AppError('order.notFound', { id: parsed.orderNo });
-        const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
+        const context: OrderContext = {
+          tx,
+          siteId: session.siteId,
+          actor: operatorActor(session),
+          locale,
+          now,
+        };
         await shipOrder(context, order, { carrier, trackingNo: parsed.trackingNo }, settings);
         await audit(tx, session, 'order.ship', `order:${order.id}`, {
           orderNo: order.orderNo,

@@ -27,10 +27,13 @@ export interface StockActor {
 
 function valuesList(rows: readonly (readonly number[])[]): SQL {
   return sql.join(
-    rows.map((row) => sql`(${sql.join(
-      row.map((value) => sql`${value}::int`),
-      sql`, `,
-    )})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value) => sql`${value}::int`),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
 }
@@ -52,7 +55,10 @@ function merged(lines: readonly StockLine[]): StockLine[] {
   const bySku = new Map<number, StockLine>();
   for (const line of lines) {
     const existing = bySku.get(line.skuId);
-    bySku.set(line.skuId, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
+    bySku.set(
+      line.skuId,
+      existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line },
+    );
   }
   return [...bySku.values()].sort((left, right) => left.skuId - right.skuId);
 }
@@ -105,7 +111,8 @@ async function moveStock(
         )}`,
   );
   const perGoods = new Map<number, number>();
-  for (const line of applied) perGoods.set(line.productId, (perGoods.get(line.productId) ?? 0) + line.quantity);
+  for (const line of applied)
+    perGoods.set(line.productId, (perGoods.get(line.productId) ?? 0) + line.quantity);
   await tx.execute(
     sql`update products p set total_stock = p.total_stock + ${direction}::int * d.quantity
           from (values ${valuesList([...perGoods].map(([id, quantity]) => [id, quantity]))}) as d(product_id, quantity)
@@ -141,7 +148,12 @@ export function returnStock(
 }
 
 /** Units sold, shown as the goods' sales: added at payment, taken back when a refund closes the order. */
-export async function addSold(tx: Executor, siteId: number, orderId: number, direction: -1 | 1): Promise<void> {
+export async function addSold(
+  tx: Executor,
+  siteId: number,
+  orderId: number,
+  direction: -1 | 1,
+): Promise<void> {
   await tx.execute(
     sql`update products p set sold_count = greatest(0, p.sold_count + ${direction}::int * l.quantity)
           from (select product_id, sum(quantity)::int as quantity from order_lines

@@ -12,18 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type {
-  DeliverySetting,
-  PickupPoint,
-  ReceiptSetting,
-} from '../../../contract/endpoints/orders';
+import type { DeliverySetting, PickupPoint, ReceiptSetting } from '../../../contract/endpoints/orders';
 import {
   type Address,
   CARRIERS,
   DELIVERY_TYPES,
   ORDER_SOURCES,
-  ORDER_TYPES,
   ORDER_STATES,
+  ORDER_TYPES,
   PAYMENT_METHODS,
   RECHARGE_KINDS,
   RECHARGE_STATES,
@@ -105,8 +101,11 @@ export const orders = pgTable(
     version: version(),
   },
   (table) => [
-    check('orders_amounts', sql`${table.totalFen} >= 0 and ${table.goodsFen} >= 0 and ${table.freightFen} >= 0
-      and ${table.discountFen} >= 0 and ${table.refundedFen} >= 0 and ${table.refundedFen} <= ${table.paidFen}`),
+    check(
+      'orders_amounts',
+      sql`${table.totalFen} >= 0 and ${table.goodsFen} >= 0 and ${table.freightFen} >= 0
+      and ${table.discountFen} >= 0 and ${table.refundedFen} >= 0 and ${table.refundedFen} <= ${table.paidFen}`,
+    ),
     uniqueIndex('orders_site_no').on(table.siteId, table.orderNo),
     // The list: newest first, per tab; the sweeps: due rows of one state each.
     index('orders_site_created').on(table.siteId, table.createdAt, table.id),
@@ -118,8 +117,12 @@ export const orders = pgTable(
     index('orders_pay_due').on(table.payDueAt).where(sql`state = 'toPay'`),
     index('orders_confirm_due').on(table.confirmDueAt).where(sql`state = 'shipped'`),
     index('orders_complete_due').on(table.completeDueAt).where(sql`state = 'received'`),
-    index('orders_review_due').on(table.reviewDueAt).where(sql`reviewed_at is null and review_due_at is not null`),
-    uniqueIndex('orders_site_pickup_code').on(table.siteId, table.pickupCode).where(sql`pickup_code is not null`),
+    index('orders_review_due')
+      .on(table.reviewDueAt)
+      .where(sql`reviewed_at is null and review_due_at is not null`),
+    uniqueIndex('orders_site_pickup_code')
+      .on(table.siteId, table.pickupCode)
+      .where(sql`pickup_code is not null`),
   ],
 );
 
@@ -192,7 +195,9 @@ export const orderRefunds = pgTable(
   },
   (table) => [
     index('order_refunds_order').on(table.orderId, table.id),
-    index('order_refunds_site_refunded').on(table.siteId, table.refundedAt).where(sql`refunded_at is not null`),
+    index('order_refunds_site_refunded')
+      .on(table.siteId, table.refundedAt)
+      .where(sql`refunded_at is not null`),
   ],
 );
 
@@ -335,9 +340,7 @@ export const faceConfigs = pgTable(
   },
   (table) => [
     index('face_configs_site').on(table.siteId),
-    uniqueIndex('face_configs_site_default')
-      .on(table.siteId)
-      .where(sql`is_default and deleted_at is null`),
+    uniqueIndex('face_configs_site_default').on(table.siteId).where(sql`is_default and deleted_at is null`),
   ],
 );
 

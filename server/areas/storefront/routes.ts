@@ -8,6 +8,7 @@ import { defineRoute } from '../../http/route';
 import type { RechargeRecord } from '../order/recharge';
 import { newKey, storefrontSite } from './keys';
 import './messages';
+import { sql } from 'drizzle-orm';
 import {
   applyStorefrontRefund,
   cancelStorefrontOrder,
@@ -21,7 +22,6 @@ import {
   storefrontView,
 } from './service';
 import { storefrontKeys } from './tables';
-import { sql } from 'drizzle-orm';
 
 function iso(value: Date | null): string | null {
   return value === null ? null : new Date(value).toISOString();
@@ -53,9 +53,7 @@ export const storefrontRoutes = [
 
   defineRoute(storefront.getOrder, async ({ db, request, input }) => {
     const siteId = await storefrontSite(db, request);
-    const Order = await db.transaction(async (tx) =>
-      storefrontView(tx, await findBuyersOrder(tx, siteId, input.orderNo, input.buyerId)),
-    );
+    const Order = await storefrontView(db, await findBuyersOrder(db, siteId, input.orderNo, input.buyerId));
     return { Order };
   }),
 
@@ -142,9 +140,18 @@ export const storefrontKeyRoutes = [
       const { key, hash, prefix } = newKey();
       const [row] = await tx
         .insert(storefrontKeys)
-        .values({ siteId: session.siteId, name: input.Name, keyHash: hash, prefix, createdBy: session.accountId })
+        .values({
+          siteId: session.siteId,
+          name: input.Name,
+          keyHash: hash,
+          prefix,
+          createdBy: session.accountId,
+        })
         .returning({ id: storefrontKeys.id });
-      await audit(tx, session, 'storefront.key.add', `storefrontKey:${row!.id}`, { name: input.Name, prefix });
+      await audit(tx, session, 'storefront.key.add', `storefrontKey:${row!.id}`, {
+        name: input.Name,
+        prefix,
+      });
       return { Id: row!.id, Key: key };
     }),
   ),

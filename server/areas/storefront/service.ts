@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
 import { DATA_PACKAGES } from '../../../contract/endpoints/orders';
 import type {
   CreateOrderInput,
-  StorefrontOrder,
   createRechargeSchema,
   payOrderSchema,
+  StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
@@ -18,7 +19,6 @@ import {
   addDays,
   applyRefund,
   closeUnpaid,
-  idList,
   lockOrder,
   type OrderContext,
   type OrderRecord,
@@ -30,7 +30,7 @@ import { goodsTotal, insertOrder, priceLines } from '../order/pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from '../order/recharge';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '../order/settings';
 import { takeStock } from '../order/stock';
-import type { z } from 'zod';
+import { orders } from '../order/tables';
 
 /**
  * What a buyer can do, as functions over a transaction: the /api/storefront routes call them with
@@ -81,7 +81,8 @@ export async function placeOrder(
     sameCity: delivery.SameCity.Enabled,
     pickup: delivery.Pickup.Enabled,
   }[input.DeliveryType];
-  if (!enabled) throw new AppError(`order.deliveryDisabled.${input.DeliveryType}`, {}, { field: 'DeliveryType' });
+  if (!enabled)
+    throw new AppError(`order.deliveryDisabled.${input.DeliveryType}`, {}, { field: 'DeliveryType' });
   const needsAddress = input.DeliveryType !== 'pickup';
   if (needsAddress && !input.Address) throw new AppError('order.addressRequired', {}, { field: 'Address' });
   const pickupPoint =
@@ -99,7 +100,9 @@ export async function placeOrder(
   if (input.DeliveryType === 'express') {
     const templates = new Map(
       lines.flatMap((line) =>
-        line.freightTemplateId !== null && line.freightRules ? [[line.freightTemplateId, line.freightRules] as const] : [],
+        line.freightTemplateId !== null && line.freightRules
+          ? [[line.freightTemplateId, line.freightRules] as const]
+          : [],
       ),
     );
     freightFen = expressFreight(
@@ -172,7 +175,11 @@ export async function placeOrder(
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */
-async function buyersOrder(context: StorefrontContext, orderNo: string, buyerId: string): Promise<OrderRecord> {
+async function buyersOrder(
+  context: StorefrontContext,
+  orderNo: string,
+  buyerId: string,
+): Promise<OrderRecord> {
   const order = await lockOrder(context.tx, context.siteId, { orderNo });
   if (!order || order.buyerId !== buyerId || order.source === 'offline') {
     throw new AppError('order.notFound', { id: orderNo }, { field: 'OrderNo' });
@@ -214,23 +221,34 @@ export async function applyStorefrontRefund(
   input: { OrderNo: string; BuyerId: string; AmountFen: number; Reason: string },
 ): Promise<OrderRecord> {
   const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
-  return applyRefund(orderContext(context, buyerActor(order.buyerName)), order, input.AmountFen, input.Reason);
+  return applyRefund(
+    orderContext(context, buyerActor(order.buyerName)),
+    order,
+    input.AmountFen,
+    input.Reason,
+  );
 }
 
 /** The buyer's order without locking it (GetOrder). */
 export async function findBuyersOrder(
-  tx: Executor,
+  db: Executor,
   siteId: number,
   orderNo: string,
   buyerId: string,
 ): Promise<OrderRecord> {
-  const [order] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from orders where site_id = ${siteId} and order_no = ${orderNo} and buyer_id = ${buyerId}
-          and source <> 'offline'`,
-  );
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.siteId, siteId),
+        eq(orders.orderNo, orderNo),
+        eq(orders.buyerId, buyerId),
+        ne(orders.source, 'offline'),
+      ),
+    );
   if (!order) throw new AppError('order.notFound', { id: orderNo }, { field: 'orderNo' });
-  return (await lockOrder(tx, siteId, { id: order.id }))!;
+  return order;
 }
 
 /** What the buyer sees of an order. */
@@ -249,7 +267,11 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
       sql`select sku_id, name, spec_text, image, unit_fen, quantity, amount_fen from order_lines
            where order_id = ${order.id} order by position`,
     ),
-    queryRows<{ carrier: StorefrontOrder['Shipments'][number]['Carrier']; tracking_no: string; shipped_at: Date }>(
+    queryRows<{
+      carrier: StorefrontOrder['Shipments'][number]['Carrier'];
+      tracking_no: string;
+      shipped_at: Date;
+    }>(
       tx,
       sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
     ),
@@ -294,23 +316,27 @@ export async function placeStorefrontRecharge(
   input: z.infer<typeof createRechargeSchema>,
 ): Promise<RechargeRecord> {
   const { value } = await readParameterSetting(context.tx, context.siteId);
-  const packageEntry = input.Kind === 'data' ? DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)! : null;
+  // Data packages are priced from the list; stored value is the amount the buyer chose to add.
+  const offer =
+    input.Kind === 'data'
+      ? { ...DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)!, phone: input.Phone }
+      : { Code: '', Name: '', PriceFen: input.AmountFen, phone: input.Buyer.Phone };
   return placeRecharge(context.tx, {
     siteId: context.siteId,
     kind: input.Kind,
     buyer: { id: input.Buyer.Id, name: input.Buyer.Name, phone: input.Buyer.Phone },
-    phone: input.Kind === 'data' ? input.Phone : input.Buyer.Phone,
-    packageCode: packageEntry?.Code ?? '',
-    packageName: packageEntry?.Name ?? '',
-    amountFen: packageEntry ? packageEntry.PriceFen : input.Kind === 'storedValue' ? input.AmountFen : 0,
+    phone: offer.phone,
+    packageCode: offer.Code,
+    packageName: offer.Name,
+    amountFen: offer.PriceFen,
     payDueAt: addDays(context.now, value.UnpaidCloseMinutes.Normal / (24 * 60)),
     now: context.now,
   });
 }
 
-export async function payStorefrontRecharge(
+export function payStorefrontRecharge(
   context: StorefrontContext,
   input: z.infer<typeof payOrderSchema>,
 ): Promise<RechargeRecord> {
-  return payRecharge(context.tx, context.siteId, input, context.now);
+  return payRecharge(context.tx, context.siteId, input, context.now, context.locale);
 }

@@ -20,5 +20,8 @@ export const storefrontKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('storefront_keys_hash').on(table.keyHash), index('storefront_keys_site').on(table.siteId)],
+  (table) => [
+    uniqueIndex('storefront_keys_hash').on(table.keyHash),
+    index('storefront_keys_site').on(table.siteId),
+  ],
 );
