@@ -35,12 +35,16 @@ export interface Actor {
   name: string;
 }
 
+export type OrderLogRow = typeof orderLog.$inferInsert;
+
 export interface OrderContext {
   tx: Executor;
   siteId: number;
   actor: Actor;
   locale: Locale;
   now: Date;
+  /** Callers moving many orders in one transaction collect the log rows here and flushOrderLog them. */
+  logBuffer?: OrderLogRow[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,11 +73,11 @@ export function stockActor(actor: Actor): StockActor {
 }
 
 export async function logOrder(
-  context: Pick<OrderContext, 'tx' | 'actor' | 'now'>,
+  context: Pick<OrderContext, 'tx' | 'actor' | 'now' | 'logBuffer'>,
   order: Pick<OrderRecord, 'id' | 'siteId'>,
   entry: { action: string; from?: string | null; to?: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await context.tx.insert(orderLog).values({
+  const row: OrderLogRow = {
     siteId: order.siteId,
     orderId: order.id,
     action: entry.action,
@@ -84,7 +88,17 @@ export async function logOrder(
     actorName: context.actor.name,
     detail: entry.detail ?? {},
     at: context.now,
-  });
+  };
+  if (context.logBuffer) context.logBuffer.push(row);
+  else await context.tx.insert(orderLog).values(row);
+}
+
+/** Writes collected log rows, in insertion batches. */
+export async function flushOrderLog(tx: Executor, buffer: OrderLogRow[]): Promise<void> {
+  const rows = buffer.splice(0);
+  for (let start = 0; start < rows.length; start += 1000) {
+    await tx.insert(orderLog).values(rows.slice(start, start + 1000));
+  }
 }
 
 function refuse(

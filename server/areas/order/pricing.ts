@@ -3,7 +3,7 @@ import type { OrderSource, OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { type Actor, idList, logOrder, type OrderRecord } from './lifecycle';
+import { type Actor, idList, logOrder, type OrderLogRow, type OrderRecord } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
 import type { StockLine } from './stock';
 import { orderLines, orders } from './tables';
@@ -140,6 +140,7 @@ export async function insertOrder(
   order: NewOrder,
   actor: Actor,
   now: Date,
+  logBuffer?: OrderLogRow[],
 ): Promise<OrderRecord> {
   const id = await reserveId(tx, 'orders');
   const goodsFen = goodsTotal(order.lines);
@@ -199,7 +200,7 @@ export async function insertOrder(
       amountFen: line.amountFen,
     })),
   );
-  await logOrder({ tx, actor, now }, row!, {
+  await logOrder({ tx, actor, now, logBuffer }, row!, {
     action: 'create',
     to: 'toPay',
     detail: { TotalFen: row!.totalFen, Lines: order.lines.length },

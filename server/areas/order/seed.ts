@@ -6,7 +6,7 @@ import {
   type ParameterSetting,
 } from '../../../contract/endpoints/orders';
 import type { Carrier, OrderType, PaymentMethod } from '../../../contract/machines/order';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { AppError } from '../../http/errors';
@@ -24,8 +24,10 @@ import {
   applyRefund,
   approveRefund,
   closeUnpaid,
+  flushOrderLog,
   markRefunded,
   type OrderContext,
+  type OrderLogRow,
   type OrderRecord,
   payOrder,
   receiveOrder,
@@ -49,6 +51,9 @@ const ORDER_COUNT = 200;
 const FRESH_COUNT = 6;
 const OFFLINE_COUNT = 20;
 const RECHARGE_COUNT = 24;
+/** Online orders placed per transaction. */
+const GROUP_SIZE = 10;
+const ORDER_SEED = 20240601;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const DAY = 24 * HOUR;
@@ -155,6 +160,7 @@ function trackingNumber(random: Random, carrier: Carrier): string {
 interface SeedSku extends Record<string, unknown> {
   sku_id: number;
   stock: number;
+  price_fen: number;
 }
 
 interface Buyer {
@@ -197,25 +203,54 @@ async function seedSettings(db: Database, siteId: number): Promise<void> {
   ]);
 }
 
-/** Everything one online order goes through, each step at its moment, skipping steps still in the future. */
+interface SeedRun {
+  siteId: number;
+  skus: SeedSku[];
+  buyers: Buyer[];
+  operator: Actor;
+  now: number;
+  settings: { parameter: ParameterSetting; delivery: DeliverySetting };
+}
+
+/**
+ * Everything the online order number `index` goes through, each step at its moment, skipping steps
+ * still in the future. Its choices come from a generator of its own, so running it again (after
+ * its group's transaction failed) makes the same order.
+ */
 async function seedOnlineOrder(
-  db: Database,
-  siteId: number,
-  random: Random,
-  skus: SeedSku[],
-  buyer: Buyer,
-  operator: Actor,
-  now: number,
-  fresh: boolean,
-  settings: { parameter: ParameterSetting; delivery: DeliverySetting },
+  tx: Executor,
+  logBuffer: OrderLogRow[],
+  run: SeedRun,
+  index: number,
 ): Promise<void> {
+  const { siteId, skus, operator, now, settings } = run;
+  const random = randomSource(ORDER_SEED + index);
+  const buyer = random.pick(run.buyers);
+  const fresh = index >= ORDER_COUNT;
   const ageDays = fresh ? 0 : random.chance(0.3) ? random.next() * 7 : random.next() * 89;
   const createdAt = new Date(now - ageDays * DAY - random.between(fresh ? 2 : 0, fresh ? 20 : 59) * MINUTE);
   const roll = random.next();
   const type: OrderType =
     roll < 0.82 ? 'normal' : roll < 0.9 ? 'seckill' : roll < 0.95 ? 'groupBuy' : 'bargain';
   const deliveryRoll = random.next();
-  const deliveryType = deliveryRoll < 0.76 ? 'express' : deliveryRoll < 0.88 ? 'sameCity' : 'pickup';
+  let deliveryType: 'express' | 'sameCity' | 'pickup' =
+    deliveryRoll < 0.76 ? 'express' : deliveryRoll < 0.88 ? 'sameCity' : 'pickup';
+  const lineCount = random.chance(0.75) ? 1 : random.between(2, 3);
+  const chosen = new Map<number, number>();
+  while (chosen.size < lineCount) {
+    const sku = random.pick(skus);
+    const quantity = random.chance(0.7) ? 1 : random.between(2, 3);
+    if (!chosen.has(sku.sku_id) && sku.stock >= quantity) chosen.set(sku.sku_id, quantity);
+  }
+  let goodsFen = 0;
+  for (const [skuId, quantity] of chosen) {
+    const sku = skus.find((candidate) => candidate.sku_id === skuId)!;
+    sku.stock -= quantity;
+    goodsFen += sku.price_fen * quantity;
+  }
+  // Same-city delivery has a minimum order; smaller baskets go by express.
+  if (deliveryType === 'sameCity' && goodsFen < settings.delivery.SameCity.MinOrderFen)
+    deliveryType = 'express';
   const place = random.pick(PLACES);
   const address =
     deliveryType === 'pickup'
@@ -239,123 +274,136 @@ async function seedOnlineOrder(
             District: place[2],
             Detail: random.pick(STREETS),
           };
-  const lineCount = random.chance(0.75) ? 1 : random.between(2, 3);
-  const chosen = new Map<number, number>();
-  while (chosen.size < lineCount) {
-    const sku = random.pick(skus);
-    const quantity = random.chance(0.7) ? 1 : random.between(2, 3);
-    if (!chosen.has(sku.sku_id) && sku.stock >= quantity) chosen.set(sku.sku_id, quantity);
-  }
-  for (const [skuId, quantity] of chosen) skus.find((sku) => sku.sku_id === skuId)!.stock -= quantity;
 
-  await db.transaction(async (tx) => {
-    const at = (moment: Date) => moment.getTime() <= now;
-    const storefront: StorefrontContext = { tx, siteId, now: createdAt, locale: 'zh' };
-    let order: OrderRecord = await placeOrder(
-      storefront,
-      {
-        Buyer: buyer,
-        Source: random.chance(0.85) ? 'miniProgram' : 'h5',
-        DeliveryType: deliveryType,
-        Address: address,
-        PickupPoint: deliveryType === 'pickup' ? random.between(0, 1) : undefined,
-        Lines: [...chosen].map(([SkuId, Quantity]) => ({ SkuId, Quantity })),
-        BuyerRemark: random.pick(REMARKS),
-      },
-      { type, settings },
-    );
-    const buyerActor: Actor = { kind: 'buyer', accountId: null, name: buyer.Name };
-    const context = (actor: Actor, moment: Date): OrderContext => ({
-      tx,
-      siteId,
-      actor,
-      locale: 'zh',
-      now: moment,
-    });
-    const fate = random.next();
-    if (fresh || fate < 0.12) return; // never paid: the sweep closes it when due
-    if (fate < 0.17) {
-      const cancelAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
-      if (at(cancelAt)) {
-        await closeUnpaid(context(buyerActor, cancelAt), order, 'cancel', '不想要了');
-      }
-      return;
-    }
-    const paidAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
-    if (!at(paidAt)) return;
-    const method: PaymentMethod = random.chance(0.75) ? 'wechat' : random.chance(0.6) ? 'alipay' : 'balance';
-    order = await payOrder(context(buyerActor, paidAt), order, {
-      method,
-      amountFen: order.totalFen,
-      transactionNo: `42000${random.between(100_000_000, 999_999_999)}`,
-    });
-    const refundRoll = random.next();
-
-    // Some buyers ask for their money back before the goods leave.
-    if (refundRoll < 0.07) {
-      const askedAt = new Date(paidAt.getTime() + random.between(10, 600) * MINUTE);
-      if (!at(askedAt)) return;
-      order = await applyRefund(
-        context(buyerActor, askedAt),
-        order,
-        order.paidFen,
-        random.pick(REFUND_REASONS),
-      );
-      const decidedAt = new Date(askedAt.getTime() + random.between(1, 20) * HOUR);
-      if (!at(decidedAt) || random.chance(0.25)) return;
-      if (random.chance(0.2)) {
-        await rejectRefund(context(operator, decidedAt), order, '商品已打包，无法取消');
-        return;
-      }
-      order = await approveRefund(context(operator, decidedAt), order, order.paidFen, '');
-      const refundedAt = new Date(decidedAt.getTime() + random.between(1, 6) * HOUR);
-      if (at(refundedAt) && random.chance(0.85)) await markRefunded(context(operator, refundedAt), order);
-      return;
-    }
-
-    if (deliveryType === 'pickup') {
-      const pickedAt = new Date(paidAt.getTime() + random.between(2, 48) * HOUR);
-      if (at(pickedAt))
-        order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings.parameter);
-      return;
-    }
-    const shippedAt = new Date(paidAt.getTime() + random.between(2, 36) * HOUR);
-    if (!at(shippedAt) || ageDays < 0.4) return;
-    const carrier: Carrier = deliveryType === 'sameCity' ? 'self' : random.pick(CARRIERS);
-    ({ order } = await shipOrder(
-      context(operator, shippedAt),
-      order,
-      { carrier, trackingNo: carrier === 'self' ? '' : trackingNumber(random, carrier) },
-      settings.parameter,
-    ));
-    // Most buyers never confirm: the sweep does it after the auto-confirm days.
-    const confirmedAt = new Date(shippedAt.getTime() + random.between(1, 5) * DAY);
-    if (random.chance(0.4) && at(confirmedAt)) {
-      order = await receiveOrder(
-        context(buyerActor, confirmedAt),
-        order,
-        'confirmReceipt',
-        settings.parameter,
-      );
-    }
-    // A few ask for a partial refund after receipt, within the after-sale window.
-    const afterSaleAt = new Date((order.receivedAt ?? shippedAt).getTime() + random.between(1, 3) * DAY);
-    if (order.state === 'received' && random.chance(0.12) && at(afterSaleAt)) {
-      const amount = Math.max(1, Math.round(order.paidFen * 0.3));
-      order = await applyRefund(context(buyerActor, afterSaleAt), order, amount, '商品与描述不符');
-      const decidedAt = new Date(afterSaleAt.getTime() + random.between(2, 30) * HOUR);
-      if (at(decidedAt)) {
-        order = await approveRefund(context(operator, decidedAt), order, amount, '同意部分退款');
-        const refundedAt = new Date(decidedAt.getTime() + HOUR);
-        if (at(refundedAt)) await markRefunded(context(operator, refundedAt), order);
-      }
-    }
+  const at = (moment: Date) => moment.getTime() <= now;
+  const storefront: StorefrontContext = { tx, siteId, now: createdAt, locale: 'zh', logBuffer };
+  let order: OrderRecord = await placeOrder(
+    storefront,
+    {
+      Buyer: buyer,
+      Source: random.chance(0.85) ? 'miniProgram' : 'h5',
+      DeliveryType: deliveryType,
+      Address: address,
+      PickupPoint: deliveryType === 'pickup' ? random.between(0, 1) : undefined,
+      Lines: [...chosen].map(([SkuId, Quantity]) => ({ SkuId, Quantity })),
+      BuyerRemark: random.pick(REMARKS),
+    },
+    { type, settings },
+  );
+  const buyerActor: Actor = { kind: 'buyer', accountId: null, name: buyer.Name };
+  const context = (actor: Actor, moment: Date): OrderContext => ({
+    tx,
+    siteId,
+    actor,
+    locale: 'zh',
+    now: moment,
+    logBuffer,
   });
+  const fate = random.next();
+  if (fresh || fate < 0.12) return; // never paid: the sweep closes it when due
+  if (fate < 0.17) {
+    const cancelAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
+    if (at(cancelAt)) {
+      await closeUnpaid(context(buyerActor, cancelAt), order, 'cancel', '不想要了');
+    }
+    return;
+  }
+  const paidAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
+  if (!at(paidAt)) return;
+  const method: PaymentMethod = random.chance(0.75) ? 'wechat' : random.chance(0.6) ? 'alipay' : 'balance';
+  order = await payOrder(context(buyerActor, paidAt), order, {
+    method,
+    amountFen: order.totalFen,
+    transactionNo: `42000${random.between(100_000_000, 999_999_999)}`,
+  });
+  const refundRoll = random.next();
+
+  // Some buyers ask for their money back before the goods leave.
+  if (refundRoll < 0.07) {
+    const askedAt = new Date(paidAt.getTime() + random.between(10, 600) * MINUTE);
+    if (!at(askedAt)) return;
+    order = await applyRefund(
+      context(buyerActor, askedAt),
+      order,
+      order.paidFen,
+      random.pick(REFUND_REASONS),
+    );
+    const decidedAt = new Date(askedAt.getTime() + random.between(1, 20) * HOUR);
+    if (!at(decidedAt) || random.chance(0.25)) return;
+    if (random.chance(0.2)) {
+      await rejectRefund(context(operator, decidedAt), order, '商品已打包，无法取消');
+      return;
+    }
+    order = await approveRefund(context(operator, decidedAt), order, order.paidFen, '');
+    const refundedAt = new Date(decidedAt.getTime() + random.between(1, 6) * HOUR);
+    if (at(refundedAt) && random.chance(0.85)) await markRefunded(context(operator, refundedAt), order);
+    return;
+  }
+
+  if (deliveryType === 'pickup') {
+    const pickedAt = new Date(paidAt.getTime() + random.between(2, 48) * HOUR);
+    if (at(pickedAt))
+      order = await receiveOrder(context(operator, pickedAt), order, 'verifyPickup', settings.parameter);
+    return;
+  }
+  const shippedAt = new Date(paidAt.getTime() + random.between(2, 36) * HOUR);
+  if (!at(shippedAt) || ageDays < 0.4) return;
+  const carrier: Carrier = deliveryType === 'sameCity' ? 'self' : random.pick(CARRIERS);
+  ({ order } = await shipOrder(
+    context(operator, shippedAt),
+    order,
+    { carrier, trackingNo: carrier === 'self' ? '' : trackingNumber(random, carrier) },
+    settings.parameter,
+  ));
+  // Most buyers never confirm: the sweep does it after the auto-confirm days.
+  const confirmedAt = new Date(shippedAt.getTime() + random.between(1, 5) * DAY);
+  if (random.chance(0.4) && at(confirmedAt)) {
+    order = await receiveOrder(context(buyerActor, confirmedAt), order, 'confirmReceipt', settings.parameter);
+  }
+  // A few ask for a partial refund after receipt, within the after-sale window.
+  const afterSaleAt = new Date((order.receivedAt ?? shippedAt).getTime() + random.between(1, 3) * DAY);
+  if (order.state === 'received' && random.chance(0.12) && at(afterSaleAt)) {
+    const amount = Math.max(1, Math.round(order.paidFen * 0.3));
+    order = await applyRefund(context(buyerActor, afterSaleAt), order, amount, '商品与描述不符');
+    const decidedAt = new Date(afterSaleAt.getTime() + random.between(2, 30) * HOUR);
+    if (at(decidedAt)) {
+      order = await approveRefund(context(operator, decidedAt), order, amount, '同意部分退款');
+      const refundedAt = new Date(decidedAt.getTime() + HOUR);
+      if (at(refundedAt)) await markRefunded(context(operator, refundedAt), order);
+    }
+  }
+}
+
+/** Orders are placed a group per transaction; a group a rule refuses is placed again order by order. */
+async function seedOnlineOrders(db: Database, run: SeedRun): Promise<void> {
+  const place = (indexes: number[]) =>
+    db.transaction(async (tx) => {
+      const logBuffer: OrderLogRow[] = [];
+      for (const index of indexes) await seedOnlineOrder(tx, logBuffer, run, index);
+      await flushOrderLog(tx, logBuffer);
+    });
+  const indexes = Array.from({ length: ORDER_COUNT + FRESH_COUNT }, (_, index) => index);
+  for (let start = 0; start < indexes.length; start += GROUP_SIZE) {
+    const group = indexes.slice(start, start + GROUP_SIZE);
+    try {
+      await place(group);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      for (const index of group) {
+        try {
+          await place([index]);
+        } catch (single) {
+          // A demo order a rule refuses (say a popular SKU ran out) is simply not placed.
+          if (!(single instanceof AppError)) throw single;
+        }
+      }
+    }
+  }
 }
 
 export const orderSeed: AreaSeed = async (db, demo) => {
   const siteId = demo.mallSiteId;
-  const random = randomSource(20240601);
+  const random = randomSource(ORDER_SEED - 1);
   const now = Date.now();
   await seedSettings(db, siteId);
   const settings = {
@@ -370,7 +418,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
   const session: Operator = { siteId, accountId: admin!.id, userName: admin!.user_name };
   const skus = await queryRows<SeedSku>(
     db,
-    sql`select s.id as sku_id, s.stock from skus s join products p on p.id = s.product_id
+    sql`select s.id as sku_id, s.stock, s.price_fen from skus s join products p on p.id = s.product_id
          where s.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active' and s.stock >= 30
          order by s.id limit 80`,
   );
@@ -380,24 +428,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
     Phone: `138${String(10_000_000 + index * 7919).slice(0, 8)}`,
   }));
 
-  for (let index = 0; index < ORDER_COUNT + FRESH_COUNT; index += 1) {
-    try {
-      await seedOnlineOrder(
-        db,
-        siteId,
-        random,
-        skus,
-        random.pick(buyers),
-        operator,
-        now,
-        index >= ORDER_COUNT,
-        settings,
-      );
-    } catch (error) {
-      // A demo order that a rule refuses (stock ran out on a popular SKU) is simply not placed.
-      if (!(error instanceof AppError)) throw error;
-    }
-  }
+  await seedOnlineOrders(db, { siteId, skus, buyers, operator, now, settings });
 
   for (let index = 0; index < OFFLINE_COUNT; index += 1) {
     const moment = new Date(now - random.next() * 60 * DAY);

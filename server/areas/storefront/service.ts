@@ -21,6 +21,7 @@ import {
   closeUnpaid,
   lockOrder,
   type OrderContext,
+  type OrderLogRow,
   type OrderRecord,
   payOrder,
   receiveOrder,
@@ -42,6 +43,8 @@ export interface StorefrontContext {
   siteId: number;
   now: Date;
   locale: Locale;
+  /** See OrderContext.logBuffer. */
+  logBuffer?: OrderLogRow[];
 }
 
 export interface PlaceOptions {
@@ -56,7 +59,14 @@ function buyerActor(name: string): Actor {
 }
 
 function orderContext(context: StorefrontContext, actor: Actor): OrderContext {
-  return { tx: context.tx, siteId: context.siteId, actor, locale: context.locale, now: context.now };
+  return {
+    tx: context.tx,
+    siteId: context.siteId,
+    actor,
+    locale: context.locale,
+    now: context.now,
+    logBuffer: context.logBuffer,
+  };
 }
 
 async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
@@ -166,6 +176,7 @@ export async function placeOrder(
     },
     actor,
     context.now,
+    context.logBuffer,
   );
   if (parameter.StockDeduction === 'creation') {
     const stockActor = { accountId: null, name: actor.name };
