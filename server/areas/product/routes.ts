@@ -1,4 +1,5 @@
 import './messages';
+import './registrations';
 import { attributeRoutes } from './attribute-routes';
 import { categoryRoutes } from './category-routes';
 import { commentRoutes } from './comment-routes';
