@@ -9,5 +9,11 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/prod-api': apiTarget },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  // APP_DIST_DIR lets two builds (and the servers serving them) run side by side.
+  build: {
+    outDir: process.env.APP_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
 });

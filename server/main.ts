@@ -24,7 +24,9 @@ async function main() {
   }
   const say = (message: string) => console.log(message);
   const staticDir =
-    process.env.SKIP_APP_BUILD === '1' ? path.join(root, 'dist') : await ensureAppBuilt(root, say);
+    process.env.SKIP_APP_BUILD === '1'
+      ? (process.env.APP_DIST_DIR ?? path.join(root, 'dist'))
+      : await ensureAppBuilt(root, say);
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
