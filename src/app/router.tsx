@@ -4,7 +4,7 @@ import { RootGuard } from './root-guard';
 import { RouteErrorPage } from './route-error-page';
 
 const loginPage = () =>
-  import('../pages/login/login-page').then((module) => ({ Component: module.LoginPage }));
+  import('../pages/login/login-route').then((module) => ({ Component: module.LoginRoute }));
 
 export const router = createBrowserRouter([
   {

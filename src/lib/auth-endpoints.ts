@@ -1,6 +1,6 @@
 import type { changeSite, getVerifyCode } from '../../contract/endpoints/comm';
 import type { getUserInfo, login, logout, switchRole } from '../../contract/endpoints/user';
-import { type EndpointRef, endpointRef } from './http';
+import { type EndpointRef, endpointRef } from './endpoint-ref';
 
 /**
  * The session calls as references (method and path, typed by the contract) so the login route does

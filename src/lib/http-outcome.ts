@@ -12,6 +12,8 @@ export function expiredSiteAid(message: string): string | null {
   return bar === -1 ? '' : message.slice(bar + 1);
 }
 
+/** SPEC §9: every call gives up after this long. */
+export const HTTP_TIMEOUT_MS = 30_000;
 /** SPEC §9 toast durations. */
 export const ERROR_TOAST_MS = 5000;
 export const SUCCESS_TOAST_MS = 2000;

@@ -7,10 +7,12 @@ import {
 } from '../../contract/endpoint';
 import type { EnvelopeHeader } from '../../contract/envelope';
 import { getToken } from './auth-token';
+import type { EndpointRef } from './endpoint-ref';
 import {
   type EnvelopeLike,
   envelopeOutcome,
   fileNameFromDisposition,
+  HTTP_TIMEOUT_MS,
   type HttpEffect,
   httpErrorOutcome,
   type Outcome,
@@ -18,8 +20,6 @@ import {
 } from './http-outcome';
 import { createTranslator, type Language, type Translate, translatorFunction } from './i18n/language';
 
-/** SPEC §9. */
-export const HTTP_TIMEOUT_MS = 30_000;
 export const PROD_API_BASE = '/prod-api';
 
 /** The UI side effects of responses; the app plugs in its toaster, dialogs and router. */
@@ -182,18 +182,6 @@ export const prodHttp = createProdClient();
 
 export type EndpointResponse<E extends EndpointDefinition> = EnvelopeHeader & EndpointOutput<E>;
 
-/** An endpoint's method and path, typed by its contract definition but without its schemas. */
-export interface EndpointRef<E extends EndpointDefinition> {
-  method: E['method'];
-  path: string;
-  /** Carries the definition's type only; never set. */
-  readonly definition?: E;
-}
-
-export function endpointRef<E extends EndpointDefinition>(method: E['method'], path: string): EndpointRef<E> {
-  return { method, path };
-}
-
 type Callable<E extends EndpointDefinition> = E | EndpointRef<E>;
 
 /** Calls a contract endpoint: GET input as query parameters, POST input as a JSON body. */
@@ -219,13 +207,4 @@ export async function downloadEndpoint<E extends EndpointDefinition>(
       ? await http.get(endpoint.path, { params: input, responseType: 'blob' })
       : await http.post(endpoint.path, input, { responseType: 'blob' });
   return response.data as FileDownload;
-}
-
-/** Absolute /api address of a GET endpoint, for <img src> and download links. */
-export function endpointUrl(
-  endpoint: Pick<EndpointDefinition, 'path'>,
-  query: Record<string, string> = {},
-): string {
-  const search = new URLSearchParams(query).toString();
-  return `${API_BASE}${endpoint.path}${search ? `?${search}` : ''}`;
 }

@@ -43,27 +43,6 @@ describe('session store', () => {
     useSessionStore.getState().resetToken();
   });
 
-  it('logs in with a trimmed user name and keeps the token in the Admin-Token cookie', async () => {
-    replies.set('/user/login', { AccessToken: 'token-1' });
-    await useSessionStore
-      .getState()
-      .login({ userName: '  admin ', passWord: 'admin123', verifyCode: 'T3ST5' });
-    expect(calls[0]).toEqual({
-      path: '/user/login',
-      input: { userName: 'admin', passWord: 'admin123', verifyCode: 'T3ST5', LoginType: 1 },
-    });
-    expect(Cookies.get('Admin-Token')).toBe('token-1');
-    expect(useSessionStore.getState().token).toBe('token-1');
-  });
-
-  it('sends the site id for a sub-account login', async () => {
-    replies.set('/user/login', { AccessToken: 'token-2' });
-    await useSessionStore
-      .getState()
-      .login({ userName: 'sub', passWord: 'admin123', verifyCode: 'T3ST5', siteId: 1 });
-    expect(calls[0]?.input).toMatchObject({ LoginType: 2, SiteId: 1 });
-  });
-
   it('loads roles, site and menus from GetUserInfo', async () => {
     replies.set('/user/GetUserInfo', USER_INFO);
     await useSessionStore.getState().loadUserInfo();

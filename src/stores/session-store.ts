@@ -6,14 +6,6 @@ import { getToken, removeToken, setToken } from '../lib/auth-token';
 import { callEndpoint, type EndpointResponse } from '../lib/http';
 import { useTagsStore } from './tags-store';
 
-export interface LoginForm {
-  userName: string;
-  passWord: string;
-  verifyCode: string;
-  /** Sub-account login (/dislogin) names its site. */
-  siteId?: number;
-}
-
 interface SessionData {
   token: string;
   roles: string[];
@@ -29,7 +21,6 @@ interface SessionData {
 }
 
 interface SessionState extends SessionData {
-  login(form: LoginForm): Promise<void>;
   loadUserInfo(): Promise<void>;
   /** Ends the session and returns where SPEC §4 sends the user. */
   logout(redirect: string): Promise<string>;
@@ -80,18 +71,6 @@ export function logoutDestination(roles: readonly string[], siteId: string, redi
 export const useSessionStore = create<SessionState>()((set, get) => ({
   token: getToken() ?? '',
   ...EMPTY,
-
-  login: async (form) => {
-    const response = await callEndpoint(loginRef, {
-      userName: form.userName.trim(),
-      passWord: form.passWord,
-      verifyCode: form.verifyCode,
-      LoginType: form.siteId ? LoginType.subAccount : LoginType.password,
-      ...(form.siteId ? { SiteId: form.siteId } : {}),
-    });
-    setToken(response.AccessToken);
-    set({ token: response.AccessToken, ...EMPTY });
-  },
 
   loadUserInfo: async () => {
     const info = await callEndpoint(getUserInfoRef, {});

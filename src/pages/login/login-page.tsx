@@ -1,35 +1,21 @@
+import './login-page.css';
 import {
-  Box,
-  Button,
-  chakra,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../../app/guard';
-import { useChangeLanguage } from '../../app/use-change-language';
 import { getVerifyCodeRef } from '../../lib/auth-endpoints';
-import { endpointUrl } from '../../lib/http';
-import { LANGUAGES } from '../../lib/i18n/language';
-import {
-  CapsLockIcon,
-  EyeIcon,
-  EyeOffIcon,
-  KeyIcon,
-  LockIcon,
-  ShieldIcon,
-  UserIcon,
-} from '../../shell/icons';
-import { useSessionStore } from '../../stores/session-store';
+import { setToken } from '../../lib/auth-token';
+import { endpointUrl } from '../../lib/endpoint-ref';
+import type { HttpEffect } from '../../lib/http-outcome';
+import { createTranslator, LANGUAGES, type Language, translatorFunction } from '../../lib/i18n/language';
+import { requestLogin } from './login-client';
 import {
   type LoginField,
   type LoginValues,
@@ -42,71 +28,110 @@ function freshCodeUrl() {
   return endpointUrl(getVerifyCodeRef, { r: String(Math.random()).slice(2) });
 }
 
-const inputStyle = {
-  height: '12',
-  paddingStart: '12',
-  color: 'white',
-  bg: 'rgba(0, 0, 0, 0.15)',
-  borderColor: 'rgba(255, 255, 255, 0.14)',
-  borderRadius: 'md',
-  _placeholder: { color: 'gray.400' },
-  _focusVisible: { borderColor: 'brand.300', boxShadow: '0 0 0 1px var(--chakra-colors-brand-300)' },
-  css: { '&:-webkit-autofill': { WebkitTextFillColor: 'white', boxShadow: '0 0 0 1000px #283443 inset' } },
-} as const;
-
-function LeadingIcon({ children }: { children: ReactNode }) {
+/** Inline strokes (24×24): the login route ships no icon set. */
+function Stroke({ children }: { children: ReactNode }) {
   return (
-    <Box
-      position="absolute"
-      insetStart="4"
-      top="50%"
-      transform="translateY(-50%)"
-      color="gray.400"
-      pointerEvents="none"
-      zIndex="1"
-      display="flex"
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
     >
       {children}
-    </Box>
+    </svg>
   );
 }
 
-/** Two small toggles instead of a menu: the login route stays light. */
-function LanguageSwitch() {
-  const intl = useIntl();
-  const { language, change } = useChangeLanguage();
-  return (
-    <HStack
-      gap="0"
-      role="group"
-      aria-label={intl.formatMessage({ id: 'login.language' })}
-      data-testid="login-language"
-    >
-      {LANGUAGES.map((option) => (
-        <Button
-          key={option}
-          size="xs"
-          variant="ghost"
-          color={option === language ? 'white' : 'gray.400'}
-          fontWeight={option === language ? 'bold' : 'normal'}
-          _hover={{ bg: 'whiteAlpha.200', color: 'white' }}
-          aria-pressed={option === language}
-          onClick={() => change(option)}
-        >
-          {intl.formatMessage({ id: `language.${option}` })}
-        </Button>
-      ))}
-    </HStack>
-  );
+const ICONS = {
+  user: (
+    <Stroke>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </Stroke>
+  ),
+  lock: (
+    <Stroke>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Stroke>
+  ),
+  shield: (
+    <Stroke>
+      <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+      <path d="m9 12 2 2 4-4" />
+    </Stroke>
+  ),
+  eye: (
+    <Stroke>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Stroke>
+  ),
+  eyeOff: (
+    <Stroke>
+      <path d="M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c6.5 0 10 6 10 6a16.8 16.8 0 0 1-3.2 3.9M6.6 6.6C3.8 8.3 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </Stroke>
+  ),
+  capsLock: (
+    <Stroke>
+      <path d="M12 4 4 12h4v4h8v-4h4zM8 20h8" />
+    </Stroke>
+  ),
+  key: (
+    <Stroke>
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="m10.7 12.3 9.3-9.3M16 7l3 3M14 9l2 2" />
+    </Stroke>
+  ),
+};
+
+interface Notice {
+  status: 'error' | 'success';
+  message: string;
+  duration: number;
 }
 
-/** /login and /dislogin (sub-accounts, with ?siteId=): SPEC §2, §4, §5. */
-export function LoginPage() {
+/** A message at the top of the page for a few seconds, as the app's toasts are (SPEC §9 durations). */
+function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), notice.duration);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+  return [notice, setNotice] as const;
+}
+
+/** The failed login's side effects: its message, or the expired-site page (SPEC §8). */
+function applyLoginEffects(effects: readonly HttpEffect[], show: (notice: Notice) => void) {
+  for (const effect of effects) {
+    if (effect.kind === 'toast') show(effect);
+    else if (effect.kind === 'dialog') show({ status: 'error', message: effect.message, duration: 5000 });
+    else if (effect.kind === 'navigate') window.location.assign(effect.to);
+  }
+}
+
+export interface LoginPageProps {
+  pathname: string;
+  search: string;
+  language: Language;
+  onLanguageChange(next: Language): void;
+}
+
+/**
+ * /login and /dislogin (sub-accounts, with ?siteId=): SPEC §2, §4, §5. It is the whole first page
+ * most visitors load, so it uses plain elements and fetch; after login the app loads at the
+ * redirect target and fetches the user info there.
+ */
+export function LoginPage({ pathname, search, language, onLanguageChange }: LoginPageProps) {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const subAccount = location.pathname === '/dislogin';
+  const params = new URLSearchParams(search);
+  const subAccount = pathname === '/dislogin';
   const siteId = subAccount ? parseSiteId(params.get('siteId')) : null;
   const [values, setValues] = useState<LoginValues>({ userName: '', passWord: '', verifyCode: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
@@ -114,6 +139,7 @@ export function LoginPage() {
   const [capsLock, setCapsLock] = useState(false);
   const [codeUrl, setCodeUrl] = useState(freshCodeUrl);
   const [loading, setLoading] = useState(false);
+  const [notice, setNotice] = useNotice();
   const refs = {
     userName: useRef<HTMLInputElement>(null),
     passWord: useRef<HTMLInputElement>(null),
@@ -138,6 +164,16 @@ export function LoginPage() {
     setCapsLock(event.getModifierState?.('CapsLock') ?? false);
   };
 
+  const changeLanguage = (next: Language) => {
+    if (next === language) return;
+    onLanguageChange(next);
+    setNotice({
+      status: 'success',
+      message: createTranslator(next).formatMessage({ id: 'language.switched' }),
+      duration: 3000,
+    });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (loading) return;
@@ -149,144 +185,165 @@ export function LoginPage() {
       return;
     }
     setLoading(true);
-    try {
-      await useSessionStore.getState().login({ ...values, ...(siteId ? { siteId } : {}) });
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch {
-      // The HTTP layer showed the server's message; a used code cannot be tried again.
-      refreshCode();
-      setValues((current) => ({ ...current, verifyCode: '' }));
-      refs.verifyCode.current?.focus();
-      setLoading(false);
+    const result = await requestLogin(
+      { ...values, siteId },
+      language,
+      translatorFunction(createTranslator(language)),
+    );
+    if (result.ok) {
+      setToken(result.token);
+      window.location.replace(safeRedirect(params.get('redirect')));
+      return;
     }
+    applyLoginEffects(result.effects, setNotice);
+    // A used code cannot be tried again.
+    refreshCode();
+    setValues((current) => ({ ...current, verifyCode: '' }));
+    refs.verifyCode.current?.focus();
+    setLoading(false);
   };
 
   const field = (
     name: LoginField,
-    label: string,
-    control: ReactNode,
+    labelKey: string,
+    icon: ReactNode,
+    input: (described: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode,
     trailing?: ReactNode,
-    icon?: ReactNode,
-  ) => (
-    <Field.Root invalid={Boolean(errors[name])} width="full">
-      <Field.Label srOnly>{label}</Field.Label>
-      <HStack width="full" gap="3" align="stretch">
-        <Box position="relative" flex="1">
-          <LeadingIcon>{icon}</LeadingIcon>
-          {control}
-        </Box>
-        {trailing}
-      </HStack>
-      <Field.ErrorText color="red.300" fontSize="xs" data-testid={`error-${name}`}>
-        {errors[name]}
-      </Field.ErrorText>
-    </Field.Root>
-  );
+  ) => {
+    const id = `login-${name}`;
+    const error = errors[name];
+    return (
+      <div className="login-field">
+        <label htmlFor={id} className="login-visually-hidden">
+          <FormattedMessage id={labelKey} />
+        </label>
+        <div className="login-row">
+          <div className="login-control">
+            <span className="login-icon">{icon}</span>
+            {input({
+              id,
+              'aria-invalid': Boolean(error),
+              ...(error ? { 'aria-describedby': `${id}-error` } : {}),
+            })}
+          </div>
+          {trailing}
+        </div>
+        {error && (
+          <p className="login-error" id={`${id}-error`} data-testid={`error-${name}`}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   return (
-    <Flex minHeight="100vh" bg="#2d3a4b" align="center" justify="center" paddingX="4" paddingY="10">
-      <chakra.form
+    <main className="login-page">
+      {notice && (
+        <div
+          className={`login-notice login-notice--${notice.status}`}
+          role={notice.status === 'error' ? 'alert' : 'status'}
+        >
+          {notice.message}
+        </div>
+      )}
+      <form
+        className="login-form"
         onSubmit={submit}
         noValidate
-        width="full"
-        maxWidth="520px"
         aria-labelledby="login-title"
         data-testid="login-form"
       >
-        <VStack gap="5" align="stretch">
-          <Flex align="center" justify="center" position="relative" marginBottom="4">
-            <Heading
-              as="h1"
-              id="login-title"
-              size="2xl"
-              color="gray.100"
-              fontWeight="bold"
-              textAlign="center"
-            >
-              <FormattedMessage id={subAccount ? 'login.subTitle' : 'login.title'} />
-            </Heading>
-            <Box position="absolute" insetEnd="0">
-              <LanguageSwitch />
-            </Box>
-          </Flex>
-          {subAccount && !siteId && (
-            <Text color="orange.200" fontSize="sm" role="alert">
-              <FormattedMessage id="login.siteMissing" />
-            </Text>
-          )}
-          {field(
-            'userName',
-            intl.formatMessage({ id: 'login.userName' }),
-            <Input
-              ref={refs.userName}
-              {...inputStyle}
-              name="userName"
-              autoComplete="username"
-              autoFocus
-              placeholder={intl.formatMessage({ id: 'login.userName' })}
-              value={values.userName}
-              onChange={(event) => update('userName', event.target.value)}
-              onBlur={() => check('userName')}
-            />,
-            undefined,
-            <UserIcon boxSize="5" />,
-          )}
-          {field(
-            'passWord',
-            intl.formatMessage({ id: 'login.password' }),
-            <>
-              <Input
-                ref={refs.passWord}
-                {...inputStyle}
-                paddingEnd="12"
-                name="passWord"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                placeholder={intl.formatMessage({ id: 'login.password' })}
-                value={values.passWord}
-                onChange={(event) => update('passWord', event.target.value)}
-                onKeyUp={onPasswordKey}
-                onKeyDown={onPasswordKey}
-                onBlur={() => {
-                  setCapsLock(false);
-                  check('passWord');
-                }}
-              />
-              <IconButton
-                position="absolute"
-                insetEnd="1"
-                top="50%"
-                transform="translateY(-50%)"
-                variant="ghost"
-                size="sm"
-                color="gray.300"
-                _hover={{ bg: 'whiteAlpha.200' }}
-                aria-label={intl.formatMessage({
-                  id: showPassword ? 'login.hidePassword' : 'login.showPassword',
-                })}
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((shown) => !shown)}
+        <div className="login-header">
+          <h1 className="login-title" id="login-title">
+            <FormattedMessage id={subAccount ? 'login.subTitle' : 'login.title'} />
+          </h1>
+          <fieldset className="login-languages" data-testid="login-language">
+            <legend className="login-visually-hidden">
+              <FormattedMessage id="login.language" />
+            </legend>
+            {LANGUAGES.map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="login-ghost"
+                aria-pressed={option === language}
+                onClick={() => changeLanguage(option)}
               >
-                {showPassword ? <EyeIcon boxSize="5" /> : <EyeOffIcon boxSize="5" />}
-              </IconButton>
-            </>,
-            undefined,
-            <LockIcon boxSize="5" />,
-          )}
-          {capsLock && (
-            <HStack color="orange.200" fontSize="sm" marginTop="-3" role="status" data-testid="caps-lock">
-              <CapsLockIcon />
-              <Text>
-                <FormattedMessage id="login.capsLock" />
-              </Text>
-            </HStack>
-          )}
-          {field(
-            'verifyCode',
-            intl.formatMessage({ id: 'login.verifyCode' }),
-            <Input
+                <FormattedMessage id={`language.${option}`} />
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        {subAccount && !siteId && (
+          <p className="login-warning" role="alert">
+            <FormattedMessage id="login.siteMissing" />
+          </p>
+        )}
+        {field('userName', 'login.userName', ICONS.user, (described) => (
+          <input
+            {...described}
+            ref={refs.userName}
+            className="login-input"
+            name="userName"
+            autoComplete="username"
+            // biome-ignore lint/a11y/noAutofocus: the login form is the whole page; SPEC §5 focuses it.
+            autoFocus
+            placeholder={intl.formatMessage({ id: 'login.userName' })}
+            value={values.userName}
+            onChange={(event) => update('userName', event.target.value)}
+            onBlur={() => check('userName')}
+          />
+        ))}
+        {field('passWord', 'login.password', ICONS.lock, (described) => (
+          <>
+            <input
+              {...described}
+              ref={refs.passWord}
+              className="login-input login-input--with-toggle"
+              name="passWord"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder={intl.formatMessage({ id: 'login.password' })}
+              value={values.passWord}
+              onChange={(event) => update('passWord', event.target.value)}
+              onKeyUp={onPasswordKey}
+              onKeyDown={onPasswordKey}
+              onBlur={() => {
+                setCapsLock(false);
+                check('passWord');
+              }}
+            />
+            <button
+              type="button"
+              className="login-toggle"
+              aria-label={intl.formatMessage({
+                id: showPassword ? 'login.hidePassword' : 'login.showPassword',
+              })}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? ICONS.eye : ICONS.eyeOff}
+            </button>
+          </>
+        ))}
+        {capsLock && (
+          <p className="login-caps" role="status">
+            {ICONS.capsLock}
+            <span data-testid="caps-lock">
+              <FormattedMessage id="login.capsLock" />
+            </span>
+          </p>
+        )}
+        {field(
+          'verifyCode',
+          'login.verifyCode',
+          ICONS.shield,
+          (described) => (
+            <input
+              {...described}
               ref={refs.verifyCode}
-              {...inputStyle}
+              className="login-input"
               name="verifyCode"
               autoComplete="off"
               maxLength={5}
@@ -294,51 +351,34 @@ export function LoginPage() {
               value={values.verifyCode}
               onChange={(event) => update('verifyCode', event.target.value)}
               onBlur={() => check('verifyCode')}
-            />,
-            <chakra.button
-              type="button"
-              onClick={refreshCode}
-              width="32"
-              height="12"
-              flexShrink={0}
-              bg="white"
-              borderRadius="md"
-              overflow="hidden"
-              cursor="pointer"
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.300', outlineOffset: '2px' }}
-              aria-label={intl.formatMessage({ id: 'login.verifyCodeImage' })}
-              data-testid="verify-code-image"
-            >
-              <img
-                src={codeUrl}
-                alt=""
-                width={128}
-                height={48}
-                style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-              />
-            </chakra.button>,
-            <ShieldIcon boxSize="5" />,
-          )}
-          <Button
-            type="submit"
-            size="lg"
-            width="full"
-            loading={loading}
-            marginTop="2"
-            data-testid="login-submit"
+            />
+          ),
+          <button
+            type="button"
+            className="login-code"
+            onClick={refreshCode}
+            aria-label={intl.formatMessage({ id: 'login.verifyCodeImage' })}
+            data-testid="verify-code-image"
           >
-            <FormattedMessage id="login.submit" />
-          </Button>
-          {subAccount && (
-            <Link asChild color="gray.300" fontSize="sm" alignSelf="center">
-              <RouterLink to="/login">
-                <KeyIcon />
-                <FormattedMessage id="login.mainLogin" />
-              </RouterLink>
-            </Link>
-          )}
-        </VStack>
-      </chakra.form>
-    </Flex>
+            <img src={codeUrl} alt="" width={128} height={48} />
+          </button>,
+        )}
+        <button
+          type="submit"
+          className="login-submit"
+          aria-busy={loading}
+          disabled={loading}
+          data-testid="login-submit"
+        >
+          <FormattedMessage id="login.submit" />
+        </button>
+        {subAccount && (
+          <a className="login-link" href="/login">
+            {ICONS.key}
+            <FormattedMessage id="login.mainLogin" />
+          </a>
+        )}
+      </form>
+    </main>
   );
 }
