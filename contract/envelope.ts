@@ -14,20 +14,6 @@ export const envelopeSchema = z.object({
 export type EnvelopeHeader = z.infer<typeof envelopeSchema>;
 export type Envelope<T> = EnvelopeHeader & T;
 
-/** Errmsg prefix for a site past its expiry (SPEC §8): `noNormalsite|<aid>`. */
-export const EXPIRED_SITE_MARK = 'noNormalsite';
-
-export function expiredSiteMessage(accountId: number): string {
-  return `${EXPIRED_SITE_MARK}|${accountId}`;
-}
-
-/** The part after '|' of an expired-site Errmsg, or null when the message is not one. */
-export function expiredSiteAid(message: string): string | null {
-  if (!message.includes(EXPIRED_SITE_MARK)) return null;
-  const bar = message.indexOf('|');
-  return bar === -1 ? '' : message.slice(bar + 1);
-}
-
 /** A paged list response: `{ Data: rows, Total }` (DESIGN §4). */
 export function pagedSchema<T extends z.ZodType>(row: T) {
   return z.object({ Data: z.array(row), Total: z.number().int() });

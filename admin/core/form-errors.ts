@@ -1,4 +1,4 @@
-import { STALE_VERSION_FIELD } from '../../contract/endpoints/goods';
+import { STALE_VERSION_FIELD } from '../../contract/envelope-rules';
 
 interface ErrorBody {
   Errors?: { Field?: string; Message?: string }[];

@@ -126,3 +126,22 @@ export const initArea = defineEndpoint({
   input: empty,
   output: z.object({ Data: z.array(areaTreeSchema) }),
 });
+
+/** A path inside this app: one leading slash, no scheme or host of its own. */
+const appPath = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'a path of this site starting with one /');
+
+/**
+ * A QR code of an address of this site (SPEC §7 GetQrCode), such as a page's phone preview. Only
+ * paths are accepted, so the server never draws codes pointing at other sites.
+ */
+export const getQrCode = defineEndpoint({
+  method: 'GET',
+  path: '/Comm/GetQrCode',
+  permission: 'session',
+  input: z.strictObject({ path: appPath }),
+  /** Url: the full address encoded; Image: a PNG data URL of its QR code. */
+  output: z.object({ Url: z.string(), Image: z.string() }),
+});

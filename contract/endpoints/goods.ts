@@ -39,8 +39,6 @@ import {
 
 const BASE = '/DistributorsShopProduct';
 
-export const STALE_VERSION_FIELD = 'Version';
-
 export const MAX_PRICE_FEN = 1_000_000_000;
 export const MAX_STOCK = 9_999_999;
 export const MAX_SPECS = 3;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LoginType, SUB_ACCOUNT_ROLE } from '../../contract/enums';
-import { expiredSiteMessage } from '../../contract/envelope';
+import { expiredSiteMessage } from '../../contract/envelope-rules';
 import { audit } from '../audit';
 import type { Database } from '../db/client';
 import { accounts, sessions, sites, switchTickets } from '../db/schema';

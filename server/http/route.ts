@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
-import { expiredSiteMessage } from '../../contract/envelope';
+import { expiredSiteMessage } from '../../contract/envelope-rules';
 import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expiredSiteAid as contractExpiredSiteAid } from '../../contract/envelope';
 import {
   ERROR_TOAST_MS,
   envelopeOutcome,
-  expiredSiteAid,
   fileNameFromDisposition,
   httpErrorOutcome,
   prodApiOutcome,
@@ -129,15 +127,6 @@ describe('prodApiOutcome (second client)', () => {
     ]);
     expect(prodApiOutcome({ Errcode: 0, Errmsg: '' }, en)).toEqual({ ok: true, message: '', effects: [] });
   });
-});
-
-describe('expiredSiteAid', () => {
-  it.each(['noNormalsite|7', 'noNormalsite', 'xx noNormalsite|abc', 'ordinary message', ''])(
-    'agrees with the contract on %j',
-    (message) => {
-      expect(expiredSiteAid(message)).toBe(contractExpiredSiteAid(message));
-    },
-  );
 });
 
 describe('fileNameFromDisposition', () => {

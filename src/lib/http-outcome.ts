@@ -1,16 +1,5 @@
+import { expiredSiteAid } from '../../contract/envelope-rules';
 import type { Translate } from './i18n/language';
-
-/**
- * SPEC §8: an Errmsg containing noNormalsite means the site expired; the part after '|' is the aid.
- * Mirrors contract/envelope.ts without loading its schemas into the login route (a test keeps them equal).
- */
-export const EXPIRED_SITE_MARK = 'noNormalsite';
-
-export function expiredSiteAid(message: string): string | null {
-  if (!message.includes(EXPIRED_SITE_MARK)) return null;
-  const bar = message.indexOf('|');
-  return bar === -1 ? '' : message.slice(bar + 1);
-}
 
 /** SPEC §9: every call gives up after this long. */
 export const HTTP_TIMEOUT_MS = 30_000;

@@ -1,7 +1,8 @@
 import type { MultipartValue } from '@fastify/multipart';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import * as comm from '../../../contract/endpoints/comm';
-import { expiredSiteMessage } from '../../../contract/envelope';
+import { expiredSiteMessage } from '../../../contract/envelope-rules';
 import { audit } from '../../audit';
 import { accountThrottleKey } from '../../auth/login';
 import { hashPassword, verifyPassword } from '../../auth/password';
@@ -184,4 +185,15 @@ export const commRoutes = [
   }),
 
   defineRoute(comm.initArea, async () => ({ Data: chinaAreas().provinces })),
+
+  defineRoute(comm.getQrCode, async ({ input, request }) => {
+    const url = `${request.protocol}://${request.host}${input.path}`;
+    const image = await QRCode.toDataURL(url, {
+      type: 'image/png',
+      width: 240,
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
+    return { Url: url, Image: image };
+  }),
 ];

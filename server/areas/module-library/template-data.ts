@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { blockDefinition } from '../../../components-catalog/registry';
-import { STALE_VERSION_FIELD } from '../../../contract/endpoints/goods';
 import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
 import { ShowType } from '../../../contract/envelope';
+import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import type { TemplateDocument } from '../../../contract/template-document';
 import {
   type CodecIssue,

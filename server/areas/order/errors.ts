@@ -1,11 +1,9 @@
 import { ShowType } from '../../../contract/envelope';
+import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import type { FieldProblem } from '../../../contract/list-query';
 import { actionLabelKey, type StateMachine, stateLabelKey } from '../../../contract/state-machine';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
-
-/** The field a stale `Version` is reported on; the client offers a reload. */
-export const STALE_VERSION_FIELD = 'Version';
 
 export function staleVersion(): AppError {
   return new AppError('common.staleVersion', {}, { field: STALE_VERSION_FIELD, showType: ShowType.dialog });

@@ -1,5 +1,5 @@
-import { STALE_VERSION_FIELD } from '../../../contract/endpoints/goods';
 import { ShowType } from '../../../contract/envelope';
+import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import type { FieldProblem } from '../../../contract/list-query';
 import { actionLabelKey, type StateMachine, stateLabelKey } from '../../../contract/state-machine';
 import type { Session } from '../../auth/session';
