@@ -64,9 +64,16 @@ export function periodsOf(range: Pick<ReportRange, 'start' | 'end'>, granularity
   ];
 }
 
-/** The first business day of the period (day, week from Monday, month) of a timestamp column, as text. */
-function bucketOf(column: SQL, granularity: Granularity): SQL {
-  return sql`to_char(date_trunc(${granularity}::text, (${column} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
+/**
+ * The 1-based index of the period holding a timestamp: a binary search over the periods' first
+ * instants, far cheaper per row than formatting each timestamp as a date and grouping on the text.
+ */
+function periodIndex(column: SQL, starts: readonly Date[]): SQL {
+  const instants = sql.join(
+    starts.map((start) => sql`${start.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  return sql`width_bucket(${column}, array[${instants}])`;
 }
 
 function between(column: SQL, range: ReportRange): SQL {
@@ -78,10 +85,14 @@ export function averageFen(salesFen: number, orders: number): number {
   return orders === 0 ? 0 : Math.round(salesFen / orders);
 }
 
+/** Enough memory for a 90-day range of 100,000 orders to group without spilling to disk. */
+const REPORT_WORK_MEMORY = '64MB';
+
 /**
- * One query per source of figures. Payments are grouped per period and over the whole range in
- * one pass (grouping sets): distinct buyers over the range are not the sum of each period's.
- * Walk-in customers without a phone count once per order.
+ * One query per source of figures, each grouping on the period's index. Paying buyers are distinct
+ * per period and over the whole range (not the sum of the periods'), so payments are first grouped
+ * per period and buyer (a hash, not a sort), then per period, and the range's buyers counted apart.
+ * Walk-in customers without a buyer id count once per order.
  */
 export async function salesReport(
   db: Executor,
@@ -89,68 +100,74 @@ export async function salesReport(
   range: ReportRange,
   granularity: Granularity,
 ): Promise<{ Data: SalesPeriod[]; Totals: SalesFigures }> {
-  const [created, paid, refunds] = await Promise.all([
-    queryRows<{ bucket: string; count: number }>(
-      db,
-      sql`select ${bucketOf(sql`o.created_at`, granularity)} as bucket, count(*)::int as count from orders o
+  const periodStarts = periodsOf(range, granularity);
+  const starts = periodStarts.map((period) => businessDayStart(period));
+  // One connection for the setting and the three queries, which therefore run one after another.
+  const { created, paid, buyers, refunds } = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEMORY}'`));
+    const created = await queryRows<{ period: number; count: number }>(
+      tx,
+      sql`select ${periodIndex(sql`o.created_at`, starts)} as period, count(*)::int as count from orders o
            where o.site_id = ${siteId} and ${between(sql`o.created_at`, range)} group by 1`,
-    ),
-    queryRows<{ bucket: string | null; count: number; sales: number; buyers: number }>(
-      db,
-      sql`select ${bucketOf(sql`o.paid_at`, granularity)} as bucket, count(*)::int as count,
-                 sum(o.paid_fen)::float8 as sales,
-                 count(distinct case when o.buyer_id = '' then 'order:' || o.id else o.buyer_id end)::int as buyers
-            from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)}
-           group by grouping sets ((1), ())`,
-    ),
-    queryRows<{ bucket: string; refunds: number }>(
-      db,
-      sql`select ${bucketOf(sql`r.refunded_at`, granularity)} as bucket, sum(r.amount_fen)::float8 as refunds
+    );
+    // Period 0 carries the range's distinct buyers: one scan of the payments serves both groupings.
+    const payments = await queryRows<{ period: number; count: number; sales: number; buyers: number }>(
+      tx,
+      sql`with payments as materialized (
+            select ${periodIndex(sql`o.paid_at`, starts)} as period,
+                   case when o.buyer_id = '' then 'order:' || o.id else o.buyer_id end as buyer,
+                   count(*) as count, sum(o.paid_fen) as sales
+              from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)}
+             group by 1, 2)
+          select period, sum(count)::int as count, sum(sales)::float8 as sales, count(*)::int as buyers
+            from payments group by period
+          union all
+          select 0, 0, 0, count(*)::int from (select buyer from payments group by buyer) b`,
+    );
+    const paid = payments.filter((row) => row.period > 0);
+    const buyers = payments.find((row) => row.period === 0)?.buyers ?? 0;
+    const refunds = await queryRows<{ period: number; refunds: number }>(
+      tx,
+      sql`select ${periodIndex(sql`r.refunded_at`, starts)} as period, sum(r.amount_fen)::float8 as refunds
             from order_refunds r where r.site_id = ${siteId} and ${between(sql`r.refunded_at`, range)} group by 1`,
-    ),
-  ]);
-  const periods = new Map(
-    periodsOf(range, granularity).map((period) => [
-      period,
-      {
-        Period: period,
-        CreatedOrders: 0,
-        PaidOrders: 0,
-        PayingBuyers: 0,
-        SalesFen: 0,
-        RefundFen: 0,
-        AverageOrderFen: 0,
-      },
-    ]),
-  );
-  // A period that began before the range (its first week or month) is reported from the range start.
-  const periodFor = (bucket: string) => periods.get(periodOf(bucket, granularity, range.start));
+    );
+    return { created, paid, buyers, refunds };
+  });
+  const periods = periodStarts.map((period) => ({
+    Period: period,
+    CreatedOrders: 0,
+    PaidOrders: 0,
+    PayingBuyers: 0,
+    SalesFen: 0,
+    RefundFen: 0,
+    AverageOrderFen: 0,
+  }));
+  const periodAt = (index: number) => periods[index - 1];
   for (const row of created) {
-    const period = periodFor(row.bucket);
+    const period = periodAt(row.period);
     if (period) period.CreatedOrders += row.count;
   }
   for (const row of paid) {
-    const period = row.bucket === null ? undefined : periodFor(row.bucket);
+    const period = periodAt(row.period);
     if (!period) continue;
     period.PaidOrders += row.count;
     period.SalesFen += Number(row.sales);
     period.PayingBuyers += row.buyers;
   }
   for (const row of refunds) {
-    const period = periodFor(row.bucket);
+    const period = periodAt(row.period);
     if (period) period.RefundFen += Number(row.refunds);
   }
-  const Data = [...periods.values()].map((period) => ({
+  const Data = periods.map((period) => ({
     ...period,
     AverageOrderFen: averageFen(period.SalesFen, period.PaidOrders),
   }));
-  const overall = paid.find((row) => row.bucket === null);
   const sum = (pick: (period: SalesPeriod) => number) =>
     Data.reduce((total, period) => total + pick(period), 0);
   const Totals: SalesFigures = {
     CreatedOrders: sum((period) => period.CreatedOrders),
     PaidOrders: sum((period) => period.PaidOrders),
-    PayingBuyers: overall?.buyers ?? 0,
+    PayingBuyers: buyers,
     SalesFen: sum((period) => period.SalesFen),
     RefundFen: sum((period) => period.RefundFen),
     AverageOrderFen: 0,
