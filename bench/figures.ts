@@ -3,9 +3,14 @@ export interface Figure {
   figure: string;
   /** Undefined when the figure could not be measured (the note says why). */
   value: number | undefined;
-  unit: 'ms' | 'KB' | 'MB' | 'req/s' | 's' | '';
-  /** The figure must stay below (`<`) or at most at (`≤`) this value. */
-  budget?: { max: number; inclusive?: boolean };
+  unit: 'ms' | 'KB' | 'MB' | 'req/s' | 's' | '×' | '';
+  /**
+   * The figure must stay below (`<`) or at most at (`≤`) `max`; with `min`, above (`>`) or at least
+   * at (`≥`) it (a ratio in our favour).
+   */
+  budget?:
+    | { max: number; min?: never; inclusive?: boolean }
+    | { min: number; max?: never; inclusive?: boolean };
   note?: string;
 }
 
@@ -20,8 +25,10 @@ export type Verdict = 'ok' | 'over' | 'n/a' | '';
 export function verdict(figure: Figure): Verdict {
   if (!figure.budget) return '';
   if (figure.value === undefined) return 'n/a';
-  const { max, inclusive } = figure.budget;
-  return (inclusive ? figure.value <= max : figure.value < max) ? 'ok' : 'over';
+  const { max, min, inclusive } = figure.budget;
+  const value = figure.value;
+  if (min !== undefined) return (inclusive ? value >= min : value > min) ? 'ok' : 'over';
+  return (inclusive ? value <= max! : value < max!) ? 'ok' : 'over';
 }
 
 function formatNumber(value: number, unit: Figure['unit']): string {
@@ -36,7 +43,9 @@ export function formatValue(figure: Figure): string {
 
 export function formatBudget(figure: Figure): string {
   if (!figure.budget) return '';
-  return `${figure.budget.inclusive ? '≤' : '<'} ${formatNumber(figure.budget.max, figure.unit)}`;
+  const { max, min, inclusive } = figure.budget;
+  if (min !== undefined) return `${inclusive ? '≥' : '>'} ${formatNumber(min, figure.unit)}`;
+  return `${inclusive ? '≤' : '<'} ${formatNumber(max!, figure.unit)}`;
 }
 
 /** A plain-text table: section rows, then figure, value, budget, verdict and note columns. */

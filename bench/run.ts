@@ -9,12 +9,14 @@ import { bundleSection } from './bundle-size';
 import { stopEverything } from './cleanup';
 import { type BenchSection, type Figure, formatTable, verdict } from './figures';
 import { orderVolumeSection } from './order-volume';
+import { studioVsPuckSection } from './studio-vs-puck';
 
 const SECTIONS: BenchSection[] = [
   bundleSection,
   embeddedLoadSection,
   postgresLoadSection,
   orderVolumeSection,
+  studioVsPuckSection,
 ];
 
 /** The whole run stays bounded even if a server hangs. */

@@ -1,6 +1,7 @@
 import { commRoutes } from './areas/comm/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { demoRoutes } from './areas/demo/routes';
+import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { orderAreaRoutes } from './areas/order/routes';
 import { productAreaRoutes } from './areas/product/routes';
@@ -16,6 +17,7 @@ export const allRoutes: RouteDefinition[] = [
   ...demoRoutes,
   ...productAreaRoutes,
   ...moduleLibraryRoutes,
+  ...lookupRoutes,
   ...orderAreaRoutes,
   ...storefrontRoutes,
 ];

@@ -17,7 +17,8 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
@@ -25,6 +26,11 @@ import { downloadEndpoint } from '../../src/lib/http';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES } from './list-state';
 import type { ListPage } from './use-resource-list';
+
+/** Pages with more rows than this render only the rows in view (SPEC: virtualised above 200). */
+export const VIRTUAL_ROWS_ABOVE = 200;
+/** A first guess of a row's height; rendered rows are measured. */
+const ESTIMATED_ROW_HEIGHT = 56;
 
 export interface ResourceColumn<Row> {
   id: string;
@@ -64,6 +70,8 @@ export interface ResourceListProps<Row> {
   bulkActions?(rows: Row[], clear: () => void): ReactNode;
   /** Buttons beside the export (e.g. "add"). */
   toolbar?: ReactNode;
+  /** Row count above which only the rows in view are rendered. */
+  virtualizeAbove?: number;
 }
 
 function download(file: { blob: Blob; fileName: string }) {
@@ -192,6 +200,23 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
   const selectedRows = rows.filter((row) => selected.includes(props.rowKey(row)));
   const allSelected = rows.length > 0 && selected.length === rows.length;
+  const virtual = rows.length > (props.virtualizeAbove ?? VIRTUAL_ROWS_ABOVE);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 8,
+    // Before layout (and in tests without layout) the viewport is assumed to be a screen's height.
+    initialRect: { width: 1200, height: 800 },
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const columnCount = shown.length + (props.bulkActions ? 1 : 0) + (props.rowActions ? 1 : 0);
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const visibleRows = virtual
+    ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
+    : rows.map((row, index) => ({ row, index }));
 
   const setColumns = (next: string[]) => {
     setHidden(next);
@@ -264,9 +289,12 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                 {resource.tabs.values.map((tab) => (
                   <Tabs.Trigger key={tab} value={tab}>
                     <FormattedMessage id={`${prefix}.tab.${tab}`} />
-                    <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
-                      {result.data?.Counts?.[tab] ?? '–'}
-                    </Badge>
+                    {/* Lists without counts per tab show none once loaded. */}
+                    {(!result.data || result.data.Counts) && (
+                      <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
+                        {result.data?.Counts?.[tab] ?? '–'}
+                      </Badge>
+                    )}
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
@@ -353,10 +381,21 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
           </HStack>
         )}
 
-        <Box overflowX="auto" aria-busy={result.isFetching}>
-          <Table.Root size="sm" interactive>
+        <Box
+          ref={scroller}
+          overflowX="auto"
+          aria-busy={result.isFetching}
+          {...(virtual ? { overflowY: 'auto', maxHeight: '70vh' } : {})}
+        >
+          <Table.Root
+            size="sm"
+            interactive
+            stickyHeader={virtual}
+            // Only some rows are in the document: the counts tell assistive technology the real size.
+            aria-rowcount={virtual ? rows.length + 1 : undefined}
+          >
             <Table.Header>
-              <Table.Row bg="bg.muted">
+              <Table.Row bg="bg.muted" aria-rowindex={virtual ? 1 : undefined}>
                 {props.bulkActions && (
                   <Table.ColumnHeader width="10">
                     <Checkbox.Root
@@ -421,10 +460,22 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-              {rows.map((row) => {
+              {padTop > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
+                <tr aria-hidden="true">
+                  <td colSpan={columnCount} style={{ height: padTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {visibleRows.map(({ row, index }) => {
                 const key = props.rowKey(row);
                 return (
-                  <Table.Row key={key} data-selected={selected.includes(key) ? '' : undefined}>
+                  <Table.Row
+                    key={key}
+                    data-selected={selected.includes(key) ? '' : undefined}
+                    {...(virtual
+                      ? { 'data-index': index, ref: virtualizer.measureElement, 'aria-rowindex': index + 2 }
+                      : {})}
+                  >
                     {props.bulkActions && (
                       <Table.Cell>
                         <Checkbox.Root
@@ -458,6 +509,12 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                   </Table.Row>
                 );
               })}
+              {padBottom > 0 && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
+                <tr aria-hidden="true">
+                  <td colSpan={columnCount} style={{ height: padBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
             </Table.Body>
           </Table.Root>
         </Box>

@@ -18,13 +18,20 @@ export interface ListPage<Row> {
   AuditRequired?: boolean;
 }
 
-/** A list screen's URL state and its current page from the server. */
-export function useResourceList<Row>(resource: ListResource) {
+/**
+ * A list screen's URL state and its current page from the server. `keep` are URL parameters that
+ * are not the list's own but must survive its changes (e.g. which view of a page is showing).
+ */
+export function useResourceList<Row>(resource: ListResource, keep?: Readonly<Record<string, string>>) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, resource), [search, resource]);
   const setState = useCallback(
-    (next: ListState) => setSearch(serializeListState(next, resource)),
-    [setSearch, resource],
+    (next: ListState) => {
+      const params = serializeListState(next, resource);
+      for (const [name, value] of Object.entries(keep ?? {})) params.set(name, value);
+      setSearch(params);
+    },
+    [setSearch, resource, keep],
   );
   const query = listQuery(state, resource);
   const result = useQuery({

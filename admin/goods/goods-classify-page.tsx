@@ -1,6 +1,29 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   bindCategory,
@@ -9,10 +32,21 @@ import {
   MAX_CATEGORY_DEPTH,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
+import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
-import { canDeleteCategory, totalGoods } from './category-rules';
+import {
+  type CategoryMove,
+  canDeleteCategory,
+  directionMove,
+  dropMove,
+  locateCategory,
+  MOVE_DIRECTIONS,
+  type MoveCheck,
+  type MoveDirection,
+  totalGoods,
+} from './category-rules';
 import { goodsCatalogues } from './messages';
 
 type Editing = { mode: 'rename'; node: CategoryNode } | { mode: 'add'; parentId: number | null } | null;
@@ -64,7 +98,57 @@ function CategoryEditor({
   );
 }
 
-/** /goods/goodsClassify: the category tree; add, rename, sort, and delete empty categories. */
+const MOVE_ARROWS: Record<MoveDirection, string> = { up: '↑', down: '↓', into: '↳', out: '↰' };
+
+/** A category's row: a drop target, with a drag handle when the tree can be changed. */
+function CategoryRow({
+  node,
+  depth,
+  draggable,
+  children,
+}: {
+  node: CategoryNode;
+  depth: number;
+  draggable: boolean;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const drop = useDroppable({ id: node.Id });
+  const drag = useDraggable({ id: node.Id, disabled: !draggable });
+  return (
+    <Flex
+      ref={drop.setNodeRef}
+      align="center"
+      gap="3"
+      paddingY="2"
+      paddingStart={`${depth * 28 + 12}px`}
+      paddingEnd="3"
+      borderBottomWidth="1px"
+      bg={drop.isOver && !drag.isDragging ? 'brand.subtle' : undefined}
+      opacity={drag.isDragging ? 0.5 : 1}
+      _hover={{ bg: 'bg.muted' }}
+    >
+      {draggable && (
+        <IconButton
+          ref={drag.setNodeRef}
+          size="xs"
+          variant="ghost"
+          cursor="grab"
+          {...drag.attributes}
+          {...drag.listeners}
+          // Moving by keyboard is done with the move buttons; the handle is for pointers.
+          tabIndex={-1}
+          aria-label={intl.formatMessage({ id: 'goods.classify.dragNamed' }, { name: node.Name })}
+        >
+          <span aria-hidden="true">⠿</span>
+        </IconButton>
+      )}
+      {children}
+    </Flex>
+  );
+}
+
+/** /goods/goodsClassify: the category tree; add, rename, sort, move by drag or by keyboard, delete empty ones. */
 function GoodsClassifyPage() {
   const intl = useIntl();
   const granted = useGrantedPaths();
@@ -75,6 +159,60 @@ function GoodsClassifyPage() {
   });
   const change = useResourceAction(['goods'], bindCategory);
   const [editing, setEditing] = useState<Editing>(null);
+  const nodes = tree.data?.Data ?? [];
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  // After a keyboard move the same button of the moved category gets the focus back.
+  const refocus = useRef<string | null>(null);
+  const treeBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!refocus.current || !tree.data) return;
+    const [id, direction] = refocus.current.split(':');
+    const target =
+      treeBox.current?.querySelector<HTMLElement>(`[data-move="${id}:${direction}"]`) ??
+      treeBox.current?.querySelector<HTMLElement>(`[data-move^="${id}:"]`);
+    refocus.current = null;
+    target?.focus();
+  }, [tree.data]);
+
+  const nameOf = (id: unknown) => locateCategory(nodes, Number(id))?.node.Name ?? '';
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      intl.formatMessage({ id: 'goods.classify.dragStart' }, { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? intl.formatMessage(
+            { id: 'goods.classify.dragOver' },
+            { name: nameOf(active.id), target: nameOf(over.id) },
+          )
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? intl.formatMessage(
+            { id: 'goods.classify.dragEnd' },
+            { name: nameOf(active.id), target: nameOf(over.id) },
+          )
+        : undefined,
+    onDragCancel: ({ active }) =>
+      intl.formatMessage({ id: 'goods.classify.dragCancel' }, { name: nameOf(active.id) }),
+  };
+
+  const move = (node: CategoryNode, check: MoveCheck) => {
+    if (!check) return Promise.resolve(false);
+    if ('refused' in check) {
+      showToast(
+        'error',
+        intl.formatMessage({ id: `goods.classify.refused.${check.refused}` }, { max: MAX_CATEGORY_DEPTH }),
+      );
+      return Promise.resolve(false);
+    }
+    const target: CategoryMove = check.move;
+    return change.run({ input: { Action: 'move', Id: node.Id, Version: node.Version, ...target } });
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const dragged = locateCategory(nodes, Number(active.id));
+    if (!over || !dragged) return;
+    void move(dragged.node, dropMove(nodes, dragged.node.Id, Number(over.id), MAX_CATEGORY_DEPTH));
+  };
 
   const save = async (value: { Name: string; Sort: number }) => {
     if (!editing) return;
@@ -103,15 +241,7 @@ function GoodsClassifyPage() {
         aria-label={node.Name}
         aria-expanded={node.Children.length > 0 ? true : undefined}
       >
-        <Flex
-          align="center"
-          gap="3"
-          paddingY="2"
-          paddingStart={`${depth * 28 + 12}px`}
-          paddingEnd="3"
-          borderBottomWidth="1px"
-          _hover={{ bg: 'bg.muted' }}
-        >
+        <CategoryRow node={node} depth={depth} draggable={canChange && editing === null}>
           {editing?.mode === 'rename' && editing.node.Id === node.Id ? (
             <CategoryEditor
               initial={node}
@@ -131,6 +261,30 @@ function GoodsClassifyPage() {
               </Text>
               {canChange && (
                 <HStack gap="1">
+                  {MOVE_DIRECTIONS.map((direction) => {
+                    const check = directionMove(nodes, node.Id, direction, MAX_CATEGORY_DEPTH);
+                    if (!check || 'refused' in check) return null;
+                    const capital = `${direction[0]!.toUpperCase()}${direction.slice(1)}`;
+                    return (
+                      <IconButton
+                        key={direction}
+                        size="xs"
+                        variant="ghost"
+                        data-move={`${node.Id}:${direction}`}
+                        aria-label={intl.formatMessage(
+                          { id: `goods.classify.move${capital}Named` },
+                          { name: node.Name },
+                        )}
+                        title={intl.formatMessage({ id: `goods.classify.move${capital}` })}
+                        onClick={async () => {
+                          refocus.current = `${node.Id}:${direction}`;
+                          if (!(await move(node, check))) refocus.current = null;
+                        }}
+                      >
+                        <span aria-hidden="true">{MOVE_ARROWS[direction]}</span>
+                      </IconButton>
+                    );
+                  })}
                   <Button
                     size="xs"
                     variant="ghost"
@@ -178,7 +332,7 @@ function GoodsClassifyPage() {
               )}
             </>
           )}
-        </Flex>
+        </CategoryRow>
         {editing?.mode === 'add' && editing.parentId === node.Id && (
           <Box paddingY="2" paddingStart={`${(depth + 1) * 28 + 12}px`} borderBottomWidth="1px">
             <CategoryEditor
@@ -195,9 +349,16 @@ function GoodsClassifyPage() {
   return (
     <Stack gap="4" padding="5">
       <Flex justify="space-between" align="center">
-        <Heading as="h1" size="lg">
-          <FormattedMessage id="goods.classify.title" />
-        </Heading>
+        <Stack gap="1">
+          <Heading as="h1" size="lg">
+            <FormattedMessage id="goods.classify.title" />
+          </Heading>
+          {canChange && (
+            <Text fontSize="sm" color="fg.muted">
+              <FormattedMessage id="goods.classify.dragHint" />
+            </Text>
+          )}
+        </Stack>
         {canChange && (
           <Button size="sm" colorPalette="brand" onClick={() => setEditing({ mode: 'add', parentId: null })}>
             <FormattedMessage id="goods.classify.add" />
@@ -226,9 +387,19 @@ function GoodsClassifyPage() {
           </Text>
         )}
         {tree.data && (
-          <Box role="tree" aria-label={intl.formatMessage({ id: 'goods.classify.title' })}>
-            {renderNodes(tree.data.Data, 0)}
-          </Box>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={pointerWithin}
+            onDragEnd={onDragEnd}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: intl.formatMessage({ id: 'goods.classify.dragHint' }) },
+            }}
+          >
+            <Box ref={treeBox} role="tree" aria-label={intl.formatMessage({ id: 'goods.classify.title' })}>
+              {renderNodes(tree.data.Data, 0)}
+            </Box>
+          </DndContext>
         )}
       </Box>
     </Stack>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   auditProducts,
   changeProductState,
@@ -27,6 +27,7 @@ import { type ResourceColumn, ResourceList } from '../core/resource-list';
 import { bulkActions } from '../core/row-actions';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../core/use-resource-list';
 import { categoryOptions } from './category-options';
+import { AUDIT_VIEW, GoodsAuditView } from './goods-audit-view';
 import { goodsCatalogues } from './messages';
 
 const RESOURCE = productListResource.resource;
@@ -171,11 +172,20 @@ function GoodsListPage() {
           })),
         }}
         toolbar={
-          canIssue && (
-            <Button size="sm" colorPalette="brand" onClick={() => navigate(GoodsPermission.issue)}>
-              <FormattedMessage id="goods.list.add" />
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => navigate(`${GoodsPermission.list}?${new URLSearchParams(AUDIT_VIEW)}`)}
+            >
+              <FormattedMessage id="goodsAudit.open" />
             </Button>
-          )
+            {canIssue && (
+              <Button size="sm" colorPalette="brand" onClick={() => navigate(GoodsPermission.issue)}>
+                <FormattedMessage id="goods.list.add" />
+              </Button>
+            )}
+          </>
         }
         rowActions={(row) => (
           <>
@@ -257,4 +267,10 @@ function GoodsListPage() {
   );
 }
 
-export default withModuleMessages(GoodsListPage, goodsCatalogues);
+/** The goods list, or its audit view: audit decisions need the list's permission and have no menu path. */
+function GoodsListOrAuditPage() {
+  const [search] = useSearchParams();
+  return search.get('view') === AUDIT_VIEW.view ? <GoodsAuditView /> : <GoodsListPage />;
+}
+
+export default withModuleMessages(GoodsListOrAuditPage, goodsCatalogues);

@@ -124,3 +124,55 @@ export const staleFieldsSchema = z.object({
   CurrentVersion: z.number().int(),
 });
 export const publishRefusedSchema = z.object({ Problems: z.array(publishProblemSchema) });
+
+/** A goods row as the preview's product blocks draw it (the goods list's own field names). */
+export const previewProductSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  Subtitle: z.string(),
+  Image: z.string(),
+  PriceFen: z.number().int(),
+  MarketPriceFen: z.number().int(),
+  Sales: z.number().int(),
+});
+
+/**
+ * The public phone preview of SPEC §7's QR code (/preview/<siteId>): one page of the shop's current
+ * template as last saved, without hidden blocks, with the on-shelf goods its product blocks show.
+ * A phone scanning the QR has no session, so this is public and returns nothing else. `TemplateId`
+ * (another template than the current one) is served only to a session of that site allowed to edit
+ * templates. Unknown and expired sites are refused.
+ */
+export const getPreviewData = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetPreviewData',
+  permission: 'public',
+  input: z.strictObject({
+    SiteId: id,
+    PageId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+    TemplateId: id.optional(),
+  }),
+  output: z.object({
+    SiteName: z.string(),
+    ShopType: z.number().int(),
+    TemplateName: z.string(),
+    Version: z.number().int(),
+    UpdatedAt: z.string(),
+    /** The wire JSON of a template holding only the previewed page. */
+    Data: z.string(),
+    /** Rows of each product block of the page, by block id. */
+    Products: z.array(z.object({ BlockId: z.string(), Rows: z.array(previewProductSchema) })),
+  }),
+});
+
+/** Path of the phone preview of a page (the home page when pageId is absent). */
+export function previewPath(siteId: number, options: { pageId?: string; templateId?: number } = {}): string {
+  const query = new URLSearchParams();
+  if (options.pageId) query.set('page', options.pageId);
+  if (options.templateId) query.set('template', String(options.templateId));
+  const search = query.toString();
+  return `/preview/${siteId}${search ? `?${search}` : ''}`;
+}

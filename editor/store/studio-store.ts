@@ -22,6 +22,8 @@ export interface HistorySlice {
 export interface StudioState {
   history: HistorySlice;
   shopType: ShopType;
+  /** The shop type the canvas checks blocks and links against; edits still follow `shopType`. */
+  previewShopType: ShopType;
   pageId: PageId;
   selection: BlockId[];
   hover: BlockId | null;
@@ -31,6 +33,7 @@ export interface StudioState {
 
   load(document: TemplateDocument): void;
   setShopType(shopType: ShopType): void;
+  setPreviewShopType(shopType: ShopType): void;
   showPage(pageId: PageId): void;
   select(blockIds: BlockId[], mode?: 'replace' | 'toggle' | 'add'): void;
   setHover(blockId: BlockId | null): void;
@@ -154,6 +157,7 @@ export function createStudioStore(options: StudioOptions) {
         return {
           history: { document: options.document, step: openingStep(options.document, now()) },
           shopType: options.shopType,
+          previewShopType: options.shopType,
           pageId: options.document.homePageId,
           selection: [],
           hover: null,
@@ -171,6 +175,7 @@ export function createStudioStore(options: StudioOptions) {
             temporalApi().clear();
           },
           setShopType: (shopType) => set({ shopType }),
+          setPreviewShopType: (previewShopType) => set({ previewShopType }),
           showPage: (pageId) => set({ pageId, selection: [], hover: null }),
           select(blockIds, mode = 'replace') {
             const current = get().selection;

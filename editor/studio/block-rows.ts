@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataRequest, ProductRow } from '../../components-catalog/data-rows';
 import { getProductList, type ProductListQuery } from '../../contract/endpoints/goods';
 import { callEndpoint } from '../../src/lib/http';
+import { entityEndpoint, entityQuery, entityRows } from './entity-block-rows';
 
 const RULE_SORT: Record<string, string> = {
   newest: '-createdAt',
@@ -50,19 +51,22 @@ export function productRows(request: DataRequest, rows: readonly GoodsRow[]): Pr
   return request.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-/**
- * Live rows for a block's data request. Only goods have a server list so far; other sources render
- * their empty state until their modules exist.
- */
-export function useBlockRows(request: DataRequest | null): readonly ProductRow[] | undefined {
-  const enabled = request?.source === 'products';
+/** Live rows for a block's data request: goods from the goods list, other entities from their lookups. */
+export function useBlockRows(request: DataRequest | null): readonly unknown[] | undefined {
+  const lookup = request ? entityEndpoint(request) : null;
+  const enabled = request?.source === 'products' || lookup !== null;
   const query = useQuery({
     queryKey: ['studio', 'block-rows', request],
-    queryFn: ({ signal }) =>
-      callEndpoint(getProductList, productQuery(request!) as ProductListQuery, { signal }),
+    queryFn: async ({ signal }): Promise<readonly unknown[]> => {
+      if (lookup) {
+        const page = await callEndpoint(lookup, entityQuery(request!), { signal });
+        return entityRows(request!, page.Data);
+      }
+      const page = await callEndpoint(getProductList, productQuery(request!) as ProductListQuery, { signal });
+      return productRows(request!, page.Data);
+    },
     enabled,
     staleTime: 30_000,
   });
-  if (!enabled || !query.data) return undefined;
-  return productRows(request!, query.data.Data);
+  return enabled ? query.data : undefined;
 }

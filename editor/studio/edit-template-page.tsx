@@ -34,13 +34,19 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useBlocker, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { blockDefinition } from '../../components-catalog/registry';
-import { getTemplateData, publishModule, saveModule } from '../../contract/endpoints/module-library';
+import {
+  getTemplateData,
+  previewPath,
+  publishModule,
+  saveModule,
+} from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
 import type { TemplateDocument } from '../../contract/template-document';
 import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog } from '../../src/stores/dialog-store';
+import { useSessionStore } from '../../src/stores/session-store';
 import { describeCodecIssue, parseTemplate, serializeTemplate } from '../codec/codec';
 import { describePublishProblem, type PublishProblem, publishCheck } from '../publish-check';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
@@ -49,10 +55,12 @@ import { HistoryPanel } from './history-panel';
 import { OutlinePanel } from './outline-panel';
 import { PagesPanel } from './pages-panel';
 import { CANVAS_DROP_ID, PhoneCanvas } from './phone-canvas';
+import { DraftDialog, PreviewDialog, PreviewShopTypeSelect } from './preview-controls';
 import { PageSettingsPanel, PropertyPanel } from './property-panel';
 import { isTypingTarget, SHORTCUT_HELP, shortcutCommand } from './shortcuts';
 import { StudioContext, useStudio, useTemporal } from './studio-context';
 import { studioCatalogues } from './studio-messages';
+import { useLocalDraft } from './use-local-draft';
 
 const TEMPLATES_PATH = '/shop/decorateShop/miniProgramsTemplate';
 
@@ -61,6 +69,7 @@ interface Saved {
   name: string;
   shopType: ShopType;
   version: number;
+  isCurrent: boolean;
   /** The document as last saved or loaded; the studio is dirty while it shows another. */
   document: TemplateDocument;
 }
@@ -208,9 +217,22 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const [rightTab, setRightTab] = useState('properties');
+  const [previewing, setPreviewing] = useState(false);
   const document = useStore(store, (state) => state.history.document);
   const notice = useStore(store, (state) => state.notice);
+  const pageId = useStore(store, (state) => state.pageId);
+  const siteId = useSessionStore((state) => state.siteId);
   const dirty = document !== saved.document;
+  const draft = useLocalDraft(store, saved);
+  const restoreDraft = () => {
+    const baseVersion = draft.restore();
+    // Saving then names the draft's version: changes saved since raise the reload-or-overwrite choice.
+    if (baseVersion !== null) setSaved((previous) => ({ ...previous, version: baseVersion }));
+    showToast(
+      baseVersion !== null ? 'success' : 'error',
+      intl.formatMessage({ id: baseVersion !== null ? 'draft.restored' : 'draft.unreadable' }),
+    );
+  };
 
   useEffect(() => {
     if (!notice) return;
@@ -229,6 +251,7 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
           Version: version,
         });
         setSaved((previous) => ({ ...previous, version: result.Version, document: current }));
+        draft.forget();
         showToast('success', intl.formatMessage({ id: 'studio.saved' }));
         return result.Version;
       } catch (error) {
@@ -239,7 +262,7 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         setSaving(false);
       }
     },
-    [saved.id, saved.version, store, intl],
+    [saved.id, saved.version, store, intl, draft.forget],
   );
 
   const overwrite = async () => {
@@ -397,8 +420,10 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
             dirty={dirty}
             saving={saving}
             shopType={saved.shopType}
+            draftKept={dirty && draft.kept}
             onSave={() => void save()}
             onPublish={() => void publish()}
+            onPreview={() => setPreviewing(true)}
           />
           <Grid templateColumns="248px minmax(0, 1fr) 320px" flex="1" minHeight="0">
             <Box bg="white" borderRightWidth="1px" overflowY="auto" data-testid="catalogue">
@@ -476,6 +501,25 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         />
       )}
       {problems && <ProblemsDialog problems={problems} onClose={() => setProblems(null)} onJump={jump} />}
+      {draft.offer && (
+        <DraftDialog
+          offer={draft.offer}
+          serverVersion={saved.version}
+          onRestore={restoreDraft}
+          onDiscard={draft.discard}
+        />
+      )}
+      {previewing && (
+        <PreviewDialog
+          path={previewPath(Number(siteId), {
+            pageId,
+            ...(saved.isCurrent ? {} : { templateId: saved.id }),
+          })}
+          dirty={dirty}
+          isCurrent={saved.isCurrent}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
     </StudioContext.Provider>
   );
 }
@@ -485,21 +529,27 @@ function Toolbar({
   dirty,
   saving,
   shopType,
+  draftKept,
   onSave,
   onPublish,
+  onPreview,
 }: {
   name: string;
   dirty: boolean;
   saving: boolean;
   shopType: ShopType;
+  draftKept: boolean;
   onSave: () => void;
   onPublish: () => void;
+  onPreview: () => void;
 }) {
   const intl = useIntl();
   const undo = useStudio((state) => state.undo);
   const redo = useStudio((state) => state.redo);
   const canUndo = useTemporal((state) => state.pastStates.length > 0);
   const canRedo = useTemporal((state) => state.futureStates.length > 0);
+  const previewShopType = useStudio((state) => state.previewShopType);
+  const setPreviewShopType = useStudio((state) => state.setPreviewShopType);
   return (
     <HStack
       as="header"
@@ -529,8 +579,14 @@ function Toolbar({
             <FormattedMessage id="studio.allSaved" />
           </Badge>
         )}
+        {draftKept && (
+          <Text fontSize="xs" color="fg.muted" data-testid="draft-kept" whiteSpace="nowrap">
+            <FormattedMessage id="draft.kept" />
+          </Text>
+        )}
       </HStack>
       <HStack gap="2">
+        <PreviewShopTypeSelect value={previewShopType} onChange={setPreviewShopType} />
         <ButtonGroup size="sm" variant="outline" attached>
           <Button onClick={undo} disabled={!canUndo} title={intl.formatMessage({ id: 'studio.undoHint' })}>
             <span aria-hidden="true">↶</span>
@@ -541,6 +597,9 @@ function Toolbar({
             <FormattedMessage id="studio.redo" />
           </Button>
         </ButtonGroup>
+        <Button size="sm" variant="outline" onClick={onPreview}>
+          <FormattedMessage id="studio.preview" />
+        </Button>
         <Button size="sm" variant="outline" onClick={onSave} loading={saving}>
           <FormattedMessage id="studio.save" />
         </Button>
@@ -583,6 +642,7 @@ async function loadTemplate(
       name: response.Name,
       shopType: response.ShopType as ShopType,
       version: response.Version,
+      isCurrent: response.IsCurrent,
       document: parsed.document,
     },
   };

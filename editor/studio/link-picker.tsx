@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   CloseButton,
   Dialog,
@@ -14,10 +15,10 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getProductList } from '../../contract/endpoints/goods';
+import type { EntityLinkKind } from '../../contract/endpoints/link-entities';
 import { type LinkKind, linkTargetsFor } from '../../contract/link-targets';
 import {
   describeLinkProblem,
@@ -33,6 +34,7 @@ import {
   validateLink,
 } from '../../contract/link-value';
 import { callEndpoint } from '../../src/lib/http';
+import { descriptorOf, isPickableKind } from './link-entity-descriptors';
 import { useStudio } from './studio-context';
 
 const TYPED_IN: readonly LinkKind[] = [
@@ -45,8 +47,6 @@ const TYPED_IN: readonly LinkKind[] = [
   'videoChannel',
   'quickEntry',
 ];
-/** Entity kinds whose rows the goods list gives. */
-const GOODS_KINDS: readonly LinkKind[] = ['product'];
 const PICKER_PAGE_SIZE = 8;
 
 /** The text fields each typed-in kind shows, in order. */
@@ -60,43 +60,42 @@ const KIND_FIELDS: Partial<Record<LinkKind, readonly string[]>> = {
   quickEntry: ['linkTitle'],
 };
 
-function ProductPickerDialog({
+function EntityPickerDialog({
+  kind,
   onPick,
   onClose,
 }: {
-  onPick: (row: { Id: number; Name: string; Image: string; PriceFen: number; Subtitle: string }) => void;
+  kind: EntityLinkKind;
+  onPick: (link: LinkValue) => void;
   onClose: () => void;
 }) {
   const intl = useIntl();
+  const descriptor = descriptorOf(kind);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
+  const search = keyword.trim();
   const list = useQuery({
-    queryKey: ['studio', 'link-products', keyword, page],
+    queryKey: ['studio', 'link-entities', kind, search, page],
     queryFn: ({ signal }) =>
       callEndpoint(
-        getProductList,
-        {
-          page,
-          pageSize: PICKER_PAGE_SIZE,
-          tab: 'onShelf',
-          sort: '-sort',
-          ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
-        },
+        descriptor.endpoint,
+        { page, pageSize: PICKER_PAGE_SIZE, ...(search ? { Keyword: search } : {}) },
         { signal },
       ),
+    placeholderData: keepPreviousData,
   });
+  const rows = list.data?.Data ?? [];
   const total = list.data?.Total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
+  const title = intl.formatMessage({ id: `studio.link.pick.${kind}` });
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="product-picker">
+          <Dialog.Content data-testid={`${kind}-picker`}>
             <Dialog.Header>
-              <Dialog.Title>
-                <FormattedMessage id="studio.link.pickProduct" />
-              </Dialog.Title>
+              <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
@@ -104,8 +103,8 @@ function ProductPickerDialog({
                   size="sm"
                   type="search"
                   value={keyword}
-                  aria-label={intl.formatMessage({ id: 'studio.link.searchProducts' })}
-                  placeholder={intl.formatMessage({ id: 'studio.link.searchProducts' })}
+                  aria-label={intl.formatMessage({ id: 'studio.link.search' })}
+                  placeholder={intl.formatMessage({ id: 'studio.link.search' })}
                   onChange={(event) => {
                     setKeyword(event.target.value);
                     setPage(1);
@@ -113,23 +112,42 @@ function ProductPickerDialog({
                 />
                 {list.isPending ? (
                   <Skeleton height="40" />
-                ) : (list.data?.Data.length ?? 0) === 0 ? (
-                  <Text color="fg.muted">
-                    <FormattedMessage id="studio.link.noProducts" />
+                ) : list.isError ? (
+                  <Text color="red.600" role="alert">
+                    <FormattedMessage id="studio.link.loadFailed" />
+                  </Text>
+                ) : rows.length === 0 ? (
+                  <Text color="fg.muted" data-testid="picker-empty">
+                    {search ? (
+                      <FormattedMessage id="studio.link.noMatch" values={{ keyword: search }} />
+                    ) : (
+                      <FormattedMessage id="studio.link.empty" />
+                    )}
                   </Text>
                 ) : (
                   <Table.Root size="sm">
                     <Table.Body>
-                      {list.data!.Data.map((row) => (
+                      {rows.map((row) => (
                         <Table.Row key={row.Id}>
                           <Table.Cell width="12">
                             {row.Image && (
                               <Image alt="" src={row.Image} width="10" height="10" objectFit="cover" />
                             )}
                           </Table.Cell>
-                          <Table.Cell>{row.Name}</Table.Cell>
                           <Table.Cell>
-                            {intl.formatNumber(row.PriceFen / 100, { style: 'currency', currency: 'CNY' })}
+                            <HStack gap="2">
+                              <Text fontSize="sm">{row.Title}</Text>
+                              {row.Status === 'off' && (
+                                <Badge size="sm" colorPalette="gray">
+                                  <FormattedMessage id="studio.link.off" />
+                                </Badge>
+                              )}
+                            </HStack>
+                            {descriptor.facts(row).map((fact) => (
+                              <Text key={fact.id} fontSize="xs" color="fg.muted" lineClamp={1}>
+                                {intl.formatMessage({ id: fact.id }, fact.values)}
+                              </Text>
+                            ))}
                           </Table.Cell>
                           <Table.Cell textAlign="end">
                             <Button
@@ -137,9 +155,9 @@ function ProductPickerDialog({
                               colorPalette="brand"
                               aria-label={intl.formatMessage(
                                 { id: 'studio.link.choose' },
-                                { name: row.Name },
+                                { name: row.Title },
                               )}
-                              onClick={() => onPick(row)}
+                              onClick={() => onPick(descriptor.toLink(row))}
                             >
                               <FormattedMessage id="studio.link.chooseShort" />
                             </Button>
@@ -186,7 +204,7 @@ function ProductPickerDialog({
 
 /**
  * A link property: the kinds the template's shop type allows (and the field accepts), the chosen
- * kind's own fields with their validation messages, and live goods for product links.
+ * kind's own fields with their validation messages, and live rows for entity links.
  */
 export function LinkField({
   value,
@@ -322,7 +340,7 @@ export function LinkField({
           <Switch.Label fontSize="xs">{label('isLink')}</Switch.Label>
         </Switch.Root>
       )}
-      {GOODS_KINDS.includes(shownKind) && (
+      {isPickableKind(shownKind) && (
         <HStack justify="space-between">
           <Text fontSize="sm" lineClamp={1} data-testid="link-summary">
             {current === shownKind
@@ -330,16 +348,9 @@ export function LinkField({
               : intl.formatMessage({ id: 'studio.link.nothingChosen' })}
           </Text>
           <Button size="xs" variant="outline" disabled={disabled} onClick={() => setPicking(true)}>
-            <FormattedMessage id="studio.link.pickProduct" />
+            <FormattedMessage id={`studio.link.pick.${shownKind}`} />
           </Button>
         </HStack>
-      )}
-      {!TYPED_IN.includes(shownKind) && shownKind !== 'customPage' && !GOODS_KINDS.includes(shownKind) && (
-        <Text fontSize="xs" color="fg.muted">
-          {current === shownKind
-            ? String(record.linkTitle ?? '')
-            : intl.formatMessage({ id: 'studio.link.notYet' })}
-        </Text>
       )}
       {problems
         .filter((problem) => !(KIND_FIELDS[current] ?? []).includes(problem.field))
@@ -348,19 +359,12 @@ export function LinkField({
             {describeLinkProblem(problem, locale)}
           </Text>
         ))}
-      {picking && (
-        <ProductPickerDialog
+      {picking && isPickableKind(shownKind) && (
+        <EntityPickerDialog
+          kind={shownKind}
           onClose={() => setPicking(false)}
-          onPick={(row) => {
-            onChange({
-              linkType: LinkType.product,
-              id: row.Id,
-              linkTitle: row.Name,
-              shpName: row.Name,
-              shpPrice: row.PriceFen,
-              ...(row.Image ? { img: row.Image } : {}),
-              ...(row.Subtitle ? { shpMaiDian: row.Subtitle } : {}),
-            });
+          onPick={(picked) => {
+            onChange(picked);
             setPicking(false);
           }}
         />

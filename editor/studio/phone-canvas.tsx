@@ -5,8 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
 import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
-import type { ShopType } from '../../contract/enums';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
+import { previewFlags } from '../preview/preview-flags';
 import { useBlockRows } from './block-rows';
 import { useStudio } from './studio-context';
 
@@ -31,12 +31,6 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
   return <Renderer props={block.props} data={rows} context={context} />;
 }
 
-/** Whether the preview shop type may show this block; the canvas flags the others. */
-export function blockAllowed(block: BlockNode, shopType: ShopType): boolean {
-  const definition = blockDefinition(block.type);
-  return Boolean(definition?.shopTypes.includes(shopType));
-}
-
 function CanvasBlock({ block, index, context }: { block: BlockNode; index: number; context: RenderContext }) {
   const intl = useIntl();
   const selected = useStudio((state) => state.selection.includes(block.id));
@@ -44,8 +38,15 @@ function CanvasBlock({ block, index, context }: { block: BlockNode; index: numbe
   const select = useStudio((state) => state.select);
   const setHover = useStudio((state) => state.setHover);
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}`, data: { index } });
-  const allowed = blockAllowed(block, context.shopType);
+  const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
+  const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
   const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
+  const flag = !flags.blockAllowed
+    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
+    : intl.formatMessage(
+        { id: 'studio.canvas.linkNotAllowed' },
+        { block: name, count: flags.disallowedLinks.length },
+      );
   return (
     // The outline is the keyboard path to blocks; the canvas is for pointing at what you see.
     // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
@@ -56,6 +57,7 @@ function CanvasBlock({ block, index, context }: { block: BlockNode; index: numbe
       data-block-type={block.type}
       data-selected={selected || undefined}
       data-invalid={allowed ? undefined : true}
+      data-flag={flags.blockAllowed ? (allowed ? undefined : 'link') : 'block'}
       onClick={(event) => {
         event.stopPropagation();
         select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
@@ -95,7 +97,7 @@ function CanvasBlock({ block, index, context }: { block: BlockNode; index: numbe
             whiteSpace: 'nowrap',
           }}
         >
-          {allowed ? name : intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })}
+          {allowed ? name : flag}
         </span>
       )}
     </div>
@@ -112,7 +114,7 @@ export function PhoneCanvas() {
   const intl = useIntl();
   const document = useStudio((state) => state.history.document);
   const pageId = useStudio((state) => state.pageId);
-  const shopType = useStudio((state) => state.shopType);
+  const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
   const page = document.pages.find((entry) => entry.id === pageId) ?? document.pages[0]!;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
 import { dashboardSeed } from '../areas/dashboard/seed';
+import { marketingSeed } from '../areas/marketing/seed';
 import { moduleLibrarySeed } from '../areas/module-library/seed';
 import { orderSeed } from '../areas/order/seed';
 import { productSeed } from '../areas/product/seed';
+import { shopSetSeed } from '../areas/shop-set/seed';
+import { smallRoutineSeed } from '../areas/small-routine/seed';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
 import type { Database } from './client';
@@ -28,7 +31,15 @@ export interface DemoSites {
 }
 
 /** Area seeds register here (goods, orders…); each runs inside the first-run seed. */
-export const areaSeeds: AreaSeed[] = [dashboardSeed, productSeed, moduleLibrarySeed, orderSeed];
+export const areaSeeds: AreaSeed[] = [
+  dashboardSeed,
+  productSeed,
+  moduleLibrarySeed,
+  orderSeed,
+  marketingSeed,
+  shopSetSeed,
+  smallRoutineSeed,
+];
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -8,6 +8,13 @@ const loginPage = () =>
 
 export const router = createBrowserRouter([
   {
+    // The QR codes' phone preview is public and outside the guard: a phone scanning one has no session.
+    path: 'preview/:siteId',
+    errorElement: <RouteErrorPage />,
+    lazy: () =>
+      import('../../editor/preview/preview-page').then((module) => ({ Component: module.PreviewPage })),
+  },
+  {
     element: <RootGuard />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <LoadingOverlay fullScreen />,

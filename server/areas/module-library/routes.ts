@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { blockDefinition } from '../../../components-catalog/registry';
 import * as library from '../../../contract/endpoints/module-library';
 import type { ShopType } from '../../../contract/enums';
 import { parseSort } from '../../../contract/list-query';
-import { serializeTemplate } from '../../../editor/codec/codec';
+import { parseTemplate, serializeTemplate } from '../../../editor/codec/codec';
 import { createTemplate } from '../../../editor/document/template';
 import { describePublishProblem, linkedEntities, publishCheck } from '../../../editor/publish-check';
 import { audit } from '../../audit';
@@ -10,11 +11,12 @@ import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { defineRoute } from '../../http/route';
+import { defineRoute, hasPermission } from '../../http/route';
 import { translate } from '../../i18n/messages';
 import { existingEntities } from './entity-existence';
 import './goods-existence';
 import './messages';
+import { previewDocument, previewProducts, productRequests } from './preview';
 import { moduleTemplates } from './tables';
 import {
   readTemplateData,
@@ -216,5 +218,57 @@ export const moduleLibraryRoutes = [
     }
     await audit(db, session, 'moduleLibrary.publish', target(input.Id), { version: row.version });
     return { PublishedAt: published.publishedAt.toISOString(), Version: row.version };
+  }),
+
+  defineRoute(library.getPreviewData, async ({ input, db, session }) => {
+    const [site] = await db
+      .select({ name: sites.name, shopType: sites.shopType, expiresAt: sites.expiresAt })
+      .from(sites)
+      .where(eq(sites.id, input.SiteId));
+    if (!site) throw new AppError('moduleLibrary.previewNoSite', { id: input.SiteId }, { field: 'SiteId' });
+    if (site.expiresAt && site.expiresAt.getTime() <= Date.now())
+      throw new AppError('moduleLibrary.previewExpired', {}, { field: 'SiteId' });
+    const ofSite = eq(moduleTemplates.siteId, input.SiteId);
+    let row: TemplateRow | undefined;
+    if (input.TemplateId !== undefined) {
+      // Templates that are not live yet are the shop's own business: only its editors preview them.
+      const editor =
+        session &&
+        session.siteId === input.SiteId &&
+        !session.siteExpired &&
+        hasPermission(session, library.EDIT_TEMPLATE_PERMISSION);
+      if (!editor) throw new AppError('moduleLibrary.previewLoginRequired', {}, { field: 'TemplateId' });
+      [row] = await db
+        .select()
+        .from(moduleTemplates)
+        .where(and(ofSite, eq(moduleTemplates.id, input.TemplateId)));
+      if (!row)
+        throw new AppError('moduleLibrary.notFound', { id: input.TemplateId }, { field: 'TemplateId' });
+    } else {
+      [row] = await db
+        .select()
+        .from(moduleTemplates)
+        .where(and(ofSite, eq(moduleTemplates.isCurrent, true)));
+      if (!row) throw new AppError('moduleLibrary.previewNoTemplate', {}, { field: 'SiteId' });
+    }
+    const parsed = parseTemplate(row.data, blockDefinition);
+    if (!parsed.ok) throw new AppError('moduleLibrary.previewUnreadable', {}, { field: 'SiteId' });
+    const document = previewDocument(parsed.document, input.PageId);
+    if (!document) throw new AppError('moduleLibrary.previewNoPage', {}, { field: 'PageId' });
+    const productRows = await Promise.all(
+      productRequests(document).map(async ({ blockId, request }) => ({
+        BlockId: blockId,
+        Rows: await previewProducts(db, input.SiteId, request),
+      })),
+    );
+    return {
+      SiteName: site.name,
+      ShopType: site.shopType,
+      TemplateName: row.name,
+      Version: row.version,
+      UpdatedAt: row.updatedAt.toISOString(),
+      Data: serializeTemplate(document),
+      Products: productRows,
+    };
   }),
 ];

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getRecycledProducts } from '../../contract/endpoints/goods';
+import type { ListResource } from '../../contract/list-query';
+import { system } from '../../src/app/system';
+import { en } from './i18n/en';
+import { DEFAULT_PAGE_SIZE } from './list-state';
+import { type ResourceColumn, ResourceList, VIRTUAL_ROWS_ABOVE } from './resource-list';
+
+afterEach(cleanup);
+
+// jsdom has no layout: give the scroll box a screen's height and each row a row's height.
+const layout = ['clientHeight', 'offsetHeight'] as const;
+const saved = layout.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 56 });
+});
+afterAll(() => {
+  layout.forEach((name, index) => {
+    if (saved[index]) Object.defineProperty(HTMLElement.prototype, name, saved[index]);
+  });
+});
+
+interface Row {
+  Id: number;
+  Name: string;
+}
+
+const resource: ListResource = {
+  resource: 'test',
+  list: getRecycledProducts,
+  filters: [],
+  sortFields: [],
+  defaultSort: '',
+};
+const columns: ResourceColumn<Row>[] = [{ id: 'name', header: 'test.column.name', cell: (row) => row.Name }];
+
+function renderList(count: number, virtualizeAbove?: number) {
+  const Data = Array.from({ length: count }, (_, index) => ({ Id: index + 1, Name: `Row ${index + 1}` }));
+  const noop = () => undefined;
+  return render(
+    <ChakraProvider value={system}>
+      <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
+        <ResourceList<Row>
+          resource={resource}
+          columns={columns}
+          rowKey={(row) => row.Id}
+          state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
+          setState={noop}
+          change={noop}
+          setPage={noop}
+          result={{
+            data: { Data, Total: count },
+            isPending: false,
+            isError: false,
+            isFetching: false,
+            refetch: noop,
+          }}
+          virtualizeAbove={virtualizeAbove}
+          rowActions={(row) => <button type="button">{`Open ${row.Name}`}</button>}
+        />
+      </IntlProvider>
+    </ChakraProvider>,
+  );
+}
+
+/** The data rows in the document (spacer rows are hidden from assistive technology). */
+function dataRows(): HTMLElement[] {
+  return [...screen.getByRole('table').querySelectorAll<HTMLElement>('tbody tr:not([aria-hidden])')];
+}
+
+// Chakra tables render slowly in jsdom on a busy machine.
+describe('ResourceList rows', { timeout: 20_000 }, () => {
+  it('virtualises above 200 rows a page, as the spec asks', () => {
+    expect(VIRTUAL_ROWS_ABOVE).toBe(200);
+  });
+
+  // A lower threshold keeps the plain-table case fast in jsdom; the switch is the same comparison.
+  it('renders every row of a page up to the threshold, as a plain table', () => {
+    renderList(20, 20);
+    const rows = dataRows();
+    expect(rows).toHaveLength(20);
+    expect(rows.at(-1)?.textContent).toContain('Row 20');
+    expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBeNull();
+  });
+
+  it('renders only the rows in view above the threshold, keeping the table and its size for assistive technology', () => {
+    const count = VIRTUAL_ROWS_ABOVE + 300;
+    renderList(count);
+    const table = screen.getByRole('table');
+    const rows = dataRows();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(60);
+    expect(table.getAttribute('aria-rowcount')).toBe(String(count + 1));
+    expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
+    expect(within(rows[0]!).getAllByRole('cell')[0]?.textContent).toBe('Row 1');
+    expect(within(rows[0]!).getByRole('button', { name: 'Open Row 1' })).toBeTruthy();
+    expect(screen.queryByText(`Row ${count}`)).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { REPORT_GRANULARITIES, REPORT_MAX_DAYS, VOLUME_GROUPS } from '../../../contract/endpoints/orders';
+
+export type Granularity = (typeof REPORT_GRANULARITIES)[number];
+export type VolumeGroup = (typeof VOLUME_GROUPS)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reports count China business days (UTC+8) whatever the browser's zone. */
+const BUSINESS_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** The range a report opens with: the last 30 business days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+export const RANGE_PRESETS = [7, 30, 90] as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface ReportRange {
+  startDate: string;
+  endDate: string;
+}
+
+export interface SalesReportState extends ReportRange {
+  granularity: Granularity;
+}
+
+function isDay(text: string | null): text is string {
+  return text !== null && ISO_DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+}
+
+/** Today as a China business day. */
+export function businessToday(now: Date): string {
+  return new Date(now.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from start to end, both included. */
+export function rangeDays(range: ReportRange): number {
+  return (
+    Math.round(
+      (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / DAY_MS,
+    ) + 1
+  );
+}
+
+/** The last `days` business days, today included. */
+export function lastDays(days: number, now: Date): ReportRange {
+  const endDate = businessToday(now);
+  return { startDate: addDays(endDate, 1 - days), endDate };
+}
+
+/** Why a range cannot be asked for (a catalogue key's last part), or null. */
+export function rangeProblem(range: ReportRange): 'missing' | 'reversed' | 'tooLong' | null {
+  if (!isDay(range.startDate) || !isDay(range.endDate)) return 'missing';
+  if (range.startDate > range.endDate) return 'reversed';
+  if (rangeDays(range) > REPORT_MAX_DAYS) return 'tooLong';
+  return null;
+}
+
+/** The range in the address bar, or the default one when it is missing or unusable. */
+export function parseRange(search: URLSearchParams, now: Date): ReportRange {
+  const range = { startDate: search.get('startDate') ?? '', endDate: search.get('endDate') ?? '' };
+  return rangeProblem(range) === null ? range : lastDays(DEFAULT_RANGE_DAYS, now);
+}
+
+export function parseGranularity(search: URLSearchParams): Granularity {
+  const value = search.get('granularity');
+  return (REPORT_GRANULARITIES as readonly string[]).includes(value ?? '') ? (value as Granularity) : 'day';
+}
+
+export function parseVolumeGroup(search: URLSearchParams): VolumeGroup {
+  const value = search.get('by');
+  return (VOLUME_GROUPS as readonly string[]).includes(value ?? '') ? (value as VolumeGroup) : 'goods';
+}
+
+/**
+ * The last day of the period starting at `period` (weeks run Monday to Sunday, months to their
+ * last day), not after the range's end: the server clips the first period to the range start the
+ * same way.
+ */
+export function periodEnd(period: string, granularity: Granularity, rangeEnd: string): string {
+  let end = period;
+  if (granularity === 'week') {
+    const weekday = (new Date(`${period}T00:00:00Z`).getUTCDay() + 6) % 7;
+    end = addDays(period, 6 - weekday);
+  } else if (granularity === 'month') {
+    const [year, month] = period.split('-').map(Number) as [number, number];
+    end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  }
+  return end > rangeEnd ? rangeEnd : end;
+}
+
+/** How a period is named on the chart's axis and in the table. */
+export function periodLabel(period: string, granularity: Granularity, rangeEnd: string): string {
+  if (granularity === 'day') return period;
+  if (granularity === 'month') return period.slice(0, 7);
+  const end = periodEnd(period, granularity, rangeEnd);
+  return end === period ? period : `${period} ~ ${end.slice(5)}`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { orderListResource } from '../../../../contract/endpoints/orders';
+import { CARRIERS, ORDER_COMMANDS, ORDER_STATES, REFUND_STATES } from '../../../../contract/machines/order';
+import { en } from './en';
+import { zh } from './zh';
+
+describe('the order supervision catalogues', () => {
+  it('have the same keys, none empty', () => {
+    expect(Object.keys(en).filter((key) => !(key in zh))).toEqual([]);
+    expect(Object.keys(zh).filter((key) => !(key in en))).toEqual([]);
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(zh)])
+      expect(value.trim(), key).not.toBe('');
+  });
+
+  it('name every filter, option, tab, state, command and carrier the screens show', () => {
+    const keys = [
+      ...orderListResource.filters.flatMap((filter) => [
+        `orders.filter.${filter.name}`,
+        ...(filter.options ?? []).map((option) => `orders.filter.${filter.name}.${option}`),
+      ]),
+      ...(orderListResource.tabs?.values ?? []).map((tab) => `orders.tab.${tab}`),
+      ...ORDER_STATES.map((state) => `orders.state.${state}`),
+      ...REFUND_STATES.map((state) => `orders.refundState.${state}`),
+      ...ORDER_COMMANDS.flatMap((command) =>
+        ['command', 'dialog', 'submit', 'done'].map((part) => `orders.${part}.${command}`),
+      ),
+      ...CARRIERS.map((carrier) => `orders.carrier.${carrier}`),
+    ];
+    expect(keys.filter((key) => !(key in en))).toEqual([]);
+  });
+});

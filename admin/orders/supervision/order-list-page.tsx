@@ -1,0 +1,185 @@
+import { Box, Button, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { type OrderRow, orderListResource } from '../../../contract/endpoints/orders';
+import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
+import { fenToYuan, parseTime } from '../../../src/lib/format';
+import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { type ResourceColumn, ResourceList } from '../../core/resource-list';
+import { useGrantedPaths, useResourceList } from '../../core/use-resource-list';
+import { ordersCatalogues } from './messages';
+import { OrderCommandDialog } from './order-command-dialog';
+import { rowCommands } from './order-rules';
+import { OrderStateBadges } from './order-state-badges';
+import { ShipImportDialog } from './ship-import-dialog';
+
+const columns: ResourceColumn<OrderRow>[] = [
+  {
+    id: 'orderNo',
+    header: 'orders.column.orderNo',
+    cell: (row) => (
+      <Stack gap="0">
+        <Text fontFamily="mono" whiteSpace="nowrap">
+          {row.OrderNo}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          <FormattedMessage id={`orders.filter.type.${row.Type}`} /> ·{' '}
+          <FormattedMessage id={`orders.filter.source.${row.Source}`} />
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'goods',
+    header: 'orders.column.goods',
+    cell: (row) => (
+      <HStack gap="3" minWidth="48">
+        {row.Image ? (
+          <Image src={row.Image} alt="" boxSize="10" borderRadius="md" objectFit="cover" bg="bg.muted" />
+        ) : (
+          <Box boxSize="10" borderRadius="md" bg="bg.muted" flexShrink={0} />
+        )}
+        <Stack gap="0">
+          <Text lineClamp={2}>{row.GoodsName}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            <FormattedMessage id="orders.items" values={{ count: row.ItemCount, lines: row.LineCount }} />
+          </Text>
+        </Stack>
+      </HStack>
+    ),
+  },
+  {
+    id: 'buyer',
+    header: 'orders.column.buyer',
+    cell: (row) => (
+      <Stack gap="0">
+        <Text whiteSpace="nowrap">{row.BuyerName}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          {row.BuyerPhone}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'total',
+    header: 'orders.column.total',
+    sortField: 'total',
+    align: 'end',
+    cell: (row) => (
+      <Stack gap="0" align="end">
+        <Text whiteSpace="nowrap">¥{fenToYuan(row.TotalFen)}</Text>
+        {row.PaymentMethod && (
+          <Text fontSize="xs" color="fg.muted">
+            <FormattedMessage id={`orders.filter.paymentMethod.${row.PaymentMethod}`} />
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    id: 'state',
+    header: 'orders.column.state',
+    cell: (row) => (
+      <Stack gap="1">
+        <OrderStateBadges order={row} />
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          <FormattedMessage id={`orders.filter.deliveryType.${row.DeliveryType}`} />
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'createdAt',
+    header: 'orders.column.createdAt',
+    sortField: 'createdAt',
+    cell: (row) => <Text whiteSpace="nowrap">{parseTime(row.CreatedAt, '{y}-{m}-{d} {h}:{i}')}</Text>,
+  },
+  {
+    id: 'paidAt',
+    header: 'orders.column.paidAt',
+    sortField: 'paidAt',
+    cell: (row) => <Text whiteSpace="nowrap">{parseTime(row.PaidAt, '{y}-{m}-{d} {h}:{i}')}</Text>,
+  },
+  {
+    id: 'remark',
+    header: 'orders.column.remark',
+    cell: (row) => (
+      <Text fontSize="sm" lineClamp={2} maxWidth="40">
+        {row.SellerRemark}
+      </Text>
+    ),
+  },
+];
+
+/** /order/orderSupervise: every online and walk-in order, with filters, tabs, row commands, export and bulk shipping. */
+function OrderListPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const granted = useGrantedPaths();
+  const list = useResourceList<OrderRow>(orderListResource);
+  const [acting, setActing] = useState<{ command: OrderCommand; row: OrderRow } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const canSupervise = granted.has(OrderPermission.supervise);
+  const canSeeDetails = granted.has(OrderPermission.details);
+
+  return (
+    <Stack gap="4" padding="5">
+      <Heading as="h1" size="lg">
+        <FormattedMessage id="orders.list.title" />
+      </Heading>
+      <ResourceList<OrderRow>
+        resource={orderListResource}
+        columns={columns}
+        rowKey={(row) => row.Id}
+        {...list}
+        toolbar={
+          canSupervise && (
+            <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+              <FormattedMessage id="orders.import.open" />
+            </Button>
+          )
+        }
+        rowActions={(row) => (
+          <>
+            {canSeeDetails && (
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                aria-label={intl.formatMessage(
+                  { id: 'orders.action.detailsNamed' },
+                  { orderNo: row.OrderNo },
+                )}
+                onClick={() => navigate(`${OrderPermission.details}?id=${row.Id}`)}
+              >
+                <FormattedMessage id="orders.action.details" />
+              </Button>
+            )}
+            {rowCommands(row, granted).map((command) => (
+              <Button
+                key={command}
+                size="xs"
+                variant="ghost"
+                colorPalette={command === 'close' ? 'red' : 'brand'}
+                aria-label={intl.formatMessage(
+                  { id: 'orders.action.named' },
+                  { action: intl.formatMessage({ id: `orders.command.${command}` }), orderNo: row.OrderNo },
+                )}
+                onClick={() => setActing({ command, row })}
+              >
+                <FormattedMessage id={`orders.command.${command}`} />
+              </Button>
+            ))}
+          </>
+        )}
+      />
+      {acting && (
+        <OrderCommandDialog command={acting.command} order={acting.row} onClose={() => setActing(null)} />
+      )}
+      {importing && <ShipImportDialog onClose={() => setImporting(false)} />}
+    </Stack>
+  );
+}
+
+export default withModuleMessages(OrderListPage, ordersCatalogues);

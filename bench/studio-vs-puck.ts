@@ -1,0 +1,246 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { percentile } from './api-load';
+import { onAbort } from './cleanup';
+import type { BenchSection, Figure } from './figures';
+import { ROOT } from './server-process';
+import { BLOCK_COUNT } from './studio/blocks';
+import type { EditorBench } from './studio/measure';
+
+/**
+ * Issue 5 §10: the studio against Puck in one Chromium. bench/studio/ holds two production-built
+ * pages, one per editor, each loading the same 300-block page and exposing `window.editorBench`;
+ * every action is timed inside the page from the call until the canvas DOM shows its result.
+ */
+
+const ORIGIN = 'http://bench.studio';
+const CHROMIUM = existsSync('/usr/lib/chromium/chromium')
+  ? '/usr/lib/chromium/chromium'
+  : '/usr/bin/chromium';
+const AD_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="#ddd"/></svg>';
+
+const REPETITIONS = {
+  load: 3,
+  keystroke: 20,
+  structural: 10,
+  history: 10,
+  heapSteps: 100,
+};
+
+type Action = 'keystroke' | 'insert' | 'move' | 'delete' | 'duplicate' | 'undo' | 'redo';
+const ACTIONS: { action: Action; label: string; budget: number }[] = [
+  { action: 'keystroke', label: 'property keystroke', budget: 16 },
+  { action: 'insert', label: 'insert a block', budget: 50 },
+  { action: 'move', label: 'move a block', budget: 50 },
+  { action: 'delete', label: 'delete a block', budget: 50 },
+  { action: 'duplicate', label: 'duplicate a block', budget: 50 },
+  { action: 'undo', label: 'undo', budget: 16 },
+  { action: 'redo', label: 'redo', budget: 16 },
+];
+const LOAD_BUDGET_MS = 1000;
+const HEAP_BUDGET_MB = 20;
+const RATIO_MIN = 5;
+
+interface Timings {
+  load: number[];
+  actions: Record<Action, number[]>;
+  heap: { before: number; after: number } | null;
+}
+
+function viteBuild(outDir: string): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'bench/studio/vite.config.ts'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', BENCH_STUDIO_OUT_DIR: outDir },
+      },
+    );
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+/** Calls one method of the page's bench API. */
+function call<K extends keyof EditorBench>(
+  page: Page,
+  method: K,
+  ...args: Parameters<EditorBench[K]>
+): Promise<Awaited<ReturnType<EditorBench[K]>>> {
+  return page.evaluate(
+    ([name, values]) => {
+      const bench = window.editorBench;
+      if (!bench) throw new Error('the bench page did not start');
+      return (bench[name] as (...parameters: unknown[]) => Promise<unknown>)(...values);
+    },
+    [method, args] as const,
+  ) as Promise<Awaited<ReturnType<EditorBench[K]>>>;
+}
+
+/** Loads one editor's page in a fresh browser context and runs every measurement on it. */
+async function measure(browser: Browser, outDir: string, pageName: string, heap: boolean): Promise<Timings> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.route(`${ORIGIN}/**`, async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (pathname === '/ad.svg') return route.fulfill({ contentType: 'image/svg+xml', body: AD_SVG });
+      const file = path.join(outDir, path.normalize(pathname));
+      if (!file.startsWith(outDir) || !existsSync(file)) return route.fulfill({ status: 404 });
+      return route.fulfill({ path: file });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${ORIGIN}/${pageName}.html`);
+    await page.waitForFunction(() => window.editorBench !== undefined, undefined, { timeout: 30_000 });
+    if (errors.length > 0) throw new Error(`${pageName}: ${errors[0]}`);
+
+    // The first mount compiles the code and loads lazy chunks: a warm-up, not a figure.
+    await call(page, 'load', BLOCK_COUNT, 1);
+    const load = await call(page, 'load', BLOCK_COUNT, REPETITIONS.load);
+    const keystroke = await call(page, 'keystroke', REPETITIONS.keystroke);
+    const insert = await call(page, 'insert', REPETITIONS.structural);
+    const move = await call(page, 'move', REPETITIONS.structural);
+    const remove = await call(page, 'remove', REPETITIONS.structural);
+    const duplicate = await call(page, 'duplicate', REPETITIONS.structural);
+    const { undo, redo } = await call(page, 'undoRedo', REPETITIONS.history);
+    // A fresh document, so the heap figure starts from one loaded page and an empty history.
+    await call(page, 'load', BLOCK_COUNT, 1);
+    const heapResult = heap ? await call(page, 'historyHeap', REPETITIONS.heapSteps) : null;
+    return {
+      load,
+      actions: { keystroke, insert, move, delete: remove, duplicate, undo, redo },
+      heap: heapResult,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(times: number[]): number | undefined {
+  return percentile(
+    [...times].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+function spread(times: number[]): string {
+  const p95 = percentile(
+    [...times].sort((a, b) => a - b),
+    0.95,
+  );
+  return `p95 ${p95 === undefined ? '—' : p95.toFixed(1)} ms, n=${times.length}`;
+}
+
+function ratio(theirs: number | undefined, ours: number | undefined): number | undefined {
+  if (theirs === undefined || ours === undefined) return undefined;
+  // Timer resolution in the page is 0.1 ms: a faster result still counts as 0.1 ms.
+  return theirs / Math.max(ours, 0.1);
+}
+
+export function comparisonFigures(ours: Timings, puck: Timings): Figure[] {
+  const figures: Figure[] = [];
+  const oursLoad = median(ours.load);
+  const puckLoad = median(puck.load);
+  figures.push(
+    {
+      figure: `studio: load a ${BLOCK_COUNT}-block template`,
+      value: oursLoad,
+      unit: 'ms',
+      budget: { max: LOAD_BUDGET_MS, inclusive: true },
+      note: `parse + store + first render; ${spread(ours.load)}`,
+    },
+    { figure: `Puck: load ${BLOCK_COUNT} blocks`, value: puckLoad, unit: 'ms', note: spread(puck.load) },
+    {
+      figure: 'Puck ÷ studio: load',
+      value: ratio(puckLoad, oursLoad),
+      unit: '×',
+      budget: { min: RATIO_MIN, inclusive: true },
+    },
+  );
+  for (const { action, label, budget } of ACTIONS) {
+    const oursTime = median(ours.actions[action]);
+    const puckTime = median(puck.actions[action]);
+    figures.push(
+      {
+        figure: `studio: ${label}`,
+        value: oursTime,
+        unit: 'ms',
+        budget: { max: budget, inclusive: true },
+        note: `median; ${spread(ours.actions[action])}`,
+      },
+      {
+        figure: `Puck: ${label}`,
+        value: puckTime,
+        unit: 'ms',
+        note: `median; ${spread(puck.actions[action])}`,
+      },
+      {
+        figure: `Puck ÷ studio: ${label}`,
+        value: ratio(puckTime, oursTime),
+        unit: '×',
+        budget: { min: RATIO_MIN, inclusive: true },
+      },
+    );
+  }
+  figures.push({
+    figure: `studio: JS heap growth after ${REPETITIONS.heapSteps} history steps`,
+    value: ours.heap ? ours.heap.after - ours.heap.before : undefined,
+    unit: 'MB',
+    budget: { max: HEAP_BUDGET_MB, inclusive: true },
+    note: ours.heap
+      ? `${ours.heap.before.toFixed(1)} → ${ours.heap.after.toFixed(1)} MB after a forced GC`
+      : 'performance.memory or gc() unavailable',
+  });
+  return figures;
+}
+
+export const studioVsPuckSection: BenchSection = {
+  title: 'Studio vs Puck (Chromium)',
+  run: async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-studio-'));
+    let browser: Browser | null = null;
+    const forget = onAbort(async () => {
+      await browser?.close();
+      rmSync(outDir, { recursive: true, force: true });
+    });
+    try {
+      const built = await viteBuild(outDir);
+      if (!built.ok) {
+        const reason = built.output.trim().split('\n').slice(-3).join(' / ');
+        return [{ figure: 'bench pages build', value: undefined, unit: '', note: `failed: ${reason}` }];
+      }
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--enable-precise-memory-info',
+          '--js-flags=--expose-gc',
+        ],
+      });
+      const ours = await measure(browser, outDir, 'studio', true);
+      const puck = await measure(browser, outDir, 'puck', false);
+      return comparisonFigures(ours, puck);
+    } finally {
+      await browser?.close();
+      rmSync(outDir, { recursive: true, force: true });
+      forget();
+    }
+  },
+};

@@ -1,0 +1,191 @@
+import { Box, Text } from '@chakra-ui/react';
+import { useDroppable } from '@dnd-kit/core';
+import { type ComponentType, memo, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { blockDefinition } from '../../components-catalog/registry';
+import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
+import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
+import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
+import { previewFlags } from '../../editor/preview/preview-flags';
+import { useBlockRows } from '../../editor/studio/block-rows';
+import { useStudio } from '../../editor/studio/studio-context';
+
+export const PHONE_WIDTH = 375;
+export const CANVAS_DROP_ID = 'canvas';
+
+type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
+
+/** A block drawn by its catalogue renderer, with its live rows. */
+export function BlockView({ block, context }: { block: BlockNode; context: RenderContext }) {
+  const definition = blockDefinition(block.type);
+  const request = useMemo(() => definition?.data?.(block.props) ?? null, [definition, block.props]);
+  const rows = useBlockRows(request);
+  const Renderer = BLOCK_RENDERERS[block.type] as AnyRenderer | undefined;
+  if (!Renderer) {
+    return (
+      <Box padding="3" bg="orange.50" fontSize="xs" color="orange.700">
+        <FormattedMessage id="studio.canvas.unknownBlock" />
+      </Box>
+    );
+  }
+  return <Renderer props={block.props} data={rows} context={context} />;
+}
+
+const CanvasBlock = memo(function CanvasBlock({ block, index, context }: { block: BlockNode; index: number; context: RenderContext }) {
+  const intl = useIntl();
+  const selected = useStudio((state) => state.selection.includes(block.id));
+  const hovered = useStudio((state) => state.hover === block.id);
+  const select = useStudio((state) => state.select);
+  const setHover = useStudio((state) => state.setHover);
+  const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}`, data: { index } });
+  const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
+  const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
+  const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
+  const flag = !flags.blockAllowed
+    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
+    : intl.formatMessage(
+        { id: 'studio.canvas.linkNotAllowed' },
+        { block: name, count: flags.disallowedLinks.length },
+      );
+  return (
+    // The outline is the keyboard path to blocks; the canvas is for pointing at what you see.
+    // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the outline offers the same selection by keyboard
+    <div
+      ref={setNodeRef}
+      data-testid={`canvas-block-${block.id}`}
+      data-block-type={block.type}
+      data-selected={selected || undefined}
+      data-invalid={allowed ? undefined : true}
+      data-flag={flags.blockAllowed ? (allowed ? undefined : 'link') : 'block'}
+      onClick={(event) => {
+        event.stopPropagation();
+        select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
+      }}
+      onMouseEnter={() => setHover(block.id)}
+      onMouseLeave={() => setHover(null)}
+      style={{
+        position: 'relative',
+        cursor: 'pointer',
+        opacity: block.hidden ? 0.35 : 1,
+        outline: selected
+          ? '2px solid #2b6cf6'
+          : hovered
+            ? '1px dashed #2b6cf6'
+            : allowed
+              ? undefined
+              : '2px dashed #e53e3e',
+        outlineOffset: -2,
+        boxShadow: isOver ? 'inset 0 3px 0 #2b6cf6' : undefined,
+      }}
+    >
+      <div style={{ pointerEvents: 'none' }}>
+        <BlockView block={block} context={context} />
+      </div>
+      {(selected || hovered || !allowed) && (
+        <span
+          style={{
+            position: 'absolute',
+            top: 0,
+            right: 0,
+            zIndex: 2,
+            background: allowed ? '#2b6cf6' : '#e53e3e',
+            color: '#fff',
+            fontSize: 11,
+            padding: '2px 6px',
+            borderRadius: 3,
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {allowed ? name : flag}
+        </span>
+      )}
+    </div>
+  );
+});
+
+function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof TemplatePage['fixed']) {
+  const id = page.fixed[slot];
+  return id && Object.hasOwn(document.blocks, id) ? document.blocks[id]! : null;
+}
+
+/** The 375 px phone: status bar, navigation bar with the WeChat capsule, the page's blocks, tab bar. */
+export function PhoneCanvas() {
+  const intl = useIntl();
+  const document = useStudio((state) => state.history.document);
+  const pageId = useStudio((state) => state.pageId);
+  const shopType = useStudio((state) => state.previewShopType);
+  const select = useStudio((state) => state.select);
+  const page = document.pages.find((entry) => entry.id === pageId) ?? document.pages[0]!;
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
+  const context = useMemo<RenderContext>(() => ({ shopType, now: Date.now() }), [shopType]);
+  const navigationBar = fixedBlock(document, page, 'navigationBar');
+  const tabBar = fixedBlock(document, page, 'tabBar');
+  const floating = fixedBlock(document, page, 'floatingButton');
+  const NavigationRenderer = BLOCK_RENDERERS.navigationBar as AnyRenderer;
+  const navigationDefaults = blockDefinition('navigationBar')!.defaults();
+  return (
+    <Box
+      role="region"
+      aria-label={intl.formatMessage({ id: 'studio.canvas.label' })}
+      width={`${PHONE_WIDTH + 24}px`}
+      marginX="auto"
+      padding="12px"
+      borderRadius="44px"
+      bg="gray.900"
+      boxShadow="0 12px 40px rgba(0,0,0,.25)"
+      data-testid="phone-canvas"
+    >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
+      <div
+        onClick={() => select([])}
+        style={{
+          width: PHONE_WIDTH,
+          minHeight: 720,
+          borderRadius: 32,
+          overflow: 'hidden',
+          background: page.settings.backgroundColor || '#f5f5f5',
+          display: 'flex',
+          flexDirection: 'column',
+          position: 'relative',
+        }}
+      >
+        {navigationBar ? (
+          <CanvasBlock block={navigationBar} index={-1} context={context} />
+        ) : (
+          <NavigationRenderer
+            props={{ ...navigationDefaults, title: page.settings.title }}
+            context={context}
+          />
+        )}
+        <div
+          ref={setNodeRef}
+          style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
+          data-over={isOver || undefined}
+        >
+          {page.blockIds.length === 0 && (
+            <Text padding="10" textAlign="center" color="gray.500" fontSize="sm">
+              <FormattedMessage id="studio.canvas.empty" />
+            </Text>
+          )}
+          {page.blockIds.map((id, index) =>
+            Object.hasOwn(document.blocks, id) ? (
+              <CanvasBlock key={id} block={document.blocks[id]!} index={index} context={context} />
+            ) : null,
+          )}
+        </div>
+        {floating && (
+          <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
+            <CanvasBlock block={floating} index={-1} context={context} />
+          </div>
+        )}
+        {tabBar && (
+          <div style={{ position: 'sticky', bottom: 0 }}>
+            <CanvasBlock block={tabBar} index={-1} context={context} />
+          </div>
+        )}
+      </div>
+    </Box>
+  );
+}

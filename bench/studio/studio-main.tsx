@@ -1,0 +1,113 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { DndContext } from '@dnd-kit/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, type Root } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { blockDefinition } from '../../components-catalog/registry';
+import { ShopType } from '../../contract/enums';
+import type { TemplateDocument } from '../../contract/template-document';
+import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
+import { insertBlock } from '../../editor/document/operations';
+import { createTemplate } from '../../editor/document/template';
+import { createStudioStore, type StudioStore } from '../../editor/store/studio-store';
+import { PhoneCanvas } from './experiment-canvas';
+import { StudioContext } from '../../editor/studio/studio-context';
+import { studioCatalogues } from '../../editor/studio/studio-messages';
+import { system } from '../../src/app/system';
+import { AD_IMAGE, BLOCK_COUNT, type BlockSpec, benchBlocks } from './blocks';
+import { type EditorAdapter, exposeBench } from './measure';
+
+/**
+ * Our side: the studio's real store (document operations, zundo history) and its real phone canvas
+ * drawing the catalogue's renderers, inside the providers the edit page gives them. The edit page
+ * itself needs the server (template data, saving); the canvas does not.
+ */
+
+const BLOCK_TYPES = { title: 'title', text: 'richText', imageAd: 'imageAd', spacer: 'spacer' } as const;
+
+function propsOf(block: BlockSpec): Record<string, unknown> {
+  const definition = blockDefinition(BLOCK_TYPES[block.kind])!;
+  const defaults = definition.defaults() as Record<string, unknown>;
+  switch (block.kind) {
+    case 'title':
+      return { ...defaults, text: block.text };
+    case 'text':
+      return { ...defaults, html: `<p>${block.text}</p>` };
+    case 'imageAd':
+      return { ...defaults, items: [{ image: AD_IMAGE, link: { linkType: 0 } }] };
+    case 'spacer':
+      return { ...defaults, height: 20 };
+  }
+}
+
+function documentOf(blocks: readonly BlockSpec[]): TemplateDocument {
+  let document = createTemplate(1, 'Home');
+  for (const [index, block] of blocks.entries()) {
+    const outcome = insertBlock(document, {
+      pageId: document.homePageId,
+      type: BLOCK_TYPES[block.kind],
+      index,
+      props: propsOf(block),
+      id: block.id,
+    });
+    if (!outcome.ok) throw new Error(`cannot add ${block.kind}: ${outcome.problem.key}`);
+    document = outcome.document;
+  }
+  return document;
+}
+
+const container = document.getElementById('root')!;
+let root: Root | null = null;
+let store: StudioStore | null = null;
+const queryClient = new QueryClient();
+
+const studio = () => {
+  if (!store) throw new Error('the studio is not mounted');
+  return store.getState();
+};
+const canvasBlocks = () => container.querySelectorAll('[data-testid^="canvas-block-"]');
+
+const adapter: EditorAdapter = {
+  save: (blocks) => serializeTemplate(documentOf(blocks)),
+  mount(saved) {
+    const parsed = parseTemplate(saved, blockDefinition);
+    if (!parsed.ok) throw new Error(`the saved page does not parse: ${parsed.errors[0]?.code}`);
+    store = createStudioStore({ document: parsed.document, shopType: ShopType.mall });
+    root = createRoot(container);
+    root.render(
+      <ChakraProvider value={system}>
+        <IntlProvider locale="zh" messages={studioCatalogues.zh}>
+          <QueryClientProvider client={queryClient}>
+            <StudioContext.Provider value={store}>
+              <DndContext>
+                <PhoneCanvas />
+              </DndContext>
+            </StudioContext.Provider>
+          </QueryClientProvider>
+        </IntlProvider>
+      </ChakraProvider>,
+    );
+  },
+  unmount() {
+    root?.unmount();
+    root = null;
+    store = null;
+  },
+  order: () => {
+    const state = studio();
+    return state.history.document.pages.find((page) => page.id === state.pageId)!.blockIds;
+  },
+  count: () => canvasBlocks().length,
+  blockElement: (id) => container.querySelector(`[data-testid="canvas-block-${id}"]`),
+  idOf: (element) => element?.getAttribute('data-testid')?.replace('canvas-block-', '') ?? null,
+  setText: (id, text) => studio().setProp(id, ['text'], text),
+  insert: (index) => void studio().insertBlock('title', index),
+  move: (id, toIndex) => studio().moveBlock(id, toIndex),
+  remove: (id) => studio().deleteBlocks([id]),
+  duplicate: (id) => studio().duplicateBlocks([id]),
+  undo: () => studio().undo(),
+  redo: () => studio().redo(),
+  historyDelayMs: 0,
+};
+
+exposeBench(adapter, benchBlocks(BLOCK_COUNT));

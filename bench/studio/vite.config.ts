@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The two bench pages, built for production apart from the app (bench/studio-vs-puck.ts runs this). */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [react()],
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: process.env.BENCH_STUDIO_OUT_DIR ?? path.join(here, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      input: { studio: path.join(here, 'studio.html'), puck: path.join(here, 'puck.html') },
+    },
+  },
+});

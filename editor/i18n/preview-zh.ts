@@ -1,0 +1,31 @@
+/** 装修本地草稿、预览店铺类型、预览页与二维码的中文文案。 */
+export const previewZh: Record<string, string> = {
+  'draft.title': '恢复未保存的修改？',
+  'draft.message': '本浏览器保留了该模板在 {time} 未保存的修改（页面被关闭、崩溃或保存失败）。',
+  'draft.serverChanged': '此后模板已被再次保存（版本 {version}）；恢复后保存时会先询问是否覆盖该版本。',
+  'draft.restore': '恢复草稿',
+  'draft.discard': '放弃草稿',
+  'draft.restored': '未保存的修改已恢复，请保存以保留',
+  'draft.unreadable': '草稿无法读取，已放弃',
+  'draft.kept': '草稿已保存在本浏览器',
+
+  'studio.previewAs': '预览店铺类型',
+  'studio.previewAsHint': '按所选店铺类型检查组件和链接；模板本身的类型不变',
+  'studio.canvas.linkNotAllowed': '{block}：有 {count} 个链接不适用于该店铺类型',
+  'studio.preview': '预览',
+  'studio.preview.title': '手机预览',
+  'studio.preview.qrAlt': '本页预览地址的二维码',
+  'studio.preview.scan': '用手机扫码，打开本页最近保存的版本',
+  'studio.preview.open': '打开预览',
+  'studio.preview.unsaved': '预览显示已保存的版本；请先保存以包含最新修改',
+  'studio.preview.notCurrent': '这不是店铺当前使用的模板：只有已登录的装修人员可以打开其预览',
+  'studio.preview.failed': '二维码生成失败',
+
+  'preview.title': '页面预览',
+  'preview.width': '手机宽度',
+  'preview.widthOption': '{width} px',
+  'preview.phone': '手机屏幕，宽 {width} px',
+  'preview.failed': '无法显示该预览',
+  'preview.empty': '该页面还没有组件',
+  'preview.savedAt': '已保存版本 {version}，{time}',
+};

@@ -1,0 +1,194 @@
+import type {
+  ActivityProductRow,
+  CouponRow,
+  CourseRow,
+  DataRequest,
+  DataSource,
+  LiveRoomRow,
+  NewsRow,
+  PointsProductRow,
+  RoomRow,
+  StoreRow,
+  VoteRow,
+} from '../../components-catalog/data-rows';
+import {
+  type EntityLinkKind,
+  type LookupQuery,
+  type LookupRow,
+  lookupEndpoints,
+} from '../../contract/endpoints/link-entities';
+
+/**
+ * Live rows of the non-goods blocks (coupons, offers, news, stores, verticals), read from the
+ * ModuleLibrary lookups and shaped as the block renderers draw them. Services and technicians have
+ * no entity of their own yet, so their blocks keep their empty state.
+ */
+
+const day = (instant: string) => instant.slice(0, 10).replaceAll('-', '.');
+
+function offerRow(row: LookupRow<'seckill' | 'groupBuy' | 'bargain'>): ActivityProductRow {
+  return {
+    id: row.Id,
+    name: row.Title,
+    image: row.Image,
+    price: row.PriceFen,
+    ...(row.OriginalPriceFen > row.PriceFen ? { originalPrice: row.OriginalPriceFen } : {}),
+    startsAt: row.StartsAt,
+    endsAt: row.EndsAt,
+  };
+}
+
+function liveState(row: { StartsAt: string; EndsAt: string }, now: number): LiveRoomRow['status'] {
+  if (Date.parse(row.StartsAt) > now) return 'upcoming';
+  return Date.parse(row.EndsAt) > now ? 'live' : 'ended';
+}
+
+interface EntitySource<K extends EntityLinkKind> {
+  kind: K;
+  toRow: (row: LookupRow<K>, now: number) => unknown;
+}
+
+const source = <K extends EntityLinkKind>(kind: K, toRow: EntitySource<K>['toRow']): EntitySource<K> => ({
+  kind,
+  toRow,
+});
+
+export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkKind>>> = {
+  coupons: source(
+    'coupon',
+    (row): CouponRow => ({
+      id: row.Id,
+      name: row.Title,
+      type: row.CouponType,
+      value: row.Value,
+      threshold: row.ThresholdFen,
+      validText: `${day(row.StartsAt)}-${day(row.EndsAt)}`,
+    }),
+  ),
+  seckill: source('seckill', (row) => ({ ...offerRow(row), stock: row.Stock })),
+  groupBuy: source('groupBuy', (row) => ({ ...offerRow(row), groupSize: row.GroupSize })),
+  bargain: source('bargain', offerRow),
+  pointsProducts: source(
+    'pointsProduct',
+    (row): PointsProductRow => ({
+      id: row.Id,
+      name: row.Title,
+      image: row.Image,
+      points: row.Points,
+      price: row.PriceFen,
+    }),
+  ),
+  news: source(
+    'news',
+    (row): NewsRow => ({
+      id: row.Id,
+      title: row.Title,
+      image: row.Image,
+      summary: row.Summary,
+      publishedAt: row.PublishedAt,
+      views: row.Views,
+    }),
+  ),
+  stores: source(
+    'store',
+    (row): StoreRow => ({
+      id: row.Id,
+      name: row.Title,
+      image: row.Image,
+      address: row.Address,
+      tel: row.Tel,
+      hours: row.Hours,
+    }),
+  ),
+  courses: source(
+    'course',
+    (row): CourseRow => ({
+      id: row.Id,
+      title: row.Title,
+      image: row.Image,
+      price: row.PriceFen,
+      lessons: row.Lessons,
+      students: row.Students,
+      teacher: row.Teacher,
+    }),
+  ),
+  rooms: source(
+    'hotel',
+    (row): RoomRow => ({
+      id: row.Id,
+      name: row.Title,
+      image: row.Image,
+      price: row.PriceFen,
+      area: row.Area,
+      bed: row.Bed,
+      tags: [],
+    }),
+  ),
+  liveRooms: source(
+    'liveRoom',
+    (row, now): LiveRoomRow => ({
+      id: row.Id,
+      name: row.Title,
+      cover: row.Image,
+      anchor: row.Anchor,
+      status: liveState(row, now),
+      startsAt: row.StartsAt,
+    }),
+  ),
+  votes: source(
+    'vote',
+    (row): VoteRow => ({
+      id: row.Id,
+      title: row.Title,
+      image: row.Image,
+      // Ballots are counted by the vote module; a fresh vote shows its options at zero.
+      options: row.Options.map((text) => ({ text, votes: 0 })),
+      endsAt: row.EndsAt,
+    }),
+  ),
+} as Partial<Record<DataSource, EntitySource<EntityLinkKind>>>;
+
+/** Offers a block shows "while ongoing": switched on, started and not over. */
+const ONGOING_SOURCES: readonly DataSource[] = ['seckill', 'groupBuy', 'bargain'];
+
+/** The lookup query answering a block's data request. */
+export function entityQuery(request: DataRequest): LookupQuery & { ColumnId?: number } {
+  if (request.ids.length > 0) return { page: 1, pageSize: 100, Ids: request.ids.slice(0, 100).join(',') };
+  const columnId = request.filter?.columnId;
+  const ongoing = request.filter?.state === 'ongoing' && ONGOING_SOURCES.includes(request.source);
+  return {
+    page: 1,
+    // Ongoing offers are picked from a full page, as some of the first rows may be over.
+    pageSize: ongoing ? 100 : Math.min(Math.max(request.limit, 1), 100),
+    ...(request.source === 'news' && typeof columnId === 'number' ? { ColumnId: columnId } : {}),
+  };
+}
+
+/** Lookup rows as the block draws them: chosen rows in the designer's order, else the first `limit`. */
+export function entityRows(
+  request: DataRequest,
+  rows: readonly (LookupRow<EntityLinkKind> & { StartsAt?: string; EndsAt?: string })[],
+  now = Date.now(),
+): unknown[] {
+  const entity = ENTITY_SOURCES[request.source];
+  if (!entity) return [];
+  if (request.ids.length > 0) {
+    const byId = new Map(rows.map((row) => [row.Id, row]));
+    return request.ids.flatMap((id) => (byId.has(id) ? [entity.toRow(byId.get(id)!, now)] : []));
+  }
+  const shown =
+    request.filter?.state === 'ongoing' && ONGOING_SOURCES.includes(request.source)
+      ? rows.filter(
+          (row) =>
+            row.Status === 'on' &&
+            Date.parse(row.StartsAt ?? '') <= now &&
+            Date.parse(row.EndsAt ?? '') > now,
+        )
+      : rows;
+  return shown.slice(0, request.limit).map((row) => entity.toRow(row, now));
+}
+
+export function entityEndpoint(request: DataRequest) {
+  const entity = ENTITY_SOURCES[request.source];
+  return entity ? lookupEndpoints[entity.kind] : null;
+}

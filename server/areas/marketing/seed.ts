@@ -1,0 +1,185 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { demoPicture } from '../../db/demo-picture';
+import type { AreaSeed } from '../../db/seed';
+import { products } from '../product/tables';
+import {
+  bargainEvents,
+  bookingForms,
+  coupons,
+  groupBuyActivities,
+  marketingActivities,
+  pointsProducts,
+  seckillActivities,
+  votes,
+} from './tables';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
+ * live rows: a few of each, one switched off and one deleted in the mall.
+ */
+export const marketingSeed: AreaSeed = async (db, demo) => {
+  const now = Date.now();
+  const from = new Date(now - 2 * DAY);
+  const until = (days: number) => new Date(now + days * DAY);
+  const mall = demo.mallSiteId;
+  const second = demo.secondSiteId;
+  const goods = await db
+    .select({ id: products.id, name: products.name, priceFen: products.priceFen, gallery: products.gallery })
+    .from(products)
+    .where(and(eq(products.siteId, mall), eq(products.recycleState, 'active')))
+    .orderBy(asc(products.id))
+    .limit(9);
+  const good = (index: number) => goods[index % Math.max(goods.length, 1)];
+  const offer = (index: number, title: string, percent: number) => {
+    const product = good(index);
+    const original = product?.priceFen || 9900;
+    return {
+      siteId: mall,
+      productId: product?.id ?? null,
+      title,
+      image: product?.gallery[0] ?? demoPicture('#e4393c', title.slice(0, 2)),
+      priceFen: Math.max(1, Math.round((original * percent) / 100)),
+      originalPriceFen: original,
+      startsAt: from,
+      endsAt: until(7 + index),
+    };
+  };
+
+  await db.insert(coupons).values([
+    {
+      siteId: mall,
+      title: '新人专享券',
+      discountType: 'amount',
+      value: 1000,
+      thresholdFen: 9900,
+      endsAt: until(30),
+    },
+    {
+      siteId: mall,
+      title: '满199减30',
+      discountType: 'amount',
+      value: 3000,
+      thresholdFen: 19900,
+      endsAt: until(14),
+    },
+    { siteId: mall, title: '全场8.5折券', discountType: 'discount', value: 85, endsAt: until(10), sort: 5 },
+    {
+      siteId: mall,
+      title: '会员无门槛5元券',
+      discountType: 'amount',
+      value: 500,
+      endsAt: until(60),
+      status: 'off',
+    },
+    {
+      siteId: mall,
+      title: '双十一预热券',
+      discountType: 'amount',
+      value: 2000,
+      thresholdFen: 29900,
+      endsAt: until(3),
+      deleted: true,
+    },
+    {
+      siteId: second,
+      title: '官网预约立减券',
+      discountType: 'amount',
+      value: 5000,
+      thresholdFen: 50000,
+      endsAt: until(30),
+    },
+    { siteId: second, title: '咨询礼包9折券', discountType: 'discount', value: 90, endsAt: until(20) },
+  ]);
+  await db.insert(seckillActivities).values([
+    { ...offer(0, '限时秒杀·爆款直降', 60), stock: 50 },
+    { ...offer(1, '整点秒杀·每日10点', 70), stock: 30 },
+    { ...offer(2, '周末秒杀·清仓特惠', 50), stock: 20, deleted: true },
+  ]);
+  await db.insert(groupBuyActivities).values([
+    { ...offer(3, '两人拼团·立省一半', 55), groupSize: 2 },
+    { ...offer(4, '三人团·家庭装', 65), groupSize: 3 },
+    { ...offer(5, '老带新拼团', 75), groupSize: 2, status: 'off' },
+  ]);
+  await db
+    .insert(bargainEvents)
+    .values([{ ...offer(6, '好友助力砍到底', 10) }, { ...offer(7, '砍价0元领', 1) }]);
+  await db.insert(pointsProducts).values([
+    { siteId: mall, title: '品牌保温杯', image: demoPicture('#ff9800', '积分'), points: 2000, stock: 100 },
+    {
+      siteId: mall,
+      title: '定制帆布袋',
+      image: demoPicture('#ff9800', '积分'),
+      points: 800,
+      priceFen: 990,
+      stock: 200,
+    },
+    { siteId: mall, title: '10元无门槛券', image: demoPicture('#ff9800', '积分'), points: 1000, stock: 500 },
+  ]);
+  const activityImage = demoPicture('#9c27b0', '活动');
+  await db.insert(marketingActivities).values([
+    {
+      siteId: mall,
+      title: '幸运大转盘',
+      image: activityImage,
+      summary: '每日登录抽好礼',
+      startsAt: from,
+      endsAt: until(30),
+    },
+    {
+      siteId: mall,
+      title: '周年庆集卡活动',
+      image: activityImage,
+      summary: '集齐五张卡瓜分红包',
+      startsAt: from,
+      endsAt: until(15),
+    },
+    {
+      siteId: second,
+      title: '开放日抽奖',
+      image: activityImage,
+      summary: '到场签到即可抽奖',
+      startsAt: from,
+      endsAt: until(20),
+    },
+  ]);
+  const formImage = demoPicture('#2196f3', '预约');
+  await db.insert(bookingForms).values([
+    { siteId: mall, title: '到店自提预约', image: formImage, summary: '选择到店时间' },
+    { siteId: mall, title: '私人定制咨询', image: formImage, summary: '填写需求，专属顾问联系您' },
+    { siteId: second, title: '免费咨询预约', image: formImage, summary: '留下联系方式，顾问一小时内回电' },
+    { siteId: second, title: '参观展厅预约', image: formImage, summary: '周一至周五 9:00-17:00' },
+  ]);
+  const voteImage = demoPicture('#009688', '投票');
+  await db.insert(votes).values([
+    {
+      siteId: mall,
+      title: '你最想要的新品',
+      image: voteImage,
+      options: ['便携榨汁杯', '香薰加湿器', '无线充电器'],
+      endsAt: until(10),
+    },
+    {
+      siteId: mall,
+      title: '门店装修风格投票',
+      image: voteImage,
+      options: ['北欧简约', '新中式', '工业风'],
+      endsAt: until(7),
+    },
+    {
+      siteId: second,
+      title: '年度最佳案例评选',
+      image: voteImage,
+      options: ['智慧园区', '品牌官网改版', '连锁门店小程序'],
+      endsAt: until(20),
+    },
+    {
+      siteId: second,
+      title: '活动时间征集',
+      image: voteImage,
+      options: ['周六上午', '周六下午', '周日全天'],
+      endsAt: until(5),
+    },
+  ]);
+};
