@@ -67,7 +67,7 @@ export default defineConfig({
     command: 'node --import tsx server/main.ts',
     url: `${baseURL}/api/user/GetUserInfo`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',

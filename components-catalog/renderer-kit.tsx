@@ -21,7 +21,8 @@ export interface RendererProps<Props, Row = never> {
 }
 
 export const BRAND = '#ff4444';
-export const MUTED = '#999999';
+// The darkest grey that still reads as secondary; #999 fails WCAG AA contrast on white and #fafafa.
+export const MUTED = '#707070';
 export const BORDER = '#eeeeee';
 
 /** Status bar and navigation bar of an iPhone-sized screen; the capsule sits in the navigation bar. */

@@ -10,7 +10,7 @@ import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
 import { insertBlock } from '../../editor/document/operations';
 import { createTemplate } from '../../editor/document/template';
 import { createStudioStore, type StudioStore } from '../../editor/store/studio-store';
-import { PhoneCanvas } from './experiment-canvas';
+import { PhoneCanvas } from '../../editor/studio/phone-canvas';
 import { StudioContext } from '../../editor/studio/studio-context';
 import { studioCatalogues } from '../../editor/studio/studio-messages';
 import { system } from '../../src/app/system';

@@ -1,5 +1,13 @@
 import type { CouponRow } from '../data-rows';
-import { BlockBox, EmptyRows, ellipsis, formatFen, type RendererProps, useText } from '../renderer-kit';
+import {
+  BlockBox,
+  EmptyRows,
+  ellipsis,
+  formatFen,
+  MUTED,
+  type RendererProps,
+  useText,
+} from '../renderer-kit';
 import type { Props } from './definition';
 
 function CouponTicket({ row, colour, wide }: { row: CouponRow; colour: string; wide: boolean }) {
@@ -53,7 +61,7 @@ function CouponTicket({ row, colour, wide }: { row: CouponRow; colour: string; w
         }}
       >
         <span style={{ fontSize: 12, color: '#333', ...ellipsis(1) }}>{row.name}</span>
-        <span style={{ fontSize: 10, color: '#999', ...ellipsis(1) }}>{row.validText}</span>
+        <span style={{ fontSize: 10, color: MUTED, ...ellipsis(1) }}>{row.validText}</span>
         <span style={{ alignSelf: 'flex-start', fontSize: 11, color: colour }}>
           {t('render.coupon.claim')}
         </span>

@@ -14,7 +14,7 @@ import type { Props } from './definition';
 const BADGE_COLOURS: Record<LiveRoomRow['status'], string> = {
   live: '#ff4444',
   upcoming: '#2f7df6',
-  ended: '#999999',
+  ended: '#707070',
 };
 
 export function LiveRoomBlock({ props, data }: RendererProps<Props, LiveRoomRow>) {

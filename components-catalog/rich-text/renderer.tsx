@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BlockBox, type RendererProps, useText } from '../renderer-kit';
+import { BlockBox, MUTED, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 import { sanitizeRichText } from './sanitize';
 
@@ -16,7 +16,7 @@ export function RichTextBlock({ props }: RendererProps<Props>) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with an allow-list
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <div style={{ color: '#999' }}>{t('render.richText.placeholder')}</div>
+        <div style={{ color: MUTED }}>{t('render.richText.placeholder')}</div>
       )}
     </BlockBox>
   );

@@ -137,7 +137,7 @@ test('an operator prints face sheets for three orders, confirms them shipped, an
   signInByApi,
   expectNoSeriousA11yViolations,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const buyer = uniqueBuyer('print');
   const orders = [await paidOrder(buyer), await paidOrder(buyer), await paidOrder(buyer)];
   await signInByApi(page, 'admin');
@@ -196,7 +196,11 @@ test('an operator prints face sheets for three orders, confirms them shipped, an
     await expect(barcode.locator('text')).toHaveText(numbers[index]!);
   }
   // The sheets print alone, one per 100 × 180 mm label (the default account's paper).
-  const css = await page.locator('style').filter({ hasText: '@page' }).textContent();
+  const css = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('style'), (style) => style.textContent ?? '').find((text) =>
+      text.includes('@page'),
+    ),
+  );
   expect(css).toContain('size: 100mm 180mm');
   const width = await sheets.first().evaluate((sheet) => sheet.getBoundingClientRect().width);
   expect(Math.round((width / 96) * 25.4)).toBe(100);
@@ -358,4 +362,42 @@ test('the sales volume report ranks goods and categories', async ({
   ).toBeVisible();
   await settled(page);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('an operator adds a carrier account, is told what is missing, and deletes it', async ({
+  page,
+  signInByApi,
+  expectNoSeriousA11yViolations,
+}) => {
+  test.setTimeout(120_000);
+  const name = `e2e ${Date.now().toString(36)}`.slice(0, 30);
+  await signInByApi(page, 'admin');
+  await page.goto('/order/editFaceConfig');
+  const form = page.getByRole('form', { name: 'New carrier account' });
+  await expect(form).toBeVisible({ timeout: 30_000 });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Required.').first()).toBeVisible();
+  await expect(form.getByText(/No electronic-waybill provider is configured/)).toBeVisible();
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByLabel('Carrier', { exact: true }).selectOption('YTO');
+  await form.getByLabel('Paper size').selectOption('76x130');
+  await form.getByRole('textbox', { name: 'Sender name' }).fill('测试发件人');
+  await form.getByRole('textbox', { name: 'Sender phone' }).fill('0571-88000000');
+  await form.getByRole('textbox', { name: 'Province' }).fill('浙江省');
+  await form.getByRole('textbox', { name: 'City' }).fill('杭州市');
+  await form.getByRole('textbox', { name: 'Street address' }).fill('文三路 1 号');
+  await settled(page);
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/order\/editFaceConfig\?id=\d+/);
+
+  await page.goto('/order/faceConfig');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('YTO Express');
+  await expect(row).toContainText('76 × 130 mm');
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText('Delete this carrier account?');
+  await dialog.getByRole('button', { name: 'Yes, do it' }).click();
+  await expect(row).toHaveCount(0);
 });

@@ -126,7 +126,7 @@ test.describe('order supervision', () => {
     signInByApi,
     expectNoSeriousA11yViolations,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const buyer = uniqueBuyer('ship');
     const order = await placeOrder(buyer);
     await signInByApi(page, 'admin');
@@ -183,7 +183,7 @@ test.describe('order supervision', () => {
     page,
     signInByApi,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const buyer = uniqueBuyer('stale');
     const order = await placeOrder(buyer);
     await signInByApi(page, 'admin');
@@ -226,7 +226,7 @@ test.describe('order supervision', () => {
     page,
     signInByApi,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const buyer = uniqueBuyer('import');
     const paid = await placeOrder(buyer);
     const unpaid = await placeOrder(buyer, { pay: false });
@@ -268,7 +268,7 @@ test.describe('order supervision', () => {
     page,
     signInByApi,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const buyer = uniqueBuyer('refund');
     const order = await placeOrder(buyer);
     await envelope(
@@ -316,7 +316,7 @@ test.describe('order supervision', () => {
   });
 
   test('the export holds exactly the orders of the filtered list', async ({ page, signInByApi }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const buyer = uniqueBuyer('export');
     const first = await placeOrder(buyer);
     const second = await placeOrder(buyer, { pay: false });
