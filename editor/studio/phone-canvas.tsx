@@ -1,6 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
-import { type ComponentType, useMemo } from 'react';
+import { type ComponentType, memo, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
@@ -31,13 +31,23 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
   return <Renderer props={block.props} data={rows} context={context} />;
 }
 
-function CanvasBlock({ block, index, context }: { block: BlockNode; index: number; context: RenderContext }) {
+/**
+ * One block on the canvas. Memoised: a document change keeps the identity of untouched blocks, so
+ * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
+ */
+const CanvasBlock = memo(function CanvasBlock({
+  block,
+  context,
+}: {
+  block: BlockNode;
+  context: RenderContext;
+}) {
   const intl = useIntl();
   const selected = useStudio((state) => state.selection.includes(block.id));
   const hovered = useStudio((state) => state.hover === block.id);
   const select = useStudio((state) => state.select);
   const setHover = useStudio((state) => state.setHover);
-  const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}`, data: { index } });
+  const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}` });
   const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
   const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
   const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
@@ -102,7 +112,7 @@ function CanvasBlock({ block, index, context }: { block: BlockNode; index: numbe
       )}
     </div>
   );
-}
+});
 
 function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof TemplatePage['fixed']) {
   const id = page.fixed[slot];
@@ -152,7 +162,7 @@ export function PhoneCanvas() {
         }}
       >
         {navigationBar ? (
-          <CanvasBlock block={navigationBar} index={-1} context={context} />
+          <CanvasBlock block={navigationBar} context={context} />
         ) : (
           <NavigationRenderer
             props={{ ...navigationDefaults, title: page.settings.title }}
@@ -169,20 +179,20 @@ export function PhoneCanvas() {
               <FormattedMessage id="studio.canvas.empty" />
             </Text>
           )}
-          {page.blockIds.map((id, index) =>
+          {page.blockIds.map((id) =>
             Object.hasOwn(document.blocks, id) ? (
-              <CanvasBlock key={id} block={document.blocks[id]!} index={index} context={context} />
+              <CanvasBlock key={id} block={document.blocks[id]!} context={context} />
             ) : null,
           )}
         </div>
         {floating && (
           <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-            <CanvasBlock block={floating} index={-1} context={context} />
+            <CanvasBlock block={floating} context={context} />
           </div>
         )}
         {tabBar && (
           <div style={{ position: 'sticky', bottom: 0 }}>
-            <CanvasBlock block={tabBar} index={-1} context={context} />
+            <CanvasBlock block={tabBar} context={context} />
           </div>
         )}
       </div>
