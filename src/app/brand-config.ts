@@ -17,6 +17,20 @@ export const brandConfig = defineConfig({
     '#nprogress .bar': { background: 'var(--chakra-colors-brand-500) !important' },
   },
   theme: {
+    recipes: {
+      // Chakra lightens a solid button on hover (solid/90), which drops white text below AA contrast;
+      // darkening keeps it readable in every palette.
+      button: {
+        variants: {
+          variant: {
+            solid: {
+              _hover: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' },
+              _expanded: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' },
+            },
+          },
+        },
+      },
+    },
     tokens: {
       fonts: {
         body: {
