@@ -119,19 +119,30 @@ function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof 
   return id && Object.hasOwn(document.blocks, id) ? document.blocks[id]! : null;
 }
 
+/**
+ * A block of the page's list, read from the store by id: an edit to one block re-renders that block
+ * alone, not the canvas and its 300 siblings.
+ */
+function PageBlock({ id, context }: { id: string; context: RenderContext }) {
+  const block = useStudio((state) =>
+    Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
+  );
+  return block ? <CanvasBlock block={block} context={context} /> : null;
+}
+
 /** The 375 px phone: status bar, navigation bar with the WeChat capsule, the page's blocks, tab bar. */
 export function PhoneCanvas() {
   const intl = useIntl();
-  const document = useStudio((state) => state.history.document);
+  const pages = useStudio((state) => state.history.document.pages);
   const pageId = useStudio((state) => state.pageId);
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
-  const page = document.pages.find((entry) => entry.id === pageId) ?? document.pages[0]!;
+  const page = pages.find((entry) => entry.id === pageId) ?? pages[0]!;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   const context = useMemo<RenderContext>(() => ({ shopType, now: Date.now() }), [shopType]);
-  const navigationBar = fixedBlock(document, page, 'navigationBar');
-  const tabBar = fixedBlock(document, page, 'tabBar');
-  const floating = fixedBlock(document, page, 'floatingButton');
+  const navigationBar = useStudio((state) => fixedBlock(state.history.document, page, 'navigationBar'));
+  const tabBar = useStudio((state) => fixedBlock(state.history.document, page, 'tabBar'));
+  const floating = useStudio((state) => fixedBlock(state.history.document, page, 'floatingButton'));
   const NavigationRenderer = BLOCK_RENDERERS.navigationBar as AnyRenderer;
   const navigationDefaults = blockDefinition('navigationBar')!.defaults();
   return (
@@ -179,11 +190,9 @@ export function PhoneCanvas() {
               <FormattedMessage id="studio.canvas.empty" />
             </Text>
           )}
-          {page.blockIds.map((id) =>
-            Object.hasOwn(document.blocks, id) ? (
-              <CanvasBlock key={id} block={document.blocks[id]!} context={context} />
-            ) : null,
-          )}
+          {page.blockIds.map((id) => (
+            <PageBlock key={id} id={id} context={context} />
+          ))}
         </div>
         {floating && (
           <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
