@@ -51,6 +51,8 @@ export const brandConfig = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's red.500 error text is 3.8:1 on white; red.700 meets WCAG AA for small text.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         brand: {
           solid: { value: solid },
           contrast: { value: 'white' },
