@@ -1,16 +1,8 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { API_BASE } from '../../contract/endpoint';
-import {
-  addStorefrontKey,
-  getCounterSkus,
-  getFaceConfigs,
-  getOrderList,
-  printFaceSheets,
-  revokeStorefrontKey,
-} from '../../contract/endpoints/orders';
-import { createOrder, payOrder, STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
-import { DEMO_PASSWORD, expect, TEST_VERIFY_CODE, test } from './fixtures';
+import { getFaceConfigs, getOrderList, printFaceSheets } from '../../contract/endpoints/orders';
+import { expect, test } from './fixtures';
+import { envelope, openStorefrontOrders, type StorefrontOrders } from './storefront-orders';
 
 /**
  * Face sheets and sales reports as an operator uses them. The orders are placed and paid through
@@ -18,35 +10,7 @@ import { DEMO_PASSWORD, expect, TEST_VERIFY_CODE, test } from './fixtures';
  * specs running beside this one on the same database neither see nor change these rows.
  */
 
-interface Api {
-  context: APIRequestContext;
-  token: string;
-  key: string;
-  keyId: number;
-  skuIds: number[];
-}
-
-let api: Api;
-
-type Body = { Errcode: number; Errmsg: string } & Record<string, unknown>;
-
-async function envelope(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<Body> {
-  const body = (await response.json()) as Body;
-  expect(body.Errmsg, response.url()).toBe('');
-  expect(body.Errcode).toBe(0);
-  return body;
-}
-
-function operatorCall(path: string, method: 'GET' | 'POST', data: Record<string, unknown>) {
-  const headers = { authorization: `Bearer ${api.token}` };
-  return method === 'GET'
-    ? api.context.get(`${API_BASE}${path}`, { headers, params: data as Record<string, string> })
-    : api.context.post(`${API_BASE}${path}`, { headers, data });
-}
-
-function storefrontCall(path: string, data: Record<string, unknown>) {
-  return api.context.post(`${API_BASE}${path}`, { headers: { [STOREFRONT_KEY_HEADER]: api.key }, data });
-}
+let api: StorefrontOrders;
 
 const ADDRESS = {
   Name: '面单收货人',
@@ -56,31 +20,6 @@ const ADDRESS = {
   District: '西湖区',
   Detail: '文三路 90 号',
 };
-
-/** Places and pays an express order for `buyer`: it waits to ship. */
-async function paidOrder(buyer: string): Promise<{ OrderNo: string }> {
-  for (const skuId of api.skuIds) {
-    const response = await storefrontCall(createOrder.path, {
-      Buyer: { Id: buyer, Name: buyer, Phone: '13900000002' },
-      DeliveryType: 'express',
-      Address: ADDRESS,
-      Lines: [{ SkuId: skuId, Quantity: 1 }],
-    });
-    const body = (await response.json()) as { Errcode: number; Order: { OrderNo: string; TotalFen: number } };
-    if (body.Errcode !== 0) continue;
-    await envelope(
-      await storefrontCall(payOrder.path, {
-        OrderNo: body.Order.OrderNo,
-        BuyerId: buyer,
-        PaymentMethod: 'wechat',
-        AmountFen: body.Order.TotalFen,
-      }),
-    );
-    api.skuIds = [skuId, ...api.skuIds.filter((id) => id !== skuId)];
-    return body.Order;
-  }
-  throw new Error('no on-shelf SKU accepted an express order');
-}
 
 function uniqueBuyer(label: string): string {
   return `e2e-face-${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -100,36 +39,22 @@ async function settled(page: Page) {
 
 async function ordersOf(buyer: string, tab: string): Promise<{ OrderNo: string; Id: number }[]> {
   const body = await envelope(
-    await operatorCall(getOrderList.path, 'GET', { buyer, tab, page: '1', pageSize: '50' }),
+    await api.operatorCall(getOrderList.path, 'GET', { buyer, tab, page: '1', pageSize: '50' }),
   );
   return body.Data as { OrderNo: string; Id: number }[];
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  const context = await playwrightRequest.newContext({ baseURL });
-  await context.get(`${API_BASE}/Comm/GetVerifyCode`);
-  const login = await envelope(
-    await context.post(`${API_BASE}/user/login`, {
-      data: { userName: 'admin', passWord: DEMO_PASSWORD, verifyCode: TEST_VERIFY_CODE },
-    }),
-  );
-  api = { context, token: String(login.AccessToken), key: '', keyId: 0, skuIds: [] };
-  const key = await envelope(await operatorCall(addStorefrontKey.path, 'POST', { Name: 'e2e face sheets' }));
-  api.key = String(key.Key);
-  api.keyId = Number(key.Id);
-  const skus = await envelope(await operatorCall(getCounterSkus.path, 'GET', { page: '1', pageSize: '100' }));
-  // From the middle of the list: other specs start from its ends.
-  const usable = (skus.Data as { SkuId: number; Stock: number; PriceFen: number }[])
-    .filter((sku) => sku.Stock >= 20 && sku.PriceFen > 0)
-    .map((sku) => sku.SkuId);
-  const middle = Math.floor(usable.length / 2);
-  api.skuIds = [...usable.slice(middle), ...usable.slice(0, middle)];
-  expect(api.skuIds.length).toBeGreaterThan(0);
+  api = await openStorefrontOrders({
+    baseURL,
+    keyName: 'e2e face sheets',
+    address: ADDRESS,
+    start: 'middle',
+  });
 });
 
 test.afterAll(async () => {
-  if (api?.keyId) await operatorCall(revokeStorefrontKey.path, 'POST', { Id: api.keyId });
-  await api?.context.dispose();
+  await api?.close();
 });
 
 test('an operator prints face sheets for three orders, confirms them shipped, and voids another', async ({
@@ -139,7 +64,7 @@ test('an operator prints face sheets for three orders, confirms them shipped, an
 }) => {
   test.setTimeout(180_000);
   const buyer = uniqueBuyer('print');
-  const orders = [await paidOrder(buyer), await paidOrder(buyer), await paidOrder(buyer)];
+  const orders = [await api.placeOrder(buyer), await api.placeOrder(buyer), await api.placeOrder(buyer)];
   await signInByApi(page, 'admin');
 
   // The carrier accounts: the seeded ones have no provider, and the screen says numbers are typed.
@@ -230,13 +155,13 @@ test('an operator prints face sheets for three orders, confirms them shipped, an
 
   // A sheet printed but not shipped with is voided, after a confirmation.
   const other = uniqueBuyer('void');
-  const order = await paidOrder(other);
+  const order = await api.placeOrder(other);
   const [id] = (await ordersOf(other, 'toShip')).map((row) => row.Id);
-  const configs = await envelope(await operatorCall(getFaceConfigs.path, 'GET', {}));
+  const configs = await envelope(await api.operatorCall(getFaceConfigs.path, 'GET', {}));
   const config = (configs.Data as { Id: number; IsDefault: boolean }[]).find((row) => row.IsDefault)!;
   const voided = trackingNo(9);
   await envelope(
-    await operatorCall(printFaceSheets.path, 'POST', {
+    await api.operatorCall(printFaceSheets.path, 'POST', {
       FaceConfigId: config.Id,
       Orders: [{ Id: id, TrackingNo: voided }],
     }),
@@ -278,7 +203,7 @@ test('the sales report switches between days, weeks and months and exports to Ex
 }) => {
   test.setTimeout(90_000);
   const buyer = uniqueBuyer('report');
-  await paidOrder(buyer);
+  await api.placeOrder(buyer);
   const days = businessDays(28);
   const [start, end] = [days[0]!, days.at(-1)!];
   await signInByApi(page, 'admin');

@@ -1,20 +1,8 @@
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { API_BASE } from '../../contract/endpoint';
-import {
-  addStorefrontKey,
-  bindOrderState,
-  getCounterSkus,
-  getOrderList,
-  revokeStorefrontKey,
-} from '../../contract/endpoints/orders';
-import {
-  applyRefund,
-  createOrder,
-  payOrder,
-  STOREFRONT_KEY_HEADER,
-} from '../../contract/endpoints/storefront';
-import { DEMO_PASSWORD, expect, TEST_VERIFY_CODE, test } from './fixtures';
+import { bindOrderState, getOrderList } from '../../contract/endpoints/orders';
+import { applyRefund } from '../../contract/endpoints/storefront';
+import { expect, test } from './fixtures';
+import { envelope, openStorefrontOrders, type StorefrontOrders } from './storefront-orders';
 
 /**
  * Order supervision as an operator sees it. Each test places its own orders through the storefront
@@ -22,36 +10,7 @@ import { DEMO_PASSWORD, expect, TEST_VERIFY_CODE, test } from './fixtures';
  * on the same database never see or change these rows.
  */
 
-interface Api {
-  context: APIRequestContext;
-  token: string;
-  key: string;
-  keyId: number;
-  skuIds: number[];
-}
-
-let api: Api;
-
-/** The first screen of a test waits for the app's chunks on a machine other specs keep busy. */
-const FIRST_SCREEN = { timeout: 45_000 };
-
-async function envelope(response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  const body = (await response.json()) as { Errcode: number; Errmsg: string } & Record<string, unknown>;
-  expect(body.Errmsg, response.url()).toBe('');
-  expect(body.Errcode).toBe(0);
-  return body;
-}
-
-function operatorCall(path: string, method: 'GET' | 'POST', data: Record<string, unknown>) {
-  const headers = { authorization: `Bearer ${api.token}` };
-  return method === 'GET'
-    ? api.context.get(`${API_BASE}${path}`, { headers, params: data as Record<string, string> })
-    : api.context.post(`${API_BASE}${path}`, { headers, data });
-}
-
-function storefrontCall(path: string, data: Record<string, unknown>) {
-  return api.context.post(`${API_BASE}${path}`, { headers: { [STOREFRONT_KEY_HEADER]: api.key }, data });
-}
+let api: StorefrontOrders;
 
 const ADDRESS = {
   Name: '测试收货人',
@@ -62,33 +21,8 @@ const ADDRESS = {
   Detail: '科技园路 8 号',
 };
 
-/** Places (and by default pays) an express order for `buyer`; any on-shelf SKU that takes the order will do. */
-async function placeOrder(buyer: string, options: { quantity?: number; pay?: boolean } = {}) {
-  for (const skuId of api.skuIds) {
-    const response = await storefrontCall(createOrder.path, {
-      Buyer: { Id: buyer, Name: buyer, Phone: '13900000001' },
-      DeliveryType: 'express',
-      Address: ADDRESS,
-      Lines: [{ SkuId: skuId, Quantity: options.quantity ?? 1 }],
-    });
-    const body = (await response.json()) as { Errcode: number; Order: { OrderNo: string; TotalFen: number } };
-    if (body.Errcode !== 0) continue;
-    if (options.pay !== false) {
-      await envelope(
-        await storefrontCall(payOrder.path, {
-          OrderNo: body.Order.OrderNo,
-          BuyerId: buyer,
-          PaymentMethod: 'wechat',
-          AmountFen: body.Order.TotalFen,
-        }),
-      );
-    }
-    // Later orders of the test use the same SKU, so their totals compare.
-    api.skuIds = [skuId, ...api.skuIds.filter((id) => id !== skuId)];
-    return body.Order;
-  }
-  throw new Error('no on-shelf SKU accepted an express order');
-}
+/** The first screen of a test waits for the app's chunks on a machine other specs keep busy. */
+const FIRST_SCREEN = { timeout: 45_000 };
 
 /** A buyer name only this run of this test uses (the list's buyer filter finds it). */
 function uniqueBuyer(label: string): string {
@@ -96,28 +30,11 @@ function uniqueBuyer(label: string): string {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  const context = await playwrightRequest.newContext({ baseURL });
-  await context.get(`${API_BASE}/Comm/GetVerifyCode`);
-  const login = await envelope(
-    await context.post(`${API_BASE}/user/login`, {
-      data: { userName: 'admin', passWord: DEMO_PASSWORD, verifyCode: TEST_VERIFY_CODE },
-    }),
-  );
-  api = { context, token: String(login.AccessToken), key: '', keyId: 0, skuIds: [] };
-  const key = await envelope(await operatorCall(addStorefrontKey.path, 'POST', { Name: 'e2e supervision' }));
-  api.key = String(key.Key);
-  api.keyId = Number(key.Id);
-  const skus = await envelope(await operatorCall(getCounterSkus.path, 'GET', { page: '1', pageSize: '100' }));
-  api.skuIds = (skus.Data as { SkuId: number; Stock: number; PriceFen: number }[])
-    .filter((sku) => sku.Stock >= 20 && sku.PriceFen > 0)
-    .map((sku) => sku.SkuId)
-    .reverse();
-  expect(api.skuIds.length).toBeGreaterThan(0);
+  api = await openStorefrontOrders({ baseURL, keyName: 'e2e supervision', address: ADDRESS, start: 'end' });
 });
 
 test.afterAll(async () => {
-  if (api?.keyId) await operatorCall(revokeStorefrontKey.path, 'POST', { Id: api.keyId });
-  await api?.context.dispose();
+  await api?.close();
 });
 
 test.describe('order supervision', () => {
@@ -128,7 +45,7 @@ test.describe('order supervision', () => {
   }) => {
     test.setTimeout(120_000);
     const buyer = uniqueBuyer('ship');
-    const order = await placeOrder(buyer);
+    const order = await api.placeOrder(buyer);
     await signInByApi(page, 'admin');
     await page.goto(`/order/orderSupervise?tab=toShip&buyer=${buyer}`);
     const row = page.getByRole('row').filter({ hasText: order.OrderNo });
@@ -185,7 +102,7 @@ test.describe('order supervision', () => {
   }) => {
     test.setTimeout(120_000);
     const buyer = uniqueBuyer('stale');
-    const order = await placeOrder(buyer);
+    const order = await api.placeOrder(buyer);
     await signInByApi(page, 'admin');
     await page.goto(`/order/orderSupervise?tab=toShip&buyer=${buyer}`);
     const row = page.getByRole('row').filter({ hasText: order.OrderNo });
@@ -194,10 +111,10 @@ test.describe('order supervision', () => {
     await dialog.getByLabel('Tracking number').fill('ZT20000001');
 
     // Another operator ships it first.
-    const listed = await envelope(await operatorCall(getOrderList.path, 'GET', { buyer, tab: 'toShip' }));
+    const listed = await envelope(await api.operatorCall(getOrderList.path, 'GET', { buyer, tab: 'toShip' }));
     const [current] = listed.Data as { Id: number; Version: number }[];
     await envelope(
-      await operatorCall(bindOrderState.path, 'POST', {
+      await api.operatorCall(bindOrderState.path, 'POST', {
         Action: 'ship',
         Id: current!.Id,
         Version: current!.Version,
@@ -228,8 +145,8 @@ test.describe('order supervision', () => {
   }) => {
     test.setTimeout(120_000);
     const buyer = uniqueBuyer('import');
-    const paid = await placeOrder(buyer);
-    const unpaid = await placeOrder(buyer, { pay: false });
+    const paid = await api.placeOrder(buyer);
+    const unpaid = await api.placeOrder(buyer, { pay: false });
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Shipments');
     sheet.addRow(['Order number', 'Tracking number', 'Carrier']);
@@ -270,9 +187,9 @@ test.describe('order supervision', () => {
   }) => {
     test.setTimeout(120_000);
     const buyer = uniqueBuyer('refund');
-    const order = await placeOrder(buyer);
+    const order = await api.placeOrder(buyer);
     await envelope(
-      await storefrontCall(applyRefund.path, {
+      await api.storefrontCall(applyRefund.path, {
         OrderNo: order.OrderNo,
         BuyerId: buyer,
         AmountFen: order.TotalFen,
@@ -318,10 +235,10 @@ test.describe('order supervision', () => {
   test('the export holds exactly the orders of the filtered list', async ({ page, signInByApi }) => {
     test.setTimeout(120_000);
     const buyer = uniqueBuyer('export');
-    const first = await placeOrder(buyer);
-    const second = await placeOrder(buyer, { pay: false });
+    const first = await api.placeOrder(buyer);
+    const second = await api.placeOrder(buyer, { pay: false });
     // Twice the units: its amount falls outside the range below.
-    const dearer = await placeOrder(buyer, { quantity: 2 });
+    const dearer = await api.placeOrder(buyer, { quantity: 2 });
     expect(dearer.TotalFen).toBeGreaterThan(first.TotalFen);
     const yuan = (first.TotalFen / 100).toFixed(2);
 
