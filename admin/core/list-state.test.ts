@@ -8,6 +8,7 @@ import {
   listQuery,
   nextSort,
   parseListState,
+  sameFilters,
   serializeListState,
   yuanToFen,
 } from './list-state';
@@ -138,5 +139,18 @@ describe('listQuery', () => {
       tab: 'all',
       keyword: 'a',
     });
+  });
+});
+
+describe('sameFilters', () => {
+  it.each([
+    [{}, {}, true],
+    [{ keyword: 'tea' }, { keyword: 'tea' }, true],
+    [{ keyword: '' }, {}, true],
+    [{ keyword: 'tea' }, {}, false],
+    [{ keyword: 'tea' }, { keyword: 'coffee' }, false],
+    [{ keyword: 'tea', priceMin: '1' }, { priceMin: '1', keyword: 'tea' }, true],
+  ])('%j and %j: %s', (left, right, same) => {
+    expect(sameFilters(left, right)).toBe(same);
   });
 });

@@ -122,3 +122,9 @@ export function exportQuery(state: ListState, resource: StateResource): Record<s
   const { page: _page, pageSize: _pageSize, ...rest } = listQuery(state, resource);
   return rest;
 }
+
+/** Whether two filter sets hold the same values (a missing and an empty value are the same). */
+export function sameFilters(left: Record<string, string>, right: Record<string, string>): boolean {
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => (left[key] ?? '') === (right[key] ?? ''));
+}

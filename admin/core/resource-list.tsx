@@ -24,7 +24,7 @@ import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint'
 import type { ListFilter, ListResource } from '../../contract/list-query';
 import { downloadEndpoint } from '../../src/lib/http';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
-import { exportQuery, type ListState, nextSort, PAGE_SIZES } from './list-state';
+import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import type { ListPage } from './use-resource-list';
 
 /** Pages with more rows than this render only the rows in view (SPEC: virtualised above 200). */
@@ -189,8 +189,13 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     ),
   );
   const [exporting, setExporting] = useState(false);
-  // The URL is the truth: back/forward brings its filters back into the inputs.
-  useEffect(() => setDraft(state.filters), [state.filters]);
+  const [shownFilters, setShownFilters] = useState(state.filters);
+  // The URL is the truth: back/forward brings its filters back into the inputs. Only a change of
+  // their values does: a re-render with the same filters must not wipe what is being typed.
+  if (!sameFilters(shownFilters, state.filters)) {
+    setShownFilters(state.filters);
+    setDraft(state.filters);
+  }
   const rows = result.data?.Data ?? [];
   const rowIds = rows.map(props.rowKey);
   // Rows that left the page (another page, a filter, a delete) are no longer selected.

@@ -166,7 +166,10 @@ test.describe('goods, more screens', () => {
 
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await expect(page).not.toHaveURL(/view=audit/);
+    // The URL changes before the list replaces the audit view, whose search box has the same label.
+    await expect(page.getByRole('tab', { name: /^On shelf/ })).toBeVisible();
     await search.getByLabel('Name or code').fill(name);
+    await expect(search.getByLabel('Name or code')).toHaveValue(name);
     await search.getByRole('button', { name: 'Search' }).click();
     const listed = page.getByRole('row').filter({ hasText: name });
     await expect(listed).toContainText('Off shelf');
