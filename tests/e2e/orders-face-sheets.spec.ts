@@ -34,7 +34,10 @@ function trackingNo(index: number): string {
 async function settled(page: Page) {
   // The pointer stays over the button just clicked; its hover colours are not what people read.
   await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // An animation cancelled meanwhile (its element left) rejects `finished`; it has settled too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
 
 async function ordersOf(buyer: string, tab: string): Promise<{ OrderNo: string; Id: number }[]> {
