@@ -18,7 +18,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
