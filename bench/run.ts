@@ -8,6 +8,8 @@ import { embeddedLoadSection, postgresLoadSection } from './api-load';
 import { bundleSection } from './bundle-size';
 import { stopEverything } from './cleanup';
 import { type BenchSection, type Figure, formatTable, verdict } from './figures';
+import { goodsListRenderSection } from './goods-list/goods-list-bench';
+import { goodsVolumeSection } from './goods-volume';
 import { orderVolumeSection } from './order-volume';
 import { studioVsPuckSection } from './studio-vs-puck';
 
@@ -16,6 +18,8 @@ const SECTIONS: BenchSection[] = [
   embeddedLoadSection,
   postgresLoadSection,
   orderVolumeSection,
+  goodsVolumeSection,
+  goodsListRenderSection,
   studioVsPuckSection,
 ];
 

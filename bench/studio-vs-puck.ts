@@ -46,7 +46,7 @@ const HEAP_BUDGET_MB = 20;
 const RATIO_MIN = 5;
 
 interface Timings {
-  load: number[];
+  load: { screen: number[]; whole: number[] };
   actions: Record<Action, number[]>;
   heap: { before: number; after: number } | null;
 }
@@ -151,22 +151,37 @@ function ratio(theirs: number | undefined, ours: number | undefined): number | u
 
 export function comparisonFigures(ours: Timings, puck: Timings): Figure[] {
   const figures: Figure[] = [];
-  const oursLoad = median(ours.load);
-  const puckLoad = median(puck.load);
+  const oursLoad = median(ours.load.screen);
+  const puckLoad = median(puck.load.screen);
+  const oursWhole = median(ours.load.whole);
+  const puckWhole = median(puck.load.whole);
+  const wholeRatio = ratio(puckWhole, oursWhole);
   figures.push(
     {
       figure: `studio: load a ${BLOCK_COUNT}-block template`,
       value: oursLoad,
       unit: 'ms',
       budget: { max: LOAD_BUDGET_MS, inclusive: true },
-      note: `parse + store + first render; ${spread(ours.load)}`,
+      note: `parse + store + render until a frame shows all blocks in the window; ${spread(ours.load.screen)}`,
     },
-    { figure: `Puck: load ${BLOCK_COUNT} blocks`, value: puckLoad, unit: 'ms', note: spread(puck.load) },
+    {
+      figure: `Puck: load ${BLOCK_COUNT} blocks`,
+      value: puckLoad,
+      unit: 'ms',
+      note: `the same, from its saved data; ${spread(puck.load.screen)}`,
+    },
     {
       figure: 'Puck ÷ studio: load',
       value: ratio(puckLoad, oursLoad),
       unit: '×',
       budget: { min: RATIO_MIN, inclusive: true },
+    },
+    {
+      figure: `studio: all ${BLOCK_COUNT} blocks drawn`,
+      value: oursWhole,
+      unit: 'ms',
+      budget: { max: LOAD_BUDGET_MS, inclusive: true },
+      note: `Puck ${puckWhole === undefined ? '—' : puckWhole.toFixed(0)} ms, ratio ${wholeRatio === undefined ? '—' : wholeRatio.toFixed(1)}×; ${spread(ours.load.whole)}`,
     },
   );
   for (const { action, label, budget } of ACTIONS) {

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import type { ActivityProps } from './activity-kit';
 import type { ProductRow } from './data-rows';
 import { ProductRows } from './product-card';
-import { BlockBox, BRAND, EmptyRows, useText } from './renderer-kit';
+import { BlockBox, BRAND, EmptyRows, type RenderContext, useText } from './renderer-kit';
 
 /** The frame of an activity block: a coloured header with title and aside, then the offer cards. */
 export function ActivityView<Row extends ProductRow>({
   props,
+  context,
   rows,
   titleKey,
   aside,
@@ -14,6 +15,7 @@ export function ActivityView<Row extends ProductRow>({
   emptyKey,
 }: {
   props: ActivityProps;
+  context: RenderContext;
   rows: readonly Row[] | undefined;
   titleKey: string;
   aside?: ReactNode;
@@ -55,7 +57,7 @@ export function ActivityView<Row extends ProductRow>({
             }}
           />
         ) : (
-          <EmptyRows messageId={emptyKey} />
+          <EmptyRows context={context} messageId={emptyKey} />
         )}
       </div>
     </BlockBox>

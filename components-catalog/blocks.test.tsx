@@ -12,7 +12,7 @@ import { cellsForLayout, cubeGrid, customCellProblems } from './magic-cube/layou
 import { MagicCubeBlock } from './magic-cube/renderer';
 import { NavigationBarBlock } from './navigation-bar/renderer';
 import { definition as productList } from './product-list/definition';
-import { formatFen, safeImageSrc, safeUrl, timeLeft } from './renderer-kit';
+import { formatFen, type RenderContext, safeImageSrc, safeUrl, timeLeft } from './renderer-kit';
 import { sanitizeRichText } from './rich-text/sanitize';
 import { SeckillBlock } from './seckill/renderer';
 import { definition as tabBar } from './tab-bar/definition';
@@ -21,7 +21,7 @@ import { videoUrlProblem } from './video/definition';
 afterEach(cleanup);
 
 const NOW = Date.parse('2025-06-01T10:00:00Z');
-const context = { shopType: ShopType.mall, now: NOW };
+const context: RenderContext = { mode: 'editing', shopType: ShopType.mall, now: NOW };
 
 function phone(element: React.ReactElement) {
   return render(
@@ -266,6 +266,10 @@ describe('rich text', () => {
     ['<iframe src="https://evil.example"></iframe><p>ok</p>', '<p>ok</p>'],
     ['<img src="https://cdn.example.com/a.png">', '<img src="https://cdn.example.com/a.png">'],
     ['<style>body{display:none}</style><p>x</p>', '<p>x</p>'],
+    ['<p>Plain <b>bold</b><br/>line</p>', '<p>Plain <b>bold</b><br/>line</p>'],
+    ['<p onclick="alert(1)">x</p>', '<p>x</p>'],
+    ['<p>a</p><scr<script>ipt>alert(1)</script>', '<p>a</p>ipt&gt;alert(1)'],
+    ['<p>x</p><img src=x onerror=alert(1)>', '<p>x</p><img>'],
   ])('%s → %s', (input, output) => {
     expect(sanitizeRichText(input)).toBe(output);
   });

@@ -15,6 +15,7 @@ import { type Field, fieldMessageKeys, isVisible } from './field-kit';
 import { en } from './i18n/en';
 import { zh } from './i18n/zh';
 import { BLOCK_DEFINITIONS } from './registry';
+import type { RenderMode } from './renderer-kit';
 import { BLOCK_RENDERERS } from './renderers';
 
 afterEach(cleanup);
@@ -214,12 +215,39 @@ function renderBlock(
   definition: AnyBlockDefinition,
   props: Record<string, unknown>,
   data?: readonly unknown[],
+  { mode = 'editing', messages = zh }: { mode?: RenderMode; messages?: Record<string, string> } = {},
 ) {
   const Renderer = BLOCK_RENDERERS[definition.type]!;
   return renderInPhone(
-    <Renderer props={props as never} data={data as never} context={{ shopType: ShopType.mall, now: NOW }} />,
+    <Renderer
+      props={props as never}
+      data={data as never}
+      context={{ mode, shopType: ShopType.mall, now: NOW }}
+    />,
+    messages,
   );
 }
+
+/** Texts addressed to the designer (what to pick or type), which visitors must never see. */
+const DESIGNER_HINTS = Object.keys(en).filter(
+  (key) =>
+    /^render\.\w+\.(?:choose\w*|none|noRows|noTechnicians)$/.test(key) ||
+    ['render.title.placeholder', 'render.notice.placeholder', 'render.richText.placeholder'].includes(key),
+);
+const HINT_MARK = '«hint»';
+/** English texts with every designer hint marked, so a test can find any hint on the phone. */
+const markedHints: Record<string, string> = {
+  ...en,
+  ...Object.fromEntries(DESIGNER_HINTS.map((key) => [key, `${HINT_MARK}${key}`])),
+};
+
+describe('designer hints', () => {
+  it.each(['title', 'notice', 'richText', 'productList', 'vote'])('are drawn while editing: %s', (type) => {
+    const definition = BLOCK_DEFINITIONS.find((entry) => entry.type === type)!;
+    const editing = renderBlock(definition, definition.defaults(), [], { messages: markedHints });
+    expect(editing.container.textContent).toContain(HINT_MARK);
+  });
+});
 
 describe('the registry', () => {
   it('has at least 33 blocks with unique types, one folder each with a definition and a renderer', () => {
@@ -343,10 +371,22 @@ describe.each(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition
             throw error;
           }}
         >
-          <Renderer props={definition.defaults() as never} context={{ shopType: ShopType.mall, now: NOW }} />
+          <Renderer
+            props={definition.defaults() as never}
+            context={{ mode: 'editing', shopType: ShopType.mall, now: NOW }}
+          />
         </IntlProvider>,
       );
       expect(english.container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+    });
+
+    it('shows visitors no designer hint with its defaults', () => {
+      const preview = renderBlock(definition, definition.defaults(), [], {
+        mode: 'preview',
+        messages: markedHints,
+      });
+      expect(preview.container.textContent).not.toContain(HINT_MARK);
+      expect(preview.container.querySelector('[data-placeholder="rows"]')).toBeNull();
     });
 
     it('when filled in, has no problems and lists the links it holds', () => {

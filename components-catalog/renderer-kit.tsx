@@ -7,7 +7,14 @@ import type { ShopType } from '../contract/enums';
  * 375 px wide phone: plain elements and inline styles, no UI kit, so the canvas stays light.
  */
 
+/**
+ * `editing`: the studio's canvas, which shows designers hints (what to pick, what to type).
+ * `preview`: what visitors see (the preview route, the live page), where an empty block draws nothing.
+ */
+export type RenderMode = 'editing' | 'preview';
+
 export interface RenderContext {
+  mode: RenderMode;
   shopType: ShopType;
   /** Clock for countdowns, in ms; fixed in tests and previews. */
   now: number;
@@ -146,9 +153,19 @@ export function StrikePrice({ fen }: { fen: number | undefined }) {
   );
 }
 
-/** What a data block shows before it has rows: a dashed frame with a hint, never invented rows. */
-export function EmptyRows({ messageId }: { messageId: string }) {
+/** A designer's hint such as "Title" in an empty title: the text while editing, nothing for visitors. */
+export function useHint(context: RenderContext) {
   const t = useText();
+  return (id: string) => (context.mode === 'editing' ? t(id) : '');
+}
+
+/**
+ * What a data block shows before it has rows: while editing, a dashed frame with a hint, never
+ * invented rows; for visitors nothing, as the mini-program draws an empty list.
+ */
+export function EmptyRows({ messageId, context }: { messageId: string; context: RenderContext }) {
+  const t = useText();
+  if (context.mode !== 'editing') return null;
   return (
     <div
       data-placeholder="rows"

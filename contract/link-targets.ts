@@ -52,46 +52,62 @@ const retail: readonly ShopType[] = [0, 8];
 const withStores: readonly ShopType[] = [0, 3, 7, 8];
 const paying: readonly ShopType[] = [0, 3, 4, 7, 8];
 
-type Row = [LinkKind, string, string, readonly ShopType[], boolean, string?];
-const rows: Row[] = [
-  ['none', '无链接', 'No link', all, false],
-  ['miniProgram', '小程序', 'Mini-program', all, false],
-  ['customPage', '自定义页面', 'Custom page', all, true, '/pages/custom/index'],
-  ['navigate', '页面导航', 'Navigate', all, false],
-  ['phone', '拨打电话', 'Call phone', all, false],
-  ['wifi', '连接WiFi', 'WiFi', all, false],
-  ['webLink', '外部链接', 'External link', all, false, '/pages/webview/index'],
-  ['videoChannel', '视频号链接', 'Video-channel link', all, false],
-  ['quickEntry', '快捷入口', 'Quick entry', all, false],
-  ['product', '商品', 'Product', retail, true, '/pages/product/detail'],
-  ['category', '商品分类', 'Category', [0, 3, 8], true, '/pages/product/list'],
-  ['activity', '活动', 'Activity', all, true, '/pages/activity/detail'],
-  ['groupBuy', '拼团', 'Group buy', retail, true, '/pages/group/detail'],
-  ['seckill', '秒杀', 'Seckill', retail, true, '/pages/seckill/detail'],
-  ['news', '资讯', 'News', all, true, '/pages/news/detail'],
-  ['column', '栏目', 'Column', all, true, '/pages/news/list'],
-  ['bookingForm', '预约表单', 'Booking form', [1, 2, 4, 7], true, '/pages/form/index'],
-  ['course', '课程', 'Course', [2], true, '/pages/course/detail'],
-  ['case', '案例', 'Case', [1], true, '/pages/case/detail'],
-  ['hotel', '酒店', 'Hotel', [4], true, '/pages/hotel/detail'],
-  ['hall', '宴会厅', 'Hall', [4], true, '/pages/hall/detail'],
-  ['coupon', '优惠券', 'Coupon', paying, true, '/pages/coupon/detail'],
-  ['store', '门店', 'Store', withStores, true, '/pages/store/detail'],
-  ['quickPay', '快捷支付', 'Quick pay', paying, true, '/pages/pay/quick'],
-  ['menu', '菜单', 'Menu', [3], true, '/pages/menu/index'],
-  ['bargain', '砍价', 'Bargain', retail, true, '/pages/bargain/detail'],
-  ['pointsProduct', '积分商品', 'Points product', retail, true, '/pages/points/detail'],
-  ['liveRoom', '直播间', 'Live room', retail, true],
-  ['vote', '投票', 'Vote', [1, 2], true, '/pages/vote/detail'],
-];
+/**
+ * Where a link's target comes from: typed in (`typed`), a live server row picked from a lookup
+ * (`row`), or one of the template's own pages (`page`).
+ */
+type TargetSource = 'typed' | 'row' | 'page';
+type Row = readonly [LinkKind, string, string, readonly ShopType[], TargetSource, string?];
+const rows = [
+  ['none', '无链接', 'No link', all, 'typed'],
+  ['miniProgram', '小程序', 'Mini-program', all, 'typed'],
+  ['customPage', '自定义页面', 'Custom page', all, 'page', '/pages/custom/index'],
+  ['navigate', '页面导航', 'Navigate', all, 'typed'],
+  ['phone', '拨打电话', 'Call phone', all, 'typed'],
+  ['wifi', '连接WiFi', 'WiFi', all, 'typed'],
+  ['webLink', '外部链接', 'External link', all, 'typed', '/pages/webview/index'],
+  ['videoChannel', '视频号链接', 'Video-channel link', all, 'typed'],
+  ['quickEntry', '快捷入口', 'Quick entry', all, 'typed'],
+  ['product', '商品', 'Product', retail, 'row', '/pages/product/detail'],
+  ['category', '商品分类', 'Category', [0, 3, 8], 'row', '/pages/product/list'],
+  ['activity', '活动', 'Activity', all, 'row', '/pages/activity/detail'],
+  ['groupBuy', '拼团', 'Group buy', retail, 'row', '/pages/group/detail'],
+  ['seckill', '秒杀', 'Seckill', retail, 'row', '/pages/seckill/detail'],
+  ['news', '资讯', 'News', all, 'row', '/pages/news/detail'],
+  ['column', '栏目', 'Column', all, 'row', '/pages/news/list'],
+  ['bookingForm', '预约表单', 'Booking form', [1, 2, 4, 7], 'row', '/pages/form/index'],
+  ['course', '课程', 'Course', [2], 'row', '/pages/course/detail'],
+  ['case', '案例', 'Case', [1], 'row', '/pages/case/detail'],
+  ['hotel', '酒店', 'Hotel', [4], 'row', '/pages/hotel/detail'],
+  ['hall', '宴会厅', 'Hall', [4], 'row', '/pages/hall/detail'],
+  ['coupon', '优惠券', 'Coupon', paying, 'row', '/pages/coupon/detail'],
+  ['store', '门店', 'Store', withStores, 'row', '/pages/store/detail'],
+  ['quickPay', '快捷支付', 'Quick pay', paying, 'row', '/pages/pay/quick'],
+  ['menu', '菜单', 'Menu', [3], 'row', '/pages/menu/index'],
+  ['bargain', '砍价', 'Bargain', retail, 'row', '/pages/bargain/detail'],
+  ['pointsProduct', '积分商品', 'Points product', retail, 'row', '/pages/points/detail'],
+  ['liveRoom', '直播间', 'Live room', retail, 'row'],
+  ['vote', '投票', 'Vote', [1, 2], 'row', '/pages/vote/detail'],
+] as const satisfies readonly Row[];
+
+type RowOf<Source extends TargetSource> = Extract<
+  (typeof rows)[number],
+  readonly [LinkKind, string, string, readonly ShopType[], Source, ...unknown[]]
+>;
+
+/** Kinds whose target is a live server row, listed by a ModuleLibrary lookup. */
+export type EntityLinkKind = RowOf<'row'>[0];
+export const ENTITY_LINK_KINDS: readonly EntityLinkKind[] = rows
+  .filter((row): row is RowOf<'row'> => row[4] === 'row')
+  .map((row) => row[0]);
 
 export const LINK_TARGETS: readonly LinkTarget[] = rows.map(
-  ([kind, zh, en, shopTypes, entity, page], id) => ({
+  ([kind, zh, en, shopTypes, source, page], id) => ({
     id,
     kind,
     title: { zh, en },
     shopTypes,
-    entity,
+    entity: source !== 'typed',
     ...(page ? { page } : {}),
   }),
 );

@@ -18,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { type FieldError, type FieldErrors, get } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { uploadImage } from '../../contract/endpoints/comm';
@@ -28,16 +29,16 @@ import {
   MAX_GALLERY,
   MAX_SPECS,
   type ProductDetail,
+  productFormSchema,
   saveProduct,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
-import { confirmDialog } from '../../src/stores/dialog-store';
-import { isStaleVersion, serverFieldErrors } from '../core/form-errors';
+import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
-import { useUnsavedGuard } from '../core/use-unsaved-guard';
+import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';
 import { goodsCatalogues } from './messages';
 import {
@@ -82,6 +83,11 @@ const EMPTY: Draft = {
   OnShelf: true,
 };
 
+/** Save-call fields that the draft holds under another name (yuan text rather than fen, and so on). */
+const RENAMES = { MarketPriceFen: 'MarketPrice', PriceFen: 'Price', WeightG: 'Weight' } as const;
+
+const SKU_KEYS = ['Price', 'Stock', 'Code', 'Weight'] as const;
+
 function draftOf(detail: ProductDetail): Draft {
   return {
     Name: detail.Name,
@@ -100,6 +106,38 @@ function draftOf(detail: ProductDetail): Draft {
   };
 }
 
+/** The save call's input for the draft; what was typed wrong becomes NaN for the schema to name. */
+function inputOf(draft: Draft, detail: ProductDetail | undefined) {
+  const specs = draft.Specs.map((spec) => ({
+    Name: spec.Name.trim(),
+    Values: spec.Values.map((value) => value.trim()).filter(Boolean),
+  })).filter((spec) => spec.Name || spec.Values.length);
+  return {
+    ...(detail ? { Id: detail.Id, Version: detail.Version } : {}),
+    Name: draft.Name,
+    Subtitle: draft.Subtitle,
+    Code: draft.Code,
+    CategoryId: draft.CategoryId === '' ? undefined : Number(draft.CategoryId),
+    CustomTypeIds: detail?.CustomTypeIds ?? [],
+    Gallery: draft.Gallery,
+    Video: draft.Video.trim(),
+    Description: draft.Description,
+    MarketPriceFen: draft.MarketPrice.trim() === '' ? 0 : (yuanToFen(draft.MarketPrice) ?? Number.NaN),
+    SalesBase: Number(draft.SalesBase || 0),
+    FreightTemplateId: draft.FreightTemplateId ? Number(draft.FreightTemplateId) : null,
+    Sort: detail?.Sort ?? 0,
+    Specs: specs,
+    Skus: skuInputs(draft.Skus),
+    OnShelf: draft.OnShelf,
+  };
+}
+
+/** The message at a path, also when it belongs to a list as a whole. */
+function errorAt(errors: FieldErrors<Draft>, path: string): string | undefined {
+  const at = (where: string) => (get(errors, where) as FieldError | undefined)?.message;
+  return at(path) ?? at(`${path}.root`);
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box as="section" bg="bg" borderRadius="md" borderWidth="1px" padding="5" aria-label={title}>
@@ -116,13 +154,17 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const [draft, setDraft] = useState<Draft>(() => (detail ? draftOf(detail) : EMPTY));
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { form, markSaved, saveFailed } = useDraftForm<Draft>({
+    defaultValues: detail ? draftOf(detail) : EMPTY,
+    schema: productFormSchema,
+    toInput: (values) => inputOf(values, detail),
+    renames: RENAMES,
+  });
+  const draft = form.watch();
+  const { errors, isSubmitting: saving, isSubmitted } = form.formState;
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '' });
-  useUnsavedGuard(dirty && !saving);
   const categories = useQuery({
     queryKey: ['goods', 'categories'],
     queryFn: () => callEndpoint(getCategoryTree, {}),
@@ -132,14 +174,15 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
     queryFn: () => callEndpoint(getFreightTemplates, {}),
   });
 
+  // After a refused save, each change is checked again at once, as typing in a registered field is.
+  const options = { shouldDirty: true, shouldValidate: isSubmitted };
   const update = (change: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-    setDirty(true);
+    for (const [key, value] of Object.entries(change)) form.setValue(key as keyof Draft, value, options);
   };
   const setSpecs = (Specs: SpecDraft[]) => update({ Specs, Skus: buildSkuRows(Specs, draft.Skus) });
-  const setSku = (index: number, change: Partial<SkuDraft>) =>
-    update({ Skus: draft.Skus.map((row, position) => (position === index ? { ...row, ...change } : row)) });
-  const error = (field: string) => errors[field];
+  const setSku = (index: number, key: (typeof SKU_KEYS)[number], value: string) =>
+    form.setValue(`Skus.${index}.${key}`, value, options);
+  const error = (path: string) => errorAt(errors, path);
 
   const upload = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -152,7 +195,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
         const response = await http.post<{ Url: string }>(uploadImage.path, body);
         urls.push(response.data.Url);
       }
-      update({ Gallery: [...draft.Gallery, ...urls] });
+      update({ Gallery: [...form.getValues('Gallery'), ...urls] });
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {
@@ -166,57 +209,21 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
     update({ Gallery: gallery });
   };
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    const specs = draft.Specs.map((spec) => ({
-      Name: spec.Name.trim(),
-      Values: spec.Values.map((value) => value.trim()).filter(Boolean),
-    })).filter((spec) => spec.Name || spec.Values.length);
+  const save = form.handleSubmit(async (values) => {
     try {
-      const saved = await callEndpoint(saveProduct, {
-        ...(detail ? { Id: detail.Id, Version: detail.Version } : {}),
-        Name: draft.Name,
-        Subtitle: draft.Subtitle,
-        Code: draft.Code,
-        CategoryId: Number(draft.CategoryId),
-        CustomTypeIds: detail?.CustomTypeIds ?? [],
-        Gallery: draft.Gallery,
-        Video: draft.Video.trim(),
-        Description: draft.Description,
-        MarketPriceFen: draft.MarketPrice.trim() === '' ? 0 : (yuanToFen(draft.MarketPrice) ?? Number.NaN),
-        SalesBase: Number(draft.SalesBase || 0),
-        FreightTemplateId: draft.FreightTemplateId ? Number(draft.FreightTemplateId) : null,
-        Sort: detail?.Sort ?? 0,
-        Specs: specs,
-        Skus: skuInputs(draft.Skus),
-        OnShelf: draft.OnShelf,
-      });
-      setDirty(false);
+      const saved = await callEndpoint(saveProduct, productFormSchema.parse(inputOf(values, detail)));
+      markSaved();
       showToast('success', t('goods.form.saved'));
       await client.invalidateQueries({ queryKey: ['goods'] });
       // Leaving right after the state update would still see the form as dirty.
       window.setTimeout(() => navigate(`${GoodsPermission.edit}?id=${saved.Id}`, { replace: !detail }));
     } catch (failure) {
-      if (isStaleVersion(failure)) {
-        const reload = await confirmDialog({
-          title: t('engine.staleTitle'),
-          message: t('engine.staleMessage'),
-          confirmText: t('engine.reload'),
-          cancelText: t('engine.cancel'),
-        });
-        if (reload) {
-          setDirty(false);
-          await client.invalidateQueries({ queryKey: ['goods', 'detail'] });
-        }
-      } else setErrors(serverFieldErrors(failure));
-    } finally {
-      setSaving(false);
+      await saveFailed(failure, () => client.invalidateQueries({ queryKey: ['goods', 'detail'] }));
     }
-  };
+  });
 
   const textField = (
-    name: keyof Draft & string,
+    name: 'Name' | 'Subtitle' | 'Code' | 'Video' | 'MarketPrice' | 'SalesBase',
     label: string,
     props: { required?: boolean; help?: string } = {},
   ) => (
@@ -225,7 +232,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
         {label}
         {props.required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input value={String(draft[name])} onChange={(event) => update({ [name]: event.target.value })} />
+      <Input {...form.register(name)} />
       {props.help && <Field.HelperText>{props.help}</Field.HelperText>}
       <Field.ErrorText>{error(name)}</Field.ErrorText>
     </Field.Root>
@@ -237,10 +244,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
       aria-label={t(detail ? 'goods.form.editTitle' : 'goods.form.createTitle')}
       gap="4"
       padding="5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={save}
     >
       <Flex justify="space-between" align="center">
         <Heading as="h1" size="lg">
@@ -266,10 +270,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
             <Field.RequiredIndicator />
           </Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={draft.CategoryId}
-              onChange={(event) => update({ CategoryId: event.target.value })}
-            >
+            <NativeSelect.Field {...form.register('CategoryId')}>
               <option value="">{t('goods.form.choose')}</option>
               {categoryOptions(categories.data?.Data ?? []).map((option) => (
                 <option key={option.value} value={option.value}>
@@ -340,7 +341,22 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
                 />
               </Button>
             )}
+            {draft.Gallery.length < MAX_GALLERY && (
+              <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
+                <FormattedMessage id="imageLibrary.field.choose" />
+              </Button>
+            )}
           </HStack>
+          <ImagePickerDialog
+            open={picking}
+            multiple
+            onClose={() => setPicking(false)}
+            onPick={(urls) => {
+              setPicking(false);
+              const added = urls.filter((url) => !draft.Gallery.includes(url));
+              update({ Gallery: [...draft.Gallery, ...added].slice(0, MAX_GALLERY) });
+            }}
+          />
           <Field.ErrorText>{error('Gallery')}</Field.ErrorText>
         </Field.Root>
         {textField('Video', t('goods.form.video'), { help: t('goods.form.videoHelp') })}
@@ -348,11 +364,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
           <Field.Label>
             <FormattedMessage id="goods.form.description" />
           </Field.Label>
-          <Textarea
-            rows={5}
-            value={draft.Description}
-            onChange={(event) => update({ Description: event.target.value })}
-          />
+          <Textarea rows={5} {...form.register('Description')} />
           <Field.ErrorText>{error('Description')}</Field.ErrorText>
         </Field.Root>
       </Section>
@@ -366,10 +378,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
               <FormattedMessage id="goods.form.freight" />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.FreightTemplateId}
-                onChange={(event) => update({ FreightTemplateId: event.target.value })}
-              >
+              <NativeSelect.Field {...form.register('FreightTemplateId')}>
                 <option value="">{t('goods.form.freightNone')}</option>
                 {(freight.data?.Data ?? []).map((template) => (
                   <option key={template.Id} value={template.Id}>
@@ -387,7 +396,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
         {draft.Specs.map((spec, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: specs are edited in place, their names change while typing
           <HStack key={index} gap="3" align="end" wrap="wrap">
-            <Field.Root width="48">
+            <Field.Root width="48" invalid={Boolean(error(`Specs.${index}.Name`))}>
               <Field.Label>{t('goods.form.specName', { number: index + 1 })}</Field.Label>
               <Input
                 value={spec.Name}
@@ -399,8 +408,9 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
                   )
                 }
               />
+              <Field.ErrorText>{error(`Specs.${index}.Name`)}</Field.ErrorText>
             </Field.Root>
-            <Field.Root flex="1" minWidth="64">
+            <Field.Root flex="1" minWidth="64" invalid={Boolean(error(`Specs.${index}.Values`))}>
               <Field.Label>{t('goods.form.specValues', { number: index + 1 })}</Field.Label>
               <Input
                 value={spec.Values.join(',')}
@@ -415,6 +425,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
               <Field.HelperText>
                 <FormattedMessage id="goods.form.specValuesHelp" />
               </Field.HelperText>
+              <Field.ErrorText>{error(`Specs.${index}.Values`)}</Field.ErrorText>
             </Field.Root>
             <Button
               variant="ghost"
@@ -437,7 +448,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
           </Box>
         )}
         <HStack gap="2" wrap="wrap" align="end" role="group" aria-label={t('goods.form.bulkFill')}>
-          {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => (
+          {SKU_KEYS.map((key) => (
             <Field.Root key={key} width="32">
               <Field.Label fontSize="xs">{t(`goods.form.fill${key}`)}</Field.Label>
               <Input
@@ -458,7 +469,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
                 <Table.ColumnHeader>
                   <FormattedMessage id="goods.form.skuSpec" />
                 </Table.ColumnHeader>
-                {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => (
+                {SKU_KEYS.map((key) => (
                   <Table.ColumnHeader key={key}>
                     <FormattedMessage id={`goods.form.sku${key}`} />
                   </Table.ColumnHeader>
@@ -470,12 +481,16 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
                 const name = row.SpecValues.join(' / ') || t('goods.form.singleSku');
                 return (
                   <Table.Row key={row.SpecValues.join('\u0000')}>
-                    <Table.Cell>{name}</Table.Cell>
-                    {(['Price', 'Stock', 'Code', 'Weight'] as const).map((key) => {
-                      const field = { Price: 'PriceFen', Stock: 'Stock', Code: 'Code', Weight: 'WeightG' }[
-                        key
-                      ];
-                      const message = error(`Skus.${index}.${field}`);
+                    <Table.Cell>
+                      {name}
+                      {error(`Skus.${index}.SpecValues`) && (
+                        <Text color="fg.error" fontSize="xs">
+                          {error(`Skus.${index}.SpecValues`)}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    {SKU_KEYS.map((key) => {
+                      const message = error(`Skus.${index}.${key}`);
                       return (
                         <Table.Cell key={key}>
                           <Field.Root invalid={Boolean(message)}>
@@ -484,7 +499,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
                               minWidth="24"
                               aria-label={t(`goods.form.sku${key}Of`, { name })}
                               value={row[key]}
-                              onChange={(event) => setSku(index, { [key]: event.target.value })}
+                              onChange={(event) => setSku(index, key, event.target.value)}
                             />
                             <Field.ErrorText>{message}</Field.ErrorText>
                           </Field.Root>

@@ -131,6 +131,7 @@ const adapter: EditorAdapter = {
   },
   order: () => content().map((item) => String(item.props.id)),
   count: () => canvasBlocks().length,
+  pending: () => [],
   blockElement: (id) => container.querySelector(`[data-puck-component="${id}"]`),
   idOf: (element) => element?.getAttribute('data-puck-component') ?? null,
   setText(id, text) {

@@ -98,6 +98,7 @@ const adapter: EditorAdapter = {
     return state.history.document.pages.find((page) => page.id === state.pageId)!.blockIds;
   },
   count: () => canvasBlocks().length,
+  pending: () => [...container.querySelectorAll('[data-pending]')],
   blockElement: (id) => container.querySelector(`[data-testid="canvas-block-${id}"]`),
   idOf: (element) => element?.getAttribute('data-testid')?.replace('canvas-block-', '') ?? null,
   setText: (id, text) => studio().setProp(id, ['text'], text),

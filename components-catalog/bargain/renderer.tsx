@@ -3,11 +3,12 @@ import type { ActivityProductRow } from '../data-rows';
 import { MUTED, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function BargainBlock({ props, data }: RendererProps<Props, ActivityProductRow>) {
+export function BargainBlock({ props, data, context }: RendererProps<Props, ActivityProductRow>) {
   const t = useText();
   return (
     <ActivityView
       props={props}
+      context={context}
       rows={data}
       titleKey="render.bargain.title"
       emptyKey={props.source === 'manual' ? 'render.activity.choose' : 'render.activity.none'}

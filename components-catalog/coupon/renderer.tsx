@@ -70,11 +70,14 @@ function CouponTicket({ row, colour, wide }: { row: CouponRow; colour: string; w
   );
 }
 
-export function CouponBlock({ props, data }: RendererProps<Props, CouponRow>) {
+export function CouponBlock({ props, data, context }: RendererProps<Props, CouponRow>) {
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId={props.source === 'manual' ? 'render.coupon.choose' : 'render.coupon.none'} />
+        <EmptyRows
+          context={context}
+          messageId={props.source === 'manual' ? 'render.coupon.choose' : 'render.coupon.none'}
+        />
       </BlockBox>
     );
   }

@@ -12,12 +12,15 @@ import {
 } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function CourseListBlock({ props, data }: RendererProps<Props, CourseRow>) {
+export function CourseListBlock({ props, data, context }: RendererProps<Props, CourseRow>) {
   const t = useText();
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId={props.source === 'manual' ? 'render.course.choose' : 'render.course.none'} />
+        <EmptyRows
+          context={context}
+          messageId={props.source === 'manual' ? 'render.course.choose' : 'render.course.none'}
+        />
       </BlockBox>
     );
   }

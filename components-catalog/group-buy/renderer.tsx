@@ -3,11 +3,12 @@ import type { ActivityProductRow } from '../data-rows';
 import { BRAND, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function GroupBuyBlock({ props, data }: RendererProps<Props, ActivityProductRow>) {
+export function GroupBuyBlock({ props, data, context }: RendererProps<Props, ActivityProductRow>) {
   const t = useText();
   return (
     <ActivityView
       props={props}
+      context={context}
       rows={data}
       titleKey="render.groupBuy.title"
       emptyKey={props.source === 'manual' ? 'render.activity.choose' : 'render.activity.none'}

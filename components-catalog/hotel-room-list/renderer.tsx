@@ -13,12 +13,12 @@ import {
 } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function HotelRoomListBlock({ props, data }: RendererProps<Props, RoomRow>) {
+export function HotelRoomListBlock({ props, data, context }: RendererProps<Props, RoomRow>) {
   const t = useText();
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId="render.room.none" />
+        <EmptyRows context={context} messageId="render.room.none" />
       </BlockBox>
     );
   }

@@ -17,12 +17,15 @@ const BADGE_COLOURS: Record<LiveRoomRow['status'], string> = {
   ended: '#707070',
 };
 
-export function LiveRoomBlock({ props, data }: RendererProps<Props, LiveRoomRow>) {
+export function LiveRoomBlock({ props, data, context }: RendererProps<Props, LiveRoomRow>) {
   const t = useText();
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId={props.source === 'manual' ? 'render.live.choose' : 'render.live.none'} />
+        <EmptyRows
+          context={context}
+          messageId={props.source === 'manual' ? 'render.live.choose' : 'render.live.none'}
+        />
       </BlockBox>
     );
   }

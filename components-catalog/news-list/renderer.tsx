@@ -21,11 +21,14 @@ function Meta({ row, props }: { row: NewsRow; props: Props }) {
   );
 }
 
-export function NewsListBlock({ props, data }: RendererProps<Props, NewsRow>) {
+export function NewsListBlock({ props, data, context }: RendererProps<Props, NewsRow>) {
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId={props.source === 'manual' ? 'render.news.choose' : 'render.news.none'} />
+        <EmptyRows
+          context={context}
+          messageId={props.source === 'manual' ? 'render.news.choose' : 'render.news.none'}
+        />
       </BlockBox>
     );
   }

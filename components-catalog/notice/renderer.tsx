@@ -1,8 +1,8 @@
-import { BlockBox, ellipsis, type RendererProps, useText } from '../renderer-kit';
+import { BlockBox, ellipsis, type RendererProps, useHint } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function NoticeBlock({ props }: RendererProps<Props>) {
-  const t = useText();
+export function NoticeBlock({ props, context }: RendererProps<Props>) {
+  const hint = useHint(context);
   return (
     <BlockBox box={props}>
       <div
@@ -25,7 +25,7 @@ export function NoticeBlock({ props }: RendererProps<Props>) {
             />
           </svg>
         ) : null}
-        <span style={{ flex: 1, ...ellipsis(1) }}>{props.text || t('render.notice.placeholder')}</span>
+        <span style={{ flex: 1, ...ellipsis(1) }}>{props.text || hint('render.notice.placeholder')}</span>
       </div>
     </BlockBox>
   );

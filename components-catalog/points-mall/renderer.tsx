@@ -11,7 +11,7 @@ import {
 } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function PointsMallBlock({ props, data }: RendererProps<Props, PointsProductRow>) {
+export function PointsMallBlock({ props, data, context }: RendererProps<Props, PointsProductRow>) {
   const t = useText();
   return (
     <BlockBox box={props} style={{ background: props.background || '#ffffff', padding: 8 }}>
@@ -45,6 +45,7 @@ export function PointsMallBlock({ props, data }: RendererProps<Props, PointsProd
         </Grid>
       ) : (
         <EmptyRows
+          context={context}
           messageId={props.source === 'manual' ? 'render.activity.choose' : 'render.activity.none'}
         />
       )}

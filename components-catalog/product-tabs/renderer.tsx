@@ -3,7 +3,7 @@ import { ProductRows } from '../product-card';
 import { BlockBox, EmptyRows, ellipsis, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function ProductTabsBlock({ props, data }: RendererProps<Props, ProductRow>) {
+export function ProductTabsBlock({ props, data, context }: RendererProps<Props, ProductRow>) {
   const t = useText();
   return (
     <BlockBox box={props}>
@@ -34,7 +34,7 @@ export function ProductTabsBlock({ props, data }: RendererProps<Props, ProductRo
         {data && data.length > 0 ? (
           <ProductRows rows={data} layout={props.layout} gap={props.gap} options={props} />
         ) : (
-          <EmptyRows messageId="render.product.noRows" />
+          <EmptyRows context={context} messageId="render.product.noRows" />
         )}
       </div>
     </BlockBox>

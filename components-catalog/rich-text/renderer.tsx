@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { BlockBox, MUTED, type RendererProps, useText } from '../renderer-kit';
+import { BlockBox, MUTED, type RendererProps, useHint } from '../renderer-kit';
 import type { Props } from './definition';
 import { sanitizeRichText } from './sanitize';
 
-export function RichTextBlock({ props }: RendererProps<Props>) {
-  const t = useText();
+export function RichTextBlock({ props, context }: RendererProps<Props>) {
+  const hint = useHint(context);
   const html = useMemo(() => sanitizeRichText(props.html), [props.html]);
   return (
     <BlockBox
@@ -16,7 +16,7 @@ export function RichTextBlock({ props }: RendererProps<Props>) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with an allow-list
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <div style={{ color: MUTED }}>{t('render.richText.placeholder')}</div>
+        <div style={{ color: MUTED }}>{hint('render.richText.placeholder')}</div>
       )}
     </BlockBox>
   );

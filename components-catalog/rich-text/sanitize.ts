@@ -40,7 +40,15 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['style', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'href', 'title'];
 
+/**
+ * Text with only bare formatting tags (no attributes, nothing executable) is already what the sanitiser
+ * would keep, so it skips the parse: most paragraphs of a long page are like this.
+ */
+const PLAIN_FORMATTING =
+  /^(?:[^<>]|<\/?(?:p|br|span|strong|b|em|i|u|s|sub|sup|h[1-6]|blockquote|ul|ol|li|div|section|hr)\s*\/?>)*$/;
+
 export function sanitizeRichText(html: string): string {
+  if (PLAIN_FORMATTING.test(html)) return html;
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,

@@ -14,6 +14,7 @@ export function SeckillBlock({ props, data, context }: RendererProps<Props, Acti
   return (
     <ActivityView
       props={props}
+      context={context}
       rows={data}
       titleKey="render.seckill.title"
       emptyKey={props.source === 'manual' ? 'render.activity.choose' : 'render.activity.none'}

@@ -12,12 +12,13 @@ import {
 } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function ServiceListBlock({ props, data }: RendererProps<Props, ServiceRow>) {
+export function ServiceListBlock({ props, data, context }: RendererProps<Props, ServiceRow>) {
   const t = useText();
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
         <EmptyRows
+          context={context}
           messageId={props.mode === 'services' ? 'render.service.none' : 'render.service.noTechnicians'}
         />
       </BlockBox>

@@ -2,13 +2,13 @@ import type { StoreRow } from '../data-rows';
 import { BlockBox, BRAND, EmptyRows, MUTED, Picture, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function StoreInfoBlock({ props, data }: RendererProps<Props, StoreRow>) {
+export function StoreInfoBlock({ props, data, context }: RendererProps<Props, StoreRow>) {
   const t = useText();
   const store = data?.[0];
   if (!store) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId="render.store.choose" />
+        <EmptyRows context={context} messageId="render.store.choose" />
       </BlockBox>
     );
   }

@@ -15,12 +15,15 @@ function distance(meters: number): string {
   return meters < 1000 ? `${Math.round(meters)}m` : `${(meters / 1000).toFixed(1)}km`;
 }
 
-export function StoreListBlock({ props, data }: RendererProps<Props, StoreRow>) {
+export function StoreListBlock({ props, data, context }: RendererProps<Props, StoreRow>) {
   const t = useText();
   if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId={props.source === 'manual' ? 'render.store.chooseMany' : 'render.store.none'} />
+        <EmptyRows
+          context={context}
+          messageId={props.source === 'manual' ? 'render.store.chooseMany' : 'render.store.none'}
+        />
       </BlockBox>
     );
   }

@@ -1,10 +1,11 @@
-import { BlockBox, BRAND, ellipsis, MUTED, type RendererProps, useText } from '../renderer-kit';
+import { BlockBox, BRAND, ellipsis, MUTED, type RendererProps, useHint, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
 const SIZES = { large: 18, medium: 16, small: 14 } as const;
 
-export function TitleBlock({ props }: RendererProps<Props>) {
+export function TitleBlock({ props, context }: RendererProps<Props>) {
   const t = useText();
+  const hint = useHint(context);
   return (
     <BlockBox box={props} style={{ background: props.background || '#ffffff', padding: '10px 12px' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -15,7 +16,7 @@ export function TitleBlock({ props }: RendererProps<Props>) {
           <div
             style={{ fontSize: SIZES[props.size], fontWeight: 600, color: props.textColour, ...ellipsis(1) }}
           >
-            {props.text || t('render.title.placeholder')}
+            {props.text || hint('render.title.placeholder')}
           </div>
           {props.subText ? (
             <div style={{ fontSize: 12, color: MUTED, marginTop: 2 }}>{props.subText}</div>

@@ -2,13 +2,13 @@ import type { VoteRow } from '../data-rows';
 import { BlockBox, BRAND, EmptyRows, MUTED, type RendererProps, useText } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function VoteBlock({ props, data }: RendererProps<Props, VoteRow>) {
+export function VoteBlock({ props, data, context }: RendererProps<Props, VoteRow>) {
   const t = useText();
   const vote = data?.[0];
   if (!vote) {
     return (
       <BlockBox box={props}>
-        <EmptyRows messageId="render.vote.choose" />
+        <EmptyRows context={context} messageId="render.vote.choose" />
       </BlockBox>
     );
   }

@@ -86,9 +86,9 @@ export const uploadImage = defineEndpoint({
   permission: 'session',
   /**
    * Multipart with one file in the field `file` (PNG, JPEG, GIF or WebP, checked by content). The
-   * schema covers the text fields sent beside it: none yet, so any is refused as unknown.
+   * schema covers the text fields sent beside it: the image-library folder (0 or absent: the root).
    */
-  input: empty,
+  input: z.strictObject({ FolderId: z.coerce.number().int().min(0).optional() }),
   output: z.object({
     Url: z.string(),
     Id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
-import type { LinkKind } from '../link-targets';
+import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -10,31 +10,6 @@ import { EDIT_TEMPLATE_PERMISSION } from './module-library';
  * ones, ordered as the owning module sorts them (sort, then newest); `Keyword` searches the title and
  * `Ids` fetches the rows a block chose by hand.
  */
-
-/** Every entity link kind; custom pages are the template's own pages, not server rows. */
-export const ENTITY_LINK_KINDS = [
-  'product',
-  'category',
-  'activity',
-  'groupBuy',
-  'seckill',
-  'news',
-  'column',
-  'bookingForm',
-  'course',
-  'case',
-  'hotel',
-  'hall',
-  'coupon',
-  'store',
-  'quickPay',
-  'menu',
-  'bargain',
-  'pointsProduct',
-  'liveRoom',
-  'vote',
-] as const satisfies readonly LinkKind[];
-export type EntityLinkKind = (typeof ENTITY_LINK_KINDS)[number];
 
 export const MAX_LOOKUP_IDS = 100;
 
@@ -97,7 +72,8 @@ export const lookupRowSchemas = {
   bargain: base.extend(offer),
   pointsProduct: base.extend({ Points: int(), PriceFen: int(), Stock: int() }),
   liveRoom: base.extend({ Anchor: z.string(), ...window }),
-  vote: base.extend({ Options: z.array(z.string()), EndsAt: instant() }),
+  /** `Votes[i]`: ballots cast for `Options[i]`. */
+  vote: base.extend({ Options: z.array(z.string()), Votes: z.array(int()), EndsAt: instant() }),
 } satisfies Record<EntityLinkKind, z.ZodType>;
 
 export type LookupRow<K extends EntityLinkKind> = z.infer<(typeof lookupRowSchemas)[K]>;

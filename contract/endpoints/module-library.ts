@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { linkValueSchema } from '../link-value';
 import { sortParam } from '../list-query';
+import { colourSchema } from '../template-document';
 
 /**
  * Module library (SPEC §7, base /ModuleLibrary/): the shop's decoration templates. `Data` is the
@@ -176,3 +178,134 @@ export function previewPath(siteId: number, options: { pageId?: string; template
   const search = query.toString();
   return `/preview/${siteId}${search ? `?${search}` : ''}`;
 }
+
+// ---- public templates ------------------------------------------------------------------------------
+
+/** Browsing the system's public templates and copying one into the shop's own. */
+export const PUBLIC_TEMPLATES_PERMISSION = '/shop/decorateShop/publicTemplate';
+
+/** Shop types with how many public templates each has (SPEC §3's 0, 1, 2, 3, 4, 7, 8). */
+export const getIndustryTypeList = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetIndustryTypeList',
+  permission: PUBLIC_TEMPLATES_PERMISSION,
+  input: z.strictObject({}),
+  output: z.object({
+    Data: z.array(z.object({ ShopType: z.number().int(), Name: z.string(), Count: z.number().int() })),
+    /** The caller's own shop type, which the screen shows first. */
+    SiteShopType: z.number().int(),
+  }),
+});
+
+export const publicTemplateSummarySchema = z.object({
+  Id: z.number().int(),
+  ShopType: z.number().int(),
+  Name: z.string(),
+  Description: z.string(),
+  PageCount: z.number().int(),
+  /** The home page's background, so a card can hint at the colours. */
+  ThemeColour: z.string(),
+});
+export type PublicTemplateSummary = z.infer<typeof publicTemplateSummarySchema>;
+
+export const getPublicTemplateList = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetPublicTemplateList',
+  permission: PUBLIC_TEMPLATES_PERMISSION,
+  input: listQuerySchema.extend({ ShopType: z.coerce.number().int().min(0).max(99).optional() }),
+  output: pagedSchema(publicTemplateSummarySchema),
+});
+
+/**
+ * One page of a public template for the read-only preview, shaped like GetPreviewData: the product
+ * blocks show the caller's own goods, so the preview looks like the shop would.
+ */
+export const getPublicTemplatePreview = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetPublicTemplatePreview',
+  permission: PUBLIC_TEMPLATES_PERMISSION,
+  input: z.strictObject({
+    Id: id,
+    PageId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  }),
+  output: z.object({
+    Name: z.string(),
+    ShopType: z.number().int(),
+    Pages: z.array(z.object({ Id: z.string(), Title: z.string() })),
+    Data: z.string(),
+    Products: z.array(z.object({ BlockId: z.string(), Rows: z.array(previewProductSchema) })),
+  }),
+});
+
+/** Copies a public template of the shop's own type into its templates under a new name. */
+export const usePublicTemplate = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/UsePublicTemplate',
+  permission: PUBLIC_TEMPLATES_PERMISSION,
+  input: z.strictObject({ Id: id, Name: name }),
+  output: z.object({ Id: z.number().int(), Version: z.number().int() }),
+});
+
+// ---- user center -----------------------------------------------------------------------------------
+
+/** The user-center page and its menu; goods-detail templates share the screen. */
+export const USER_TEMPLATE_PERMISSION = '/shop/decorateShop/userTemplate';
+
+export const USER_CENTER_HEADER_STYLES = ['card', 'simple', 'banner'] as const;
+export const USER_CENTER_ICONS = [
+  'order',
+  'coupon',
+  'address',
+  'favourite',
+  'wallet',
+  'gift',
+  'member',
+  'service',
+  'phone',
+  'location',
+  'share',
+  'help',
+  'setting',
+] as const;
+export type UserCenterIcon = (typeof USER_CENTER_ICONS)[number];
+export const MAX_USER_CENTER_MENUS = 20;
+
+export const userCenterMenuSchema = z.strictObject({
+  /** Stable id of the item, so reordering and undo keep track of it. */
+  Id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  Icon: z.enum(USER_CENTER_ICONS),
+  Title: z.string().trim().min(1).max(12),
+  Link: linkValueSchema,
+  Visible: z.boolean(),
+});
+export type UserCenterMenu = z.infer<typeof userCenterMenuSchema>;
+
+export const userCenterSettingsSchema = z.strictObject({
+  HeaderStyle: z.enum(USER_CENTER_HEADER_STYLES),
+  BackgroundColour: colourSchema,
+  BackgroundImage: z.string().max(2048),
+  /** Items in display order. */
+  Menus: z.array(userCenterMenuSchema).max(MAX_USER_CENTER_MENUS),
+});
+export type UserCenterSettings = z.infer<typeof userCenterSettingsSchema>;
+
+/** The user-center page settings and its menu items; Version 0 when the shop never saved them. */
+export const getUserCenterMenuList = defineEndpoint({
+  method: 'GET',
+  path: '/ModuleLibrary/GetUserCenterMenuList',
+  permission: USER_TEMPLATE_PERMISSION,
+  input: z.strictObject({}),
+  output: userCenterSettingsSchema.extend({ Version: z.number().int(), ShopType: z.number().int() }),
+});
+
+/** Saves the whole user center; `Version` is the one it was based on (0 for the first save). */
+export const setUserCenterInfo = defineEndpoint({
+  method: 'POST',
+  path: '/ModuleLibrary/SetUserCenterInfo',
+  permission: USER_TEMPLATE_PERMISSION,
+  input: userCenterSettingsSchema.extend({ Version: z.number().int().min(0) }),
+  output: z.object({ Version: z.number().int() }),
+});

@@ -958,6 +958,36 @@ export const setDefaultFaceConfig = defineEndpoint({
 
 export const MAX_PRINT_BATCH = 100;
 
+/**
+ * The face-printing screen's own lookups, under its own permission: orders waiting to ship by
+ * express (the only ones a face sheet is printed for) and the carrier accounts to print with. An
+ * account granted face printing alone may print without seeing the whole order list or the
+ * carrier accounts' settings.
+ */
+export const facePrintOrderQuerySchema = listQuerySchema.extend({
+  orderNo: orderFilterFields.orderNo,
+  buyer: orderFilterFields.buyer,
+  paidFrom: orderFilterFields.paidFrom,
+  paidTo: orderFilterFields.paidTo,
+  sort: sortParam(ORDER_SORT_FIELDS).default('paidAt'),
+});
+
+export const getFacePrintOrders = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetFacePrintOrderList`,
+  permission: OrderPermission.facePrinting,
+  input: facePrintOrderQuerySchema,
+  output: pagedSchema(orderRowSchema),
+});
+
+export const getFacePrintConfigs = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetFacePrintConfigList`,
+  permission: OrderPermission.facePrinting,
+  input: empty,
+  output: z.object({ Data: z.array(faceConfigRowSchema) }),
+});
+
 const partySchema = z.object({ Name: z.string(), Phone: z.string(), Address: z.string() });
 
 /** Everything a printed face sheet shows. */

@@ -50,7 +50,7 @@ function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof 
 }
 
 /** One saved page drawn read-only by the catalogue's renderers on a phone of the chosen width. */
-function PreviewPhone({
+export function PreviewPhone({
   document,
   rows,
   shopType,
@@ -63,7 +63,7 @@ function PreviewPhone({
 }) {
   const intl = useIntl();
   const page = document.pages[0]!;
-  const context = useMemo<RenderContext>(() => ({ shopType, now: Date.now() }), [shopType]);
+  const context = useMemo<RenderContext>(() => ({ mode: 'preview', shopType, now: Date.now() }), [shopType]);
   const navigationBar = fixedBlock(document, page, 'navigationBar');
   const tabBar = fixedBlock(document, page, 'tabBar');
   const floating = fixedBlock(document, page, 'floatingButton');

@@ -5,14 +5,22 @@ import type { BlockId, PageId, PageSettings, TemplateDocument } from '../../cont
 import * as operations from '../document/operations';
 import { pageOfBlock } from '../document/template';
 import type { HistoryAction, HistoryStep } from './history-step';
+import {
+  COALESCE_MS,
+  commitStep,
+  continuesStep,
+  HISTORY_LIMIT,
+  historyOptions,
+  historySteps,
+  type TemporalControls,
+} from './labelled-history';
 
 /**
  * The studio's state. Only `history` (the document and the step that made it) is tracked by zundo;
  * selection, hover, the current page, panels and notices change freely without making undo steps.
  */
 
-export const HISTORY_LIMIT = 200;
-export const COALESCE_MS = 1000;
+export { COALESCE_MS, HISTORY_LIMIT };
 
 export interface HistorySlice {
   document: TemplateDocument;
@@ -87,239 +95,214 @@ function openingStep(document: TemplateDocument, at: number): HistoryStep {
 export function createStudioStore(options: StudioOptions) {
   const now = options.now ?? Date.now;
   return createStore<StudioState>()(
-    temporal(
-      (set, get, store) => {
-        const temporalApi = () =>
-          (store as unknown as { temporal: { getState(): TemporalControls } }).temporal.getState();
+    temporal((set, get, store) => {
+      const temporalApi = () =>
+        (
+          store as unknown as { temporal: { getState(): TemporalControls<HistorySlice> } }
+        ).temporal.getState();
 
-        /** Applies an operation as one history step (or merges it into the last, when coalescing). */
-        const apply = (
-          action: HistoryAction,
-          outcome: operations.Outcome,
-          coalesceKey: string | null = null,
-          /** Where the step happened when that is not where the studio goes next (a deleted page). */
-          origin?: PageId,
-        ): boolean => {
-          if (!outcome.ok) {
-            set({ notice: outcome.problem });
-            return false;
-          }
-          const { document, focus } = outcome;
-          const types = new Set(
-            focus.blockIds.map((id) => document.blocks[id]?.type ?? get().history.document.blocks[id]?.type),
-          );
-          const at = now();
-          const step: HistoryStep = {
-            action,
-            blockType: types.size === 1 ? ([...types][0] ?? null) : null,
-            count: focus.blockIds.length,
-            pageId: origin ?? focus.pageId,
-            blockIds: focus.blockIds,
-            coalesceKey,
-            at,
-          };
-          const previous = get().history.step;
-          const merge =
-            coalesceKey !== null && previous.coalesceKey === coalesceKey && at - previous.at < COALESCE_MS;
-          const next = {
-            history: { document, step },
-            notice: null,
-            pageId: focus.pageId,
-            selection: action === 'delete' || action === 'deletePage' ? [] : focus.blockIds,
-          };
-          if (merge) {
-            const controls = temporalApi();
-            controls.pause();
-            set(next);
-            controls.resume();
-          } else set(next);
-          return true;
+      /** Applies an operation as one history step (or merges it into the last, when coalescing). */
+      const apply = (
+        action: HistoryAction,
+        outcome: operations.Outcome,
+        coalesceKey: string | null = null,
+        /** Where the step happened when that is not where the studio goes next (a deleted page). */
+        origin?: PageId,
+      ): boolean => {
+        if (!outcome.ok) {
+          set({ notice: outcome.problem });
+          return false;
+        }
+        const { document, focus } = outcome;
+        const types = new Set(
+          focus.blockIds.map((id) => document.blocks[id]?.type ?? get().history.document.blocks[id]?.type),
+        );
+        const at = now();
+        const step: HistoryStep = {
+          action,
+          blockType: types.size === 1 ? ([...types][0] ?? null) : null,
+          count: focus.blockIds.length,
+          pageId: origin ?? focus.pageId,
+          blockIds: focus.blockIds,
+          coalesceKey,
+          at,
         };
+        const previous = get().history.step;
+        const merge = continuesStep(previous, coalesceKey, at);
+        const next = {
+          history: { document, step },
+          notice: null,
+          pageId: focus.pageId,
+          selection: action === 'delete' || action === 'deletePage' ? [] : focus.blockIds,
+        };
+        commitStep(temporalApi(), merge, () => set(next));
+        return true;
+      };
 
-        /** After undo or redo: back to the step's page, its blocks selected when they exist. */
-        const focusOn = (step: HistoryStep) => {
-          const { document } = get().history;
-          const pageId = document.pages.some((page) => page.id === step.pageId)
-            ? step.pageId
-            : document.homePageId;
+      /** After undo or redo: back to the step's page, its blocks selected when they exist. */
+      const focusOn = (step: HistoryStep) => {
+        const { document } = get().history;
+        const pageId = document.pages.some((page) => page.id === step.pageId)
+          ? step.pageId
+          : document.homePageId;
+        set({
+          pageId,
+          selection: step.blockIds.filter((id) => Object.hasOwn(document.blocks, id)),
+          notice: null,
+        });
+      };
+
+      const doc = () => get().history.document;
+      const targets = (blockIds?: BlockId[]) => blockIds ?? get().selection;
+      const pageFor = (blockId: BlockId | undefined) =>
+        (blockId && pageOfBlock(doc(), blockId)?.id) || get().pageId;
+
+      return {
+        history: { document: options.document, step: openingStep(options.document, now()) },
+        shopType: options.shopType,
+        previewShopType: options.shopType,
+        pageId: options.document.homePageId,
+        selection: [],
+        hover: null,
+        clipboard: null,
+        notice: null,
+
+        load(document) {
           set({
-            pageId,
-            selection: step.blockIds.filter((id) => Object.hasOwn(document.blocks, id)),
+            history: { document, step: openingStep(document, now()) },
+            pageId: document.homePageId,
+            selection: [],
+            hover: null,
             notice: null,
           });
-        };
+          temporalApi().clear();
+        },
+        setShopType: (shopType) => set({ shopType }),
+        setPreviewShopType: (previewShopType) => set({ previewShopType }),
+        showPage: (pageId) => set({ pageId, selection: [], hover: null }),
+        select(blockIds, mode = 'replace') {
+          const current = get().selection;
+          if (mode === 'replace') set({ selection: blockIds });
+          else if (mode === 'add')
+            set({ selection: [...current, ...blockIds.filter((id) => !current.includes(id))] });
+          else {
+            const toggled = blockIds.filter((id) => !current.includes(id));
+            set({ selection: [...current.filter((id) => !blockIds.includes(id)), ...toggled] });
+          }
+        },
+        setHover: (hover) => set({ hover }),
+        dismissNotice: () => set({ notice: null }),
 
-        const doc = () => get().history.document;
-        const targets = (blockIds?: BlockId[]) => blockIds ?? get().selection;
-        const pageFor = (blockId: BlockId | undefined) =>
-          (blockId && pageOfBlock(doc(), blockId)?.id) || get().pageId;
+        insertBlock(type, index, pageId = get().pageId) {
+          const outcome = operations.insertBlock(doc(), { pageId, type, index, shopType: get().shopType });
+          return apply('insert', outcome) && outcome.ok ? outcome.focus.blockIds[0]! : null;
+        },
+        moveBlock(blockId, toIndex) {
+          apply('move', operations.moveBlock(doc(), pageFor(blockId), blockId, toIndex));
+        },
+        moveBlockBy(blockId, delta) {
+          apply('move', operations.moveBlockBy(doc(), pageFor(blockId), blockId, delta));
+        },
+        deleteBlocks(blockIds) {
+          const ids = targets(blockIds);
+          apply('delete', operations.deleteBlocks(doc(), pageFor(ids[0]), ids));
+        },
+        duplicateBlocks(blockIds) {
+          const ids = targets(blockIds);
+          apply('duplicate', operations.duplicateBlocks(doc(), pageFor(ids[0]), ids, get().shopType));
+        },
+        setHidden(blockIds, hidden) {
+          apply(hidden ? 'hide' : 'show', operations.setHidden(doc(), blockIds, hidden));
+        },
+        setLocked(blockIds, locked) {
+          apply(locked ? 'lock' : 'unlock', operations.setLocked(doc(), blockIds, locked));
+        },
+        setProp(blockId, path, value) {
+          apply('edit', operations.setProp(doc(), blockId, path, value), `${blockId}:${path.join('.')}`);
+        },
+        replaceProps(blockId, props) {
+          apply('edit', operations.replaceProps(doc(), blockId, props));
+        },
+        copy(blockIds) {
+          const payload = operations.copyBlocks(doc(), targets(blockIds));
+          if (payload) set({ clipboard: payload });
+        },
+        paste(index, payload) {
+          const clipboard = payload ?? get().clipboard;
+          if (!clipboard) return;
+          const page = doc().pages.find((entry) => entry.id === get().pageId);
+          const selected = get().selection.at(-1);
+          const after = selected && page ? page.blockIds.indexOf(selected) + 1 : (page?.blockIds.length ?? 0);
+          apply(
+            'paste',
+            operations.pasteBlocks(doc(), clipboard, {
+              pageId: get().pageId,
+              index: index ?? after,
+              shopType: get().shopType,
+            }),
+          );
+        },
 
-        return {
-          history: { document: options.document, step: openingStep(options.document, now()) },
-          shopType: options.shopType,
-          previewShopType: options.shopType,
-          pageId: options.document.homePageId,
-          selection: [],
-          hover: null,
-          clipboard: null,
-          notice: null,
+        addPage(title) {
+          apply('addPage', operations.addPage(doc(), title));
+        },
+        renamePage(pageId, title) {
+          apply('renamePage', operations.renamePage(doc(), pageId, title), `page:${pageId}:title`);
+        },
+        deletePage(pageId) {
+          apply('deletePage', operations.deletePage(doc(), pageId), null, pageId);
+        },
+        reorderPage(pageId, toIndex) {
+          apply('reorderPage', operations.reorderPage(doc(), pageId, toIndex));
+        },
+        setHomePage(pageId) {
+          apply('setHome', operations.setHomePage(doc(), pageId));
+        },
+        updatePageSettings(pageId, patch) {
+          const key = `page:${pageId}:${Object.keys(patch).sort().join(',')}`;
+          apply('pageSettings', operations.updatePageSettings(doc(), pageId, patch), key);
+        },
 
-          load(document) {
-            set({
-              history: { document, step: openingStep(document, now()) },
-              pageId: document.homePageId,
-              selection: [],
-              hover: null,
-              notice: null,
-            });
-            temporalApi().clear();
-          },
-          setShopType: (shopType) => set({ shopType }),
-          setPreviewShopType: (previewShopType) => set({ previewShopType }),
-          showPage: (pageId) => set({ pageId, selection: [], hover: null }),
-          select(blockIds, mode = 'replace') {
-            const current = get().selection;
-            if (mode === 'replace') set({ selection: blockIds });
-            else if (mode === 'add')
-              set({ selection: [...current, ...blockIds.filter((id) => !current.includes(id))] });
-            else {
-              const toggled = blockIds.filter((id) => !current.includes(id));
-              set({ selection: [...current.filter((id) => !blockIds.includes(id)), ...toggled] });
-            }
-          },
-          setHover: (hover) => set({ hover }),
-          dismissNotice: () => set({ notice: null }),
-
-          insertBlock(type, index, pageId = get().pageId) {
-            const outcome = operations.insertBlock(doc(), { pageId, type, index, shopType: get().shopType });
-            return apply('insert', outcome) && outcome.ok ? outcome.focus.blockIds[0]! : null;
-          },
-          moveBlock(blockId, toIndex) {
-            apply('move', operations.moveBlock(doc(), pageFor(blockId), blockId, toIndex));
-          },
-          moveBlockBy(blockId, delta) {
-            apply('move', operations.moveBlockBy(doc(), pageFor(blockId), blockId, delta));
-          },
-          deleteBlocks(blockIds) {
-            const ids = targets(blockIds);
-            apply('delete', operations.deleteBlocks(doc(), pageFor(ids[0]), ids));
-          },
-          duplicateBlocks(blockIds) {
-            const ids = targets(blockIds);
-            apply('duplicate', operations.duplicateBlocks(doc(), pageFor(ids[0]), ids, get().shopType));
-          },
-          setHidden(blockIds, hidden) {
-            apply(hidden ? 'hide' : 'show', operations.setHidden(doc(), blockIds, hidden));
-          },
-          setLocked(blockIds, locked) {
-            apply(locked ? 'lock' : 'unlock', operations.setLocked(doc(), blockIds, locked));
-          },
-          setProp(blockId, path, value) {
-            apply('edit', operations.setProp(doc(), blockId, path, value), `${blockId}:${path.join('.')}`);
-          },
-          replaceProps(blockId, props) {
-            apply('edit', operations.replaceProps(doc(), blockId, props));
-          },
-          copy(blockIds) {
-            const payload = operations.copyBlocks(doc(), targets(blockIds));
-            if (payload) set({ clipboard: payload });
-          },
-          paste(index, payload) {
-            const clipboard = payload ?? get().clipboard;
-            if (!clipboard) return;
-            const page = doc().pages.find((entry) => entry.id === get().pageId);
-            const selected = get().selection.at(-1);
-            const after =
-              selected && page ? page.blockIds.indexOf(selected) + 1 : (page?.blockIds.length ?? 0);
-            apply(
-              'paste',
-              operations.pasteBlocks(doc(), clipboard, {
-                pageId: get().pageId,
-                index: index ?? after,
-                shopType: get().shopType,
-              }),
-            );
-          },
-
-          addPage(title) {
-            apply('addPage', operations.addPage(doc(), title));
-          },
-          renamePage(pageId, title) {
-            apply('renamePage', operations.renamePage(doc(), pageId, title), `page:${pageId}:title`);
-          },
-          deletePage(pageId) {
-            apply('deletePage', operations.deletePage(doc(), pageId), null, pageId);
-          },
-          reorderPage(pageId, toIndex) {
-            apply('reorderPage', operations.reorderPage(doc(), pageId, toIndex));
-          },
-          setHomePage(pageId) {
-            apply('setHome', operations.setHomePage(doc(), pageId));
-          },
-          updatePageSettings(pageId, patch) {
-            const key = `page:${pageId}:${Object.keys(patch).sort().join(',')}`;
-            apply('pageSettings', operations.updatePageSettings(doc(), pageId, patch), key);
-          },
-
-          undo() {
-            const step = get().history.step;
-            if (temporalApi().pastStates.length === 0) return;
-            temporalApi().undo();
-            focusOn(step);
-          },
-          redo() {
-            if (temporalApi().futureStates.length === 0) return;
-            temporalApi().redo();
+        undo() {
+          const step = get().history.step;
+          if (temporalApi().pastStates.length === 0) return;
+          temporalApi().undo();
+          focusOn(step);
+        },
+        redo() {
+          if (temporalApi().futureStates.length === 0) return;
+          temporalApi().redo();
+          focusOn(get().history.step);
+        },
+        travel(steps) {
+          if (steps < 0) {
+            const past = temporalApi().pastStates.length;
+            const count = Math.min(-steps, past);
+            if (count === 0) return;
+            // The step undone last is the earliest of those undone: focus where it happened.
+            const target = [
+              ...temporalApi()
+                .pastStates.slice(past - count + 1)
+                .map((state) => state.history?.step),
+              get().history.step,
+            ][0];
+            temporalApi().undo(count);
+            if (target) focusOn(target);
+          } else if (steps > 0) {
+            const count = Math.min(steps, temporalApi().futureStates.length);
+            if (count === 0) return;
+            temporalApi().redo(count);
             focusOn(get().history.step);
-          },
-          travel(steps) {
-            if (steps < 0) {
-              const past = temporalApi().pastStates.length;
-              const count = Math.min(-steps, past);
-              if (count === 0) return;
-              // The step undone last is the earliest of those undone: focus where it happened.
-              const target = [
-                ...temporalApi()
-                  .pastStates.slice(past - count + 1)
-                  .map((state) => state.history?.step),
-                get().history.step,
-              ][0];
-              temporalApi().undo(count);
-              if (target) focusOn(target);
-            } else if (steps > 0) {
-              const count = Math.min(steps, temporalApi().futureStates.length);
-              if (count === 0) return;
-              temporalApi().redo(count);
-              focusOn(get().history.step);
-            }
-          },
-        };
-      },
-      {
-        partialize: (state) => ({ history: state.history }),
-        equality: (past, current) => past.history === current.history,
-        limit: options.limit ?? HISTORY_LIMIT,
-      },
-    ),
+          }
+        },
+      };
+    }, historyOptions<StudioState>(options.limit)),
   );
-}
-
-interface TemporalControls {
-  pastStates: Partial<{ history: HistorySlice }>[];
-  futureStates: Partial<{ history: HistorySlice }>[];
-  undo(steps?: number): void;
-  redo(steps?: number): void;
-  clear(): void;
-  pause(): void;
-  resume(): void;
 }
 
 export type StudioStore = ReturnType<typeof createStudioStore>;
 
 /** The history panel's rows: every step from the opening to the last redoable one, and which is current. */
 export function historyEntries(store: StudioStore): { steps: HistoryStep[]; current: number } {
-  const { pastStates, futureStates } = store.temporal.getState();
-  const past = pastStates.map((state) => state.history!.step);
-  const future = [...futureStates].reverse().map((state) => state.history!.step);
-  return { steps: [...past, store.getState().history.step, ...future], current: past.length };
+  return historySteps(store.temporal.getState(), store.getState().history.step);
 }

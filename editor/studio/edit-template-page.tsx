@@ -74,6 +74,11 @@ interface Saved {
   document: TemplateDocument;
 }
 
+/** The server refused a save because the template changed since this copy was loaded. */
+function isStaleSave(envelope: object): boolean {
+  return (envelope as { StaleVersion?: unknown }).StaleVersion === true;
+}
+
 /** Where a drop lands in the page's block list: before a block, or at the end. */
 export function dropIndex(overId: string, blockIds: readonly string[]): number {
   if (overId === CANVAS_DROP_ID) return blockIds.length;
@@ -245,18 +250,18 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
       const current = store.getState().history.document;
       setSaving(true);
       try {
-        const result = await callEndpoint(saveModule, {
-          Id: saved.id,
-          Data: serializeTemplate(current),
-          Version: version,
-        });
+        const result = await callEndpoint(
+          saveModule,
+          { Id: saved.id, Data: serializeTemplate(current), Version: version },
+          // The reload-or-overwrite dialog tells of a stale save; a toast on top would say it twice.
+          { quietErrors: isStaleSave },
+        );
         setSaved((previous) => ({ ...previous, version: result.Version, document: current }));
         draft.forget();
         showToast('success', intl.formatMessage({ id: 'studio.saved' }));
         return result.Version;
       } catch (error) {
-        if (error instanceof ApiError && (error.body as { StaleVersion?: boolean } | undefined)?.StaleVersion)
-          setStale(true);
+        if (error instanceof ApiError && error.body && isStaleSave(error.body)) setStale(true);
         return null;
       } finally {
         setSaving(false);

@@ -11,12 +11,8 @@ import type {
   StoreRow,
   VoteRow,
 } from '../../components-catalog/data-rows';
-import {
-  type EntityLinkKind,
-  type LookupQuery,
-  type LookupRow,
-  lookupEndpoints,
-} from '../../contract/endpoints/link-entities';
+import { type LookupQuery, type LookupRow, lookupEndpoints } from '../../contract/endpoints/link-entities';
+import type { EntityLinkKind } from '../../contract/link-targets';
 
 /**
  * Live rows of the non-goods blocks (coupons, offers, news, stores, verticals), read from the
@@ -141,8 +137,7 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       id: row.Id,
       title: row.Title,
       image: row.Image,
-      // Ballots are counted by the vote module; a fresh vote shows its options at zero.
-      options: row.Options.map((text) => ({ text, votes: 0 })),
+      options: row.Options.map((text, index) => ({ text, votes: row.Votes[index] ?? 0 })),
       endsAt: row.EndsAt,
     }),
   ),

@@ -1,12 +1,8 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import {
-  ENTITY_LINK_KINDS,
-  type EntityLinkKind,
-  lookupRowSchemas,
-} from '../../contract/endpoints/link-entities';
+import { lookupRowSchemas } from '../../contract/endpoints/link-entities';
 import { EDIT_TEMPLATE_PERMISSION } from '../../contract/endpoints/module-library';
-import { LINK_TARGETS } from '../../contract/link-targets';
+import { ENTITY_LINK_KINDS, type EntityLinkKind, LINK_TARGETS } from '../../contract/link-targets';
 import { linkKindOf, linkValueSchema } from '../../contract/link-value';
 import { linkPickerEn } from '../i18n/link-picker-en';
 import { linkPickerZh } from '../i18n/link-picker-zh';
@@ -40,6 +36,7 @@ const SUPERSET = {
   Area: '35㎡',
   Bed: '1.8米大床',
   Tables: 12,
+  Votes: [3, 4],
   CouponType: 'amount',
   Value: 3000,
   ThresholdFen: 19900,

@@ -1,9 +1,5 @@
-import {
-  ENTITY_LINK_KINDS,
-  type EntityLinkKind,
-  type LookupRow,
-  lookupEndpoints,
-} from '../../contract/endpoints/link-entities';
+import { type LookupRow, lookupEndpoints } from '../../contract/endpoints/link-entities';
+import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../../contract/link-targets';
 import { LinkType, type LinkValue } from '../../contract/link-value';
 import { fenToYuan } from '../../src/lib/format';
 

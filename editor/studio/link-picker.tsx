@@ -18,8 +18,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EntityLinkKind } from '../../contract/endpoints/link-entities';
-import { type LinkKind, linkTargetsFor } from '../../contract/link-targets';
+import { type EntityLinkKind, type LinkKind, linkTargetsFor } from '../../contract/link-targets';
 import {
   describeLinkProblem,
   emptyLink,

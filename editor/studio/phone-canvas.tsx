@@ -1,6 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
-import { type ComponentType, memo, useMemo } from 'react';
+import { type ComponentType, memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
@@ -8,18 +8,31 @@ import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
 import { previewFlags } from '../preview/preview-flags';
 import { useBlockRows } from './block-rows';
-import { useStudio } from './studio-context';
+import { useStudio, useStudioStore } from './studio-context';
 
 export const PHONE_WIDTH = 375;
 export const CANVAS_DROP_ID = 'canvas';
 
 type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
 
-/** A block drawn by its catalogue renderer, with its live rows. */
-export function BlockView({ block, context }: { block: BlockNode; context: RenderContext }) {
+/** A block that shows server rows: only these pay for a query observer. */
+function DataBlockView({
+  block,
+  context,
+  Renderer,
+}: {
+  block: BlockNode;
+  context: RenderContext;
+  Renderer: AnyRenderer;
+}) {
   const definition = blockDefinition(block.type);
   const request = useMemo(() => definition?.data?.(block.props) ?? null, [definition, block.props]);
   const rows = useBlockRows(request);
+  return <Renderer props={block.props} data={rows} context={context} />;
+}
+
+/** A block drawn by its catalogue renderer, with its live rows. */
+export function BlockView({ block, context }: { block: BlockNode; context: RenderContext }) {
   const Renderer = BLOCK_RENDERERS[block.type] as AnyRenderer | undefined;
   if (!Renderer) {
     return (
@@ -28,12 +41,28 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
       </Box>
     );
   }
-  return <Renderer props={block.props} data={rows} context={context} />;
+  if (blockDefinition(block.type)?.data) {
+    return <DataBlockView block={block} context={context} Renderer={Renderer} />;
+  }
+  return <Renderer props={block.props} context={context} />;
 }
+
+/** Bits of a block's canvas state, in one number so a block subscribes to the store once. */
+const SELECTED = 1;
+const HOVERED = 2;
+
+/** Styles every block wrapper shares, set once as a class rather than per element. */
+const CANVAS_STYLES = `
+.studio-canvas-block{position:relative;cursor:pointer}
+.studio-canvas-block>.studio-canvas-body{pointer-events:none}
+.studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
+.studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
+`;
 
 /**
  * One block on the canvas. Memoised: a document change keeps the identity of untouched blocks, so
  * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
+ * Off-screen blocks of the page's list skip layout and paint (content-visibility) until scrolled near.
  */
 const CanvasBlock = memo(function CanvasBlock({
   block,
@@ -43,26 +72,42 @@ const CanvasBlock = memo(function CanvasBlock({
   context: RenderContext;
 }) {
   const intl = useIntl();
-  const selected = useStudio((state) => state.selection.includes(block.id));
-  const hovered = useStudio((state) => state.hover === block.id);
-  const select = useStudio((state) => state.select);
-  const setHover = useStudio((state) => state.setHover);
+  const store = useStudioStore();
+  const state = useStudio(
+    (studio) =>
+      (studio.selection.includes(block.id) ? SELECTED : 0) | (studio.hover === block.id ? HOVERED : 0),
+  );
+  const selected = (state & SELECTED) !== 0;
+  const hovered = (state & HOVERED) !== 0;
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}` });
   const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
   const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
-  const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
+  const labelled = selected || hovered || !allowed;
+  const name = labelled
+    ? intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' })
+    : '';
   const flag = !flags.blockAllowed
     ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
-    : intl.formatMessage(
-        { id: 'studio.canvas.linkNotAllowed' },
-        { block: name, count: flags.disallowedLinks.length },
-      );
+    : allowed
+      ? ''
+      : intl.formatMessage(
+          { id: 'studio.canvas.linkNotAllowed' },
+          { block: name, count: flags.disallowedLinks.length },
+        );
+  const outline = selected
+    ? '2px solid #2b6cf6'
+    : hovered
+      ? '1px dashed #2b6cf6'
+      : allowed
+        ? undefined
+        : '2px dashed #e53e3e';
   return (
     // The outline is the keyboard path to blocks; the canvas is for pointing at what you see.
     // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
     // biome-ignore lint/a11y/useKeyWithClickEvents: the outline offers the same selection by keyboard
     <div
       ref={setNodeRef}
+      className="studio-canvas-block"
       data-testid={`canvas-block-${block.id}`}
       data-block-type={block.type}
       data-selected={selected || undefined}
@@ -70,29 +115,27 @@ const CanvasBlock = memo(function CanvasBlock({
       data-flag={flags.blockAllowed ? (allowed ? undefined : 'link') : 'block'}
       onClick={(event) => {
         event.stopPropagation();
-        select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
+        store
+          .getState()
+          .select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
       }}
-      onMouseEnter={() => setHover(block.id)}
-      onMouseLeave={() => setHover(null)}
-      style={{
-        position: 'relative',
-        cursor: 'pointer',
-        opacity: block.hidden ? 0.35 : 1,
-        outline: selected
-          ? '2px solid #2b6cf6'
-          : hovered
-            ? '1px dashed #2b6cf6'
-            : allowed
-              ? undefined
-              : '2px dashed #e53e3e',
-        outlineOffset: -2,
-        boxShadow: isOver ? 'inset 0 3px 0 #2b6cf6' : undefined,
-      }}
+      onMouseEnter={() => store.getState().setHover(block.id)}
+      onMouseLeave={() => store.getState().setHover(null)}
+      style={
+        block.hidden || outline || isOver
+          ? {
+              opacity: block.hidden ? 0.35 : undefined,
+              outline,
+              outlineOffset: outline ? -2 : undefined,
+              boxShadow: isOver ? 'inset 0 3px 0 #2b6cf6' : undefined,
+            }
+          : undefined
+      }
     >
-      <div style={{ pointerEvents: 'none' }}>
+      <div className="studio-canvas-body">
         <BlockView block={block} context={context} />
       </div>
-      {(selected || hovered || !allowed) && (
+      {labelled && (
         <span
           style={{
             position: 'absolute',
@@ -130,6 +173,36 @@ function PageBlock({ id, context }: { id: string; context: RenderContext }) {
   return block ? <CanvasBlock block={block} context={context} /> : null;
 }
 
+/** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
+function PendingBlock({ block }: { block: BlockNode }) {
+  return (
+    <div
+      className="studio-canvas-block"
+      data-testid={`canvas-block-${block.id}`}
+      data-block-type={block.type}
+      data-pending=""
+    />
+  );
+}
+
+/**
+ * A low estimate of a page block's height (a spacer's), so the blocks drawn first fill the window
+ * however short the page's first blocks are.
+ */
+const LOW_BLOCK_HEIGHT = 20;
+
+/**
+ * Draws the first screen of blocks at once and the rest in a transition after the first paint, so a
+ * long page opens as fast as a short one and stays responsive while its tail is drawn.
+ */
+function useDrawnCount(): number {
+  const [drawnAll, setDrawnAll] = useState(false);
+  useEffect(() => {
+    startTransition(() => setDrawnAll(true));
+  }, []);
+  return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
+}
+
 /** The 375 px phone: status bar, navigation bar with the WeChat capsule, the page's blocks, tab bar. */
 export function PhoneCanvas() {
   const intl = useIntl();
@@ -137,9 +210,11 @@ export function PhoneCanvas() {
   const pageId = useStudio((state) => state.pageId);
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
+  const drawnCount = useDrawnCount();
+  const store = useStudioStore();
   const page = pages.find((entry) => entry.id === pageId) ?? pages[0]!;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
-  const context = useMemo<RenderContext>(() => ({ shopType, now: Date.now() }), [shopType]);
+  const context = useMemo<RenderContext>(() => ({ mode: 'editing', shopType, now: Date.now() }), [shopType]);
   const navigationBar = useStudio((state) => fixedBlock(state.history.document, page, 'navigationBar'));
   const tabBar = useStudio((state) => fixedBlock(state.history.document, page, 'tabBar'));
   const floating = useStudio((state) => fixedBlock(state.history.document, page, 'floatingButton'));
@@ -157,6 +232,7 @@ export function PhoneCanvas() {
       boxShadow="0 12px 40px rgba(0,0,0,.25)"
       data-testid="phone-canvas"
     >
+      <style>{CANVAS_STYLES}</style>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
       <div
@@ -182,6 +258,7 @@ export function PhoneCanvas() {
         )}
         <div
           ref={setNodeRef}
+          className="studio-canvas-list"
           style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
           data-over={isOver || undefined}
         >
@@ -190,9 +267,11 @@ export function PhoneCanvas() {
               <FormattedMessage id="studio.canvas.empty" />
             </Text>
           )}
-          {page.blockIds.map((id) => (
-            <PageBlock key={id} id={id} context={context} />
-          ))}
+          {page.blockIds.map((id, index) => {
+            if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
+            const block = store.getState().history.document.blocks[id];
+            return block ? <PendingBlock key={id} block={block} /> : null;
+          })}
         </div>
         {floating && (
           <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>

@@ -18,6 +18,7 @@ import { type Field, isVisible } from '../../components-catalog/field-kit';
 import { blockDefinition } from '../../components-catalog/registry';
 import { uploadImage } from '../../contract/endpoints/comm';
 import { http } from '../../src/lib/http';
+import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
 import type { PropPath } from '../document/operations';
 import { LinkField } from './link-picker';
 import { useStudio } from './studio-context';
@@ -44,6 +45,7 @@ function ImageInput({
   const intl = useIntl();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
   const upload = async (file: File) => {
     const form = new FormData();
     form.append('file', file);
@@ -78,6 +80,15 @@ function ImageInput({
         >
           <FormattedMessage id="studio.field.upload" />
         </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          aria-label={`${intl.formatMessage({ id: 'imageLibrary.field.choose' })}: ${label}`}
+          onClick={() => setPicking(true)}
+        >
+          <FormattedMessage id="imageLibrary.field.choose" />
+        </Button>
         <input
           ref={fileInput}
           type="file"
@@ -102,6 +113,14 @@ function ImageInput({
           borderWidth="1px"
         />
       )}
+      <ImagePickerDialog
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(urls) => {
+          setPicking(false);
+          if (urls[0]) onChange(path, urls[0]);
+        }}
+      />
     </Stack>
   );
 }

@@ -13,14 +13,25 @@ import {
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
+import { libraryCatalogues } from '../library/messages';
 import { NameDialog } from './name-dialog';
-import { studioCatalogues } from './studio-messages';
 
 export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';
 const TEMPLATES_KEY = ['module-library', 'templates'] as const;
 
-type Naming = { mode: 'add' } | { mode: 'rename'; template: TemplateSummary } | null;
+type Naming =
+  | { mode: 'add' }
+  | { mode: 'rename'; template: TemplateSummary }
+  | { mode: 'copy'; template: TemplateSummary }
+  | null;
+
+const PUBLIC_TEMPLATES_PATH = '/shop/decorateShop/publicTemplate';
+const NAMING_TITLES = {
+  add: 'studio.templates.addTitle',
+  rename: 'studio.templates.renameTitle',
+  copy: 'library.templates.copyTitle',
+} as const;
 
 /** The shop's decoration templates: open one in the studio, add, rename, delete, make current. */
 function TemplatesPage() {
@@ -42,6 +53,11 @@ function TemplatesPage() {
     mutationFn: (name: string) => callEndpoint(addMyTemplate, { Name: name }),
     onSuccess: () => done('studio.templates.added'),
   });
+  const copy = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      callEndpoint(addMyTemplate, { Name: name, CopyFromId: id }),
+    onSuccess: () => done('library.templates.copied'),
+  });
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       callEndpoint(setMyTemplate, { Id: id, Name: name }),
@@ -57,6 +73,13 @@ function TemplatesPage() {
   });
 
   const confirmDelete = async (template: TemplateSummary) => {
+    if (template.IsCurrent) {
+      await alertDialog(
+        intl.formatMessage({ id: 'studio.templates.deleteTitle' }),
+        intl.formatMessage({ id: 'library.templates.deleteCurrent' }),
+      );
+      return;
+    }
     const confirmed = await confirmDialog({
       title: intl.formatMessage({ id: 'studio.templates.deleteTitle' }),
       message: intl.formatMessage({ id: 'studio.templates.deleteMessage' }, { name: template.Name }),
@@ -71,9 +94,14 @@ function TemplatesPage() {
         <Heading as="h1" size="lg">
           <FormattedMessage id="studio.templates.title" />
         </Heading>
-        <Button colorPalette="brand" size="sm" onClick={() => setNaming({ mode: 'add' })}>
-          <FormattedMessage id="studio.templates.add" />
-        </Button>
+        <HStack gap="2">
+          <Button variant="outline" size="sm" onClick={() => navigate(PUBLIC_TEMPLATES_PATH)}>
+            <FormattedMessage id="library.templates.browsePublic" />
+          </Button>
+          <Button colorPalette="brand" size="sm" onClick={() => setNaming({ mode: 'add' })}>
+            <FormattedMessage id="studio.templates.add" />
+          </Button>
+        </HStack>
       </HStack>
       {list.isPending ? (
         <Skeleton height="40" />
@@ -149,6 +177,13 @@ function TemplatesPage() {
                       >
                         <FormattedMessage id="studio.templates.rename" />
                       </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setNaming({ mode: 'copy', template })}
+                      >
+                        <FormattedMessage id="library.templates.copy" />
+                      </Button>
                       {!template.IsCurrent && (
                         <Button size="xs" variant="outline" onClick={() => makeCurrent.mutate(template.Id)}>
                           <FormattedMessage id="studio.templates.makeCurrent" />
@@ -158,7 +193,6 @@ function TemplatesPage() {
                         size="xs"
                         variant="outline"
                         colorPalette="red"
-                        disabled={template.IsCurrent}
                         onClick={() => confirmDelete(template)}
                       >
                         <FormattedMessage id="studio.templates.delete" />
@@ -173,15 +207,22 @@ function TemplatesPage() {
       )}
       {naming && (
         <NameDialog
-          title={intl.formatMessage({
-            id: naming.mode === 'add' ? 'studio.templates.addTitle' : 'studio.templates.renameTitle',
-          })}
+          title={intl.formatMessage({ id: NAMING_TITLES[naming.mode] })}
           label={intl.formatMessage({ id: 'studio.templates.name' })}
-          initial={naming.mode === 'rename' ? naming.template.Name : ''}
+          initial={
+            naming.mode === 'rename'
+              ? naming.template.Name
+              : naming.mode === 'copy'
+                ? intl
+                    .formatMessage({ id: 'library.templates.copyName' }, { name: naming.template.Name })
+                    .slice(0, 40)
+                : ''
+          }
           maxLength={40}
           onClose={() => setNaming(null)}
           onSubmit={async (name) => {
             if (naming.mode === 'add') await add.mutateAsync(name);
+            else if (naming.mode === 'copy') await copy.mutateAsync({ id: naming.template.Id, name });
             else await rename.mutateAsync({ id: naming.template.Id, name });
             setNaming(null);
           }}
@@ -191,4 +232,4 @@ function TemplatesPage() {
   );
 }
 
-export default withModuleMessages(TemplatesPage, studioCatalogues);
+export default withModuleMessages(TemplatesPage, libraryCatalogues);

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
+import { accountSeed } from '../areas/account/seed';
 import { dashboardSeed } from '../areas/dashboard/seed';
 import { marketingSeed } from '../areas/marketing/seed';
 import { moduleLibrarySeed } from '../areas/module-library/seed';
 import { orderSeed } from '../areas/order/seed';
+import { posterSeed } from '../areas/poster/seed';
 import { productSeed } from '../areas/product/seed';
 import { shopSetSeed } from '../areas/shop-set/seed';
 import { smallRoutineSeed } from '../areas/small-routine/seed';
+import { smartFormSeed } from '../areas/smart-form/seed';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
 import type { Database } from './client';
@@ -39,6 +42,9 @@ export const areaSeeds: AreaSeed[] = [
   marketingSeed,
   shopSetSeed,
   smallRoutineSeed,
+  posterSeed,
+  smartFormSeed,
+  accountSeed,
 ];
 
 const DAY = 24 * 60 * 60 * 1000;

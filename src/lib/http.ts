@@ -22,6 +22,15 @@ import { createTranslator, type Language, type Translate, translatorFunction } f
 
 export const PROD_API_BASE = '/prod-api';
 
+/** Tells a call's response handling that the caller shows some refusals itself (see `callEndpoint`). */
+export type QuietErrors = (envelope: EnvelopeLike) => boolean;
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    quietErrors?: QuietErrors;
+  }
+}
+
 /** The UI side effects of responses; the app plugs in its toaster, dialogs and router. */
 export interface HttpEffects {
   toast(status: 'error' | 'success', message: string, duration: number): void;
@@ -87,8 +96,21 @@ export interface FileDownload {
   fileName: string;
 }
 
+/**
+ * The effects of a response: all of them, or, for a refusal the caller shows itself, all but its
+ * toast and dialog (an ended session is still handled as everywhere else).
+ */
+export function shownEffects(
+  outcome: Outcome,
+  body: EnvelopeLike | undefined,
+  quietErrors: QuietErrors | undefined,
+): readonly HttpEffect[] {
+  if (outcome.ok || !quietErrors || !body || !quietErrors(body)) return outcome.effects;
+  return outcome.effects.filter((effect) => effect.kind !== 'toast' && effect.kind !== 'dialog');
+}
+
 function settle(outcome: Outcome, response: AxiosResponse | undefined, body: EnvelopeLike | undefined) {
-  applyEffects(outcome.effects);
+  applyEffects(shownEffects(outcome, body, response?.config.quietErrors));
   if (!outcome.ok) throw new ApiError(outcome.message, response?.status ?? 0, body);
 }
 
@@ -138,7 +160,7 @@ function createMainClient(): AxiosInstance {
         },
         translate(),
       );
-      applyEffects(outcome.effects);
+      applyEffects(shownEffects(outcome, body, error.config?.quietErrors));
       throw new ApiError(outcome.message, error.response?.status ?? 0, body);
     },
   );
@@ -184,16 +206,21 @@ export type EndpointResponse<E extends EndpointDefinition> = EnvelopeHeader & En
 
 type Callable<E extends EndpointDefinition> = E | EndpointRef<E>;
 
-/** Calls a contract endpoint: GET input as query parameters, POST input as a JSON body. */
+/**
+ * Calls a contract endpoint: GET input as query parameters, POST input as a JSON body. A refusal is
+ * shown to the user (toast or dialog) and thrown as an ApiError; with `quietErrors`, refusals it
+ * accepts are only thrown, for a caller that shows them its own way.
+ */
 export async function callEndpoint<E extends EndpointDefinition>(
   endpoint: Callable<E>,
   input: EndpointInput<E>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; quietErrors?: QuietErrors } = {},
 ): Promise<EndpointResponse<E>> {
+  const config = { signal: options.signal, quietErrors: options.quietErrors };
   const response =
     endpoint.method === 'GET'
-      ? await http.get(endpoint.path, { params: input, signal: options.signal })
-      : await http.post(endpoint.path, input, { signal: options.signal });
+      ? await http.get(endpoint.path, { ...config, params: input })
+      : await http.post(endpoint.path, input, config);
   return response.data as EndpointResponse<E>;
 }
 

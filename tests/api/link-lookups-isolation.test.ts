@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  ENTITY_LINK_KINDS,
-  type EntityLinkKind,
-  lookupEndpoints,
-} from '../../contract/endpoints/link-entities';
+import { lookupEndpoints } from '../../contract/endpoints/link-entities';
+import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../../contract/link-targets';
 import { LOOKUP_SOURCES } from '../../server/areas/module-library/lookup-sources';
 import type { ApiResponse } from './harness';
 import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';

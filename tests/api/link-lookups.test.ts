@@ -1,12 +1,9 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
-import {
-  ENTITY_LINK_KINDS,
-  type EntityLinkKind,
-  lookupEndpoints,
-} from '../../contract/endpoints/link-entities';
+import { lookupEndpoints } from '../../contract/endpoints/link-entities';
 import * as library from '../../contract/endpoints/module-library';
+import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../../contract/link-targets';
 import { LinkType } from '../../contract/link-value';
 import type { TemplateDocument } from '../../contract/template-document';
 import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
@@ -120,6 +117,22 @@ function ok(outcome: Outcome): TemplateDocument {
   if (!outcome.ok) throw new Error(outcome.problem.key);
   return outcome.document;
 }
+
+describe('vote lookup', () => {
+  it('gives each option its ballot count, as stored', async () => {
+    const stored = await server.query<{ id: number; options: string[]; option_votes: number[] }>(
+      sql`select id, options, option_votes from votes where site_id = ${MALL} and not deleted order by id`,
+    );
+    const response = await lookup('vote', { pageSize: 100 });
+    const rows = response.body.Data as { Id: number; Options: string[]; Votes: number[] }[];
+    for (const vote of stored) {
+      const row = rows.find((entry) => entry.Id === vote.id)!;
+      expect(row.Options).toEqual(vote.options);
+      expect(row.Votes).toEqual(vote.option_votes);
+    }
+    expect(rows.some((row) => row.Votes.some((count) => count > 0))).toBe(true);
+  });
+});
 
 describe('publish check', () => {
   it('catches a link to a deleted coupon', async () => {

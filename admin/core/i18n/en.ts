@@ -44,4 +44,14 @@ export const en: Record<string, string> = {
   'engine.staleMessage':
     'This record was changed after you opened it. Reload it to see the latest version (your changes here will be lost).',
   'engine.reload': 'Reload',
+  'engine.form.required': 'Required',
+  'engine.form.number': 'Enter a number',
+  'engine.form.integer': 'Enter a whole number',
+  'engine.form.min': 'At least {min}',
+  'engine.form.max': 'At most {max}',
+  'engine.form.minLength': 'At least {min} characters',
+  'engine.form.maxLength': 'At most {max} characters',
+  'engine.form.minItems': 'At least {min}',
+  'engine.form.maxItems': 'At most {max}',
+  'engine.form.invalid': 'Not valid',
 };

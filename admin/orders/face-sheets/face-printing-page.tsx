@@ -20,8 +20,8 @@ import {
   type batchFailureSchema,
   confirmFacePrint,
   type FaceSheet,
-  getFaceConfigs,
-  getOrderList,
+  getFacePrintConfigs,
+  getFacePrintOrders,
   MAX_PRINT_BATCH,
   ORDER_SORT_FIELDS,
   type OrderRow,
@@ -60,7 +60,7 @@ interface Batch {
 /** Orders waiting to ship by express, oldest payment first: what gets a face sheet. */
 const toShipResource: ListResource = {
   resource: 'facePrinting',
-  list: getOrderList,
+  list: getFacePrintOrders,
   filters: [
     { name: 'orderNo', kind: 'text', params: ['orderNo'] },
     { name: 'buyer', kind: 'text', params: ['buyer'] },
@@ -206,8 +206,8 @@ function PrintSetup({
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const heading = useRef<HTMLHeadingElement>(null);
   const configs = useQuery({
-    queryKey: [FACE_CONFIG_QUERY_ROOT, 'list'],
-    queryFn: () => callEndpoint(getFaceConfigs, {}),
+    queryKey: [FACE_CONFIG_QUERY_ROOT, 'facePrinting'],
+    queryFn: () => callEndpoint(getFacePrintConfigs, {}),
   });
   const list = configs.data?.Data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
@@ -353,10 +353,10 @@ function OrdersToShip({ onPrinted }: { onPrinted(batch: Batch): void }) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, toShipResource), [search]);
   const [selection, setSelection] = useState<OrderRow[] | null>(null);
-  const query = { ...listQuery(state, toShipResource), tab: 'toShip', deliveryType: 'express' } as const;
+  const query = listQuery(state, toShipResource);
   const result = useQuery({
     queryKey: [ORDER_QUERY_ROOT, 'facePrinting', query],
-    queryFn: ({ signal }) => callEndpoint(getOrderList, query, { signal }),
+    queryFn: ({ signal }) => callEndpoint(getFacePrintOrders, query, { signal }),
     placeholderData: keepPreviousData,
   });
   const setState = (next: ListState) => setSearch(serializeListState(next, toShipResource));

@@ -16,6 +16,7 @@ import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { areaEntry, chinaAreas } from './china-areas';
 import './messages';
+import { folderOfSite } from '../image-library/folders';
 import { chinaDay, expiredSites, siteEntry, switchableSites } from './sites';
 import { storeImage } from './upload-image';
 
@@ -161,7 +162,8 @@ export const commRoutes = [
           .filter((field): field is MultipartValue => field?.type === 'field')
           .map((field) => [field.fieldname, field.value]),
       );
-      parseInput(comm.uploadImage.input, textFields);
+      const fields = parseInput(comm.uploadImage.input, textFields);
+      const folderId = await folderOfSite(db, session.siteId, fields.FolderId);
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
@@ -171,7 +173,7 @@ export const commRoutes = [
         }
         throw error;
       }
-      return storeImage(db, session, config.dataDir, { bytes, filename: part.filename });
+      return storeImage(db, session, config.dataDir, { bytes, filename: part.filename, folderId });
     },
     { multipart: true },
   ),

@@ -40,7 +40,7 @@ export async function storeImage(
   db: Database,
   session: Session,
   dataDir: string,
-  file: { bytes: Buffer; filename: string },
+  file: { bytes: Buffer; filename: string; folderId?: number | null },
 ): Promise<StoredImage> {
   const detected = await fileTypeFromBuffer(file.bytes);
   const accepted = detected ? ACCEPTED[detected.mime] : undefined;
@@ -60,6 +60,7 @@ export async function storeImage(
         .insert(uploads)
         .values({
           siteId: session.siteId,
+          folderId: file.folderId ?? null,
           name: displayName(file.filename),
           storedPath: relative,
           url,

@@ -158,6 +158,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       title: '你最想要的新品',
       image: voteImage,
       options: ['便携榨汁杯', '香薰加湿器', '无线充电器'],
+      optionVotes: [128, 86, 203],
       endsAt: until(10),
     },
     {
@@ -165,6 +166,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       title: '门店装修风格投票',
       image: voteImage,
       options: ['北欧简约', '新中式', '工业风'],
+      optionVotes: [57, 91, 34],
       endsAt: until(7),
     },
     {
@@ -172,6 +174,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       title: '年度最佳案例评选',
       image: voteImage,
       options: ['智慧园区', '品牌官网改版', '连锁门店小程序'],
+      optionVotes: [45, 38, 72],
       endsAt: until(20),
     },
     {
@@ -179,6 +182,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       title: '活动时间征集',
       image: voteImage,
       options: ['周六上午', '周六下午', '周日全天'],
+      optionVotes: [12, 27, 19],
       endsAt: until(5),
     },
   ]);

@@ -93,7 +93,15 @@ export const votes = pgTable(
   {
     ...linkEntityColumns(),
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    /** Ballots cast for each option, in the order of `options`; the vote module keeps them counted. */
+    optionVotes: integer('option_votes').array().notNull().default(sql`'{}'::integer[]`),
     endsAt: at('ends_at').notNull(),
   },
-  (table) => [linkEntityIndex('votes', table)],
+  (table) => [
+    linkEntityIndex('votes', table),
+    check(
+      'votes_counts_match_options',
+      sql`cardinality(${table.optionVotes}) in (0, cardinality(${table.options}))`,
+    ),
+  ],
 );

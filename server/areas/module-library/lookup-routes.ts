@@ -2,12 +2,12 @@ import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../contract/endpoint';
 import {
-  ENTITY_LINK_KINDS,
   type LookupPage,
   type LookupRow,
   lookupEndpoints,
   type lookupQuerySchema,
 } from '../../../contract/endpoints/link-entities';
+import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { productCategories, products } from '../product/tables';
 import { registerEntityExistence } from './entity-existence';

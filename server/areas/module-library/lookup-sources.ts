@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { EntityLinkKind, LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
+import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
+import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import {
   bargainEvents,
@@ -143,7 +144,11 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
     Stock: row.stock,
   })),
   liveRoom: source(liveRooms, (row) => ({ Anchor: row.anchor, ...window(row) })),
-  vote: source(votes, (row) => ({ Options: row.options, EndsAt: iso(row.endsAt) })),
+  vote: source(votes, (row) => ({
+    Options: row.options,
+    Votes: row.options.map((_, index) => row.optionVotes[index] ?? 0),
+    EndsAt: iso(row.endsAt),
+  })),
 };
 
 function escapeLike(text: string): string {

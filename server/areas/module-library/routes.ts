@@ -14,9 +14,12 @@ import { AppError } from '../../http/errors';
 import { defineRoute, hasPermission } from '../../http/route';
 import { translate } from '../../i18n/messages';
 import { existingEntities } from './entity-existence';
+import { insertMyTemplate } from './my-templates';
 import './goods-existence';
 import './messages';
 import { previewDocument, previewProducts, productRequests } from './preview';
+import { productTemplateRoutes } from './product-template-routes';
+import { publicTemplateRoutes } from './public-template-routes';
 import { moduleTemplates } from './tables';
 import {
   readTemplateData,
@@ -26,6 +29,7 @@ import {
   summaryOf,
   type TemplateRow,
 } from './template-data';
+import { userCenterRoutes } from './user-center-routes';
 
 const target = (id: number) => `template:${id}`;
 
@@ -92,36 +96,13 @@ export const moduleLibraryRoutes = [
     } else {
       data = serializeTemplate(createTemplate(session.siteId, translate(locale, 'moduleLibrary.homePage')));
     }
-    const created = await db.transaction(async (tx) => {
-      // One shop adding templates at once must not slip past the limit.
-      await tx.execute(sql`select pg_advisory_xact_lock(4301, ${session.siteId}::int)`);
-      const [existing] = await tx
-        .select({
-          total: count(),
-          current: sql<number>`count(*) filter (where ${moduleTemplates.isCurrent})`.mapWith(Number),
-        })
-        .from(moduleTemplates)
-        .where(eq(moduleTemplates.siteId, session.siteId));
-      if ((existing?.total ?? 0) >= library.MAX_TEMPLATES_PER_SITE) {
-        throw new AppError('moduleLibrary.tooMany', { max: library.MAX_TEMPLATES_PER_SITE });
-      }
-      const [row] = await tx
-        .insert(moduleTemplates)
-        .values({
-          siteId: session.siteId,
-          shopType: site!.shopType,
-          name: input.Name,
-          data,
-          isCurrent: (existing?.current ?? 0) === 0,
-          createdBy: session.accountId,
-          updatedBy: session.accountId,
-        })
-        .returning();
-      await audit(tx, session, 'moduleLibrary.add', target(row!.id), {
-        name: input.Name,
-        copyOf: input.CopyFromId ?? null,
-      });
-      return row!;
+    const created = await insertMyTemplate(db, {
+      siteId: session.siteId,
+      shopType: site!.shopType,
+      name: input.Name,
+      data,
+      session,
+      origin: { copyOf: input.CopyFromId ?? null },
     });
     return { Id: created.id, Version: created.version };
   }),
@@ -271,4 +252,7 @@ export const moduleLibraryRoutes = [
       Products: productRows,
     };
   }),
+  ...publicTemplateRoutes,
+  ...userCenterRoutes,
+  ...productTemplateRoutes,
 ];

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { defaultSections } from '../../../contract/endpoints/enterprise';
 import { ShopType } from '../../../contract/enums';
 import { LinkType } from '../../../contract/link-value';
 import type { TemplateDocument } from '../../../contract/template-document';
@@ -13,7 +14,8 @@ import {
 import { createTemplate } from '../../../editor/document/template';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
-import { moduleTemplates } from './tables';
+import { seedPublicTemplates, startFromPublicTemplate } from './starter-template';
+import { moduleTemplates, productTemplates } from './tables';
 
 function ok(outcome: Outcome): TemplateDocument {
   if (!outcome.ok) throw new Error(`demo template: ${outcome.problem.key}`);
@@ -188,6 +190,20 @@ export const moduleLibrarySeed: AreaSeed = async (db, demo) => {
     publishedVersion: 1,
     publishedAt: new Date(),
     createdBy: demo.adminAccountId,
+    updatedBy: demo.adminAccountId,
+  });
+  await seedPublicTemplates(db);
+  for (const siteId of [demo.mallSiteId, demo.secondSiteId, demo.expiredSiteId])
+    await startFromPublicTemplate(db, siteId);
+  await db.insert(productTemplates).values({
+    siteId: demo.mallSiteId,
+    name: '标准商品详情',
+    layout: {
+      sections: defaultSections().map((section) => ({ key: section.Key, visible: section.Visible })),
+      buyButtonText: '立即购买',
+      cartButtonText: '加入购物车',
+    },
+    isDefault: true,
     updatedBy: demo.adminAccountId,
   });
 };

@@ -17,6 +17,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { illegalTransition } from './errors';
+import { countPayment, countRefund } from './sales-summary';
 import { addSold, orderStockLines, returnStock, type StockActor, takeStock } from './stock';
 import { orderLog, orderRefunds, orderShipments, orders } from './tables';
 
@@ -264,6 +265,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
     from: 'toPay',
@@ -296,6 +298,7 @@ export async function payInStore(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'payInStore',
     from: 'toPay',
@@ -531,6 +534,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }
+  await countRefund(context.tx, order.siteId, refund.amount_fen, context.now);
   return updated;
 }
 

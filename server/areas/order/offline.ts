@@ -17,6 +17,7 @@ import { throwProblems } from './errors';
 import { addDays, type OrderRecord, payInStore } from './lifecycle';
 import { escapeLike, timeBound, where } from './order-list';
 import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { countPlaced } from './sales-summary';
 import { readParameterSetting } from './settings';
 import { takeStock } from './stock';
 
@@ -65,6 +66,7 @@ export async function placeOfflineOrder(
   );
   const cashier = { accountId: session.accountId, name: session.userName };
   await takeStock(tx, session.siteId, lines, order.orderNo, cashier, now, true);
+  await countPlaced(tx, order);
   let placed: OrderRecord = order;
   if (input.PaymentMethod) {
     placed = await payInStore(

@@ -134,7 +134,10 @@ export function goodsTotal(lines: readonly Pick<PricedLine, 'amountFen'>[]): num
   return lines.reduce((sum, line) => sum + line.amountFen, 0);
 }
 
-/** Inserts the order and its lines and logs its creation; stock is the caller's business. */
+/**
+ * Inserts the order and its lines and logs its creation; stock is the caller's business, and so is
+ * countPlaced, after the stock: the day's summary row is the last lock a transaction takes.
+ */
 export async function insertOrder(
   tx: Executor,
   order: NewOrder,

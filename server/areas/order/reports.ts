@@ -64,18 +64,6 @@ export function periodsOf(range: Pick<ReportRange, 'start' | 'end'>, granularity
   ];
 }
 
-/**
- * The 1-based index of the period holding a timestamp: a binary search over the periods' first
- * instants, far cheaper per row than formatting each timestamp as a date and grouping on the text.
- */
-function periodIndex(column: SQL, starts: readonly Date[]): SQL {
-  const instants = sql.join(
-    starts.map((start) => sql`${start.toISOString()}::timestamptz`),
-    sql`, `,
-  );
-  return sql`width_bucket(${column}, array[${instants}])`;
-}
-
 function between(column: SQL, range: ReportRange): SQL {
   return sql`${column} >= ${range.from.toISOString()}::timestamptz and ${column} < ${range.to.toISOString()}::timestamptz`;
 }
@@ -85,14 +73,11 @@ export function averageFen(salesFen: number, orders: number): number {
   return orders === 0 ? 0 : Math.round(salesFen / orders);
 }
 
-/** Enough memory for a 90-day range of 100,000 orders to group without spilling to disk. */
-const REPORT_WORK_MEMORY = '64MB';
-
 /**
- * One query per source of figures, each grouping on the period's index. Paying buyers are distinct
- * per period and over the whole range (not the sum of the periods'), so payments are first grouped
- * per period and buyer (a hash, not a sort), then per period, and the range's buyers counted apart.
- * Walk-in customers without a buyer id count once per order.
+ * Reads the per-day summaries the order commands keep (order_sales_days), so a range costs one
+ * row per day whatever the number of orders. Paying buyers are distinct per period and over the
+ * whole range, not the sum of the days': a buyer counts in a period on their first paying day in
+ * it, the row of order_buyer_days whose previous paying day falls before the period's start.
  */
 export async function salesReport(
   db: Executor,
@@ -101,38 +86,29 @@ export async function salesReport(
   granularity: Granularity,
 ): Promise<{ Data: SalesPeriod[]; Totals: SalesFigures }> {
   const periodStarts = periodsOf(range, granularity);
-  const starts = periodStarts.map((period) => businessDayStart(period));
-  // One connection for the setting and the three queries, which therefore run one after another.
-  const { created, paid, buyers, refunds } = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEMORY}'`));
-    const created = await queryRows<{ period: number; count: number }>(
-      tx,
-      sql`select ${periodIndex(sql`o.created_at`, starts)} as period, count(*)::int as count from orders o
-           where o.site_id = ${siteId} and ${between(sql`o.created_at`, range)} group by 1`,
-    );
-    // Period 0 carries the range's distinct buyers: one scan of the payments serves both groupings.
-    const payments = await queryRows<{ period: number; count: number; sales: number; buyers: number }>(
-      tx,
-      sql`with payments as materialized (
-            select ${periodIndex(sql`o.paid_at`, starts)} as period,
-                   case when o.buyer_id = '' then 'order:' || o.id else o.buyer_id end as buyer,
-                   count(*) as count, sum(o.paid_fen) as sales
-              from orders o where o.site_id = ${siteId} and ${between(sql`o.paid_at`, range)}
-             group by 1, 2)
-          select period, sum(count)::int as count, sum(sales)::float8 as sales, count(*)::int as buyers
-            from payments group by period
-          union all
-          select 0, 0, 0, count(*)::int from (select buyer from payments group by buyer) b`,
-    );
-    const paid = payments.filter((row) => row.period > 0);
-    const buyers = payments.find((row) => row.period === 0)?.buyers ?? 0;
-    const refunds = await queryRows<{ period: number; refunds: number }>(
-      tx,
-      sql`select ${periodIndex(sql`r.refunded_at`, starts)} as period, sum(r.amount_fen)::float8 as refunds
-            from order_refunds r where r.site_id = ${siteId} and ${between(sql`r.refunded_at`, range)} group by 1`,
-    );
-    return { created, paid, buyers, refunds };
-  });
+  const days = sql`site_id = ${siteId} and day between ${range.start}::date and ${range.end}::date`;
+  const starts = sql`array[${sql.join(
+    periodStarts.map((period) => sql`${period}::date`),
+    sql`, `,
+  )}]`;
+  const firstIn = (start: SQL) =>
+    sql`count(*) filter (where previous_day is null or previous_day < ${start})`;
+  const [figures, buyers] = await Promise.all([
+    queryRows<{ day: string; created: number; paid: number; sales: number; refunds: number }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, created_orders as created, paid_orders as paid,
+                 sales_fen::float8 as sales, refund_fen::float8 as refunds
+            from order_sales_days where ${days}`,
+    ),
+    queryRows<{ period: number; buyers: number; new_in_range: number }>(
+      db,
+      sql`select period, ${firstIn(sql`(${starts})[period]`)}::int as buyers,
+                 ${firstIn(sql`${range.start}::date`)}::int as new_in_range
+            from (select width_bucket(day, ${starts}) as period, previous_day
+                    from order_buyer_days where ${days}) b
+           group by period`,
+    ),
+  ]);
   const periods = periodStarts.map((period) => ({
     Period: period,
     CreatedOrders: 0,
@@ -142,21 +118,18 @@ export async function salesReport(
     RefundFen: 0,
     AverageOrderFen: 0,
   }));
-  const periodAt = (index: number) => periods[index - 1];
-  for (const row of created) {
-    const period = periodAt(row.period);
-    if (period) period.CreatedOrders += row.count;
-  }
-  for (const row of paid) {
-    const period = periodAt(row.period);
+  const indexOf = new Map(periodStarts.map((period, index) => [period, index]));
+  for (const row of figures) {
+    const period = periods[indexOf.get(periodOf(row.day, granularity, range.start)) ?? -1];
     if (!period) continue;
-    period.PaidOrders += row.count;
+    period.CreatedOrders += row.created;
+    period.PaidOrders += row.paid;
     period.SalesFen += Number(row.sales);
-    period.PayingBuyers += row.buyers;
+    period.RefundFen += Number(row.refunds);
   }
-  for (const row of refunds) {
-    const period = periodAt(row.period);
-    if (period) period.RefundFen += Number(row.refunds);
+  for (const row of buyers) {
+    const period = periods[row.period - 1];
+    if (period) period.PayingBuyers = row.buyers;
   }
   const Data = periods.map((period) => ({
     ...period,
@@ -167,7 +140,7 @@ export async function salesReport(
   const Totals: SalesFigures = {
     CreatedOrders: sum((period) => period.CreatedOrders),
     PaidOrders: sum((period) => period.PaidOrders),
-    PayingBuyers: buyers,
+    PayingBuyers: buyers.reduce((total, row) => total + row.new_in_range, 0),
     SalesFen: sum((period) => period.SalesFen),
     RefundFen: sum((period) => period.RefundFen),
     AverageOrderFen: 0,

@@ -31,7 +31,15 @@ import {
   readCounterSkus,
 } from './offline';
 import { readOrderDetail } from './order-detail';
-import { countOrderTabs, orderFilterConditions, orderSort, readOrderPage, readOrderRows } from './order-list';
+import {
+  countOrders,
+  countOrderTabs,
+  orderFilterConditions,
+  orderSort,
+  readOrderPage,
+  readOrderRows,
+  TAB_CONDITIONS,
+} from './order-list';
 import { readReceipt } from './receipt';
 import { rechargeCommand, rechargeRow } from './recharge';
 import './registrations';
@@ -415,6 +423,23 @@ export const orderAreaRoutes = [
   defineRoute(orders.setDefaultFaceConfig, async ({ db, session, input }) => {
     await setDefaultFaceConfig(db, session, input.Id);
     return {};
+  }),
+
+  defineRoute(orders.getFacePrintConfigs, async ({ db, session }) => ({
+    Data: await listFaceConfigs(db, session.siteId),
+  })),
+
+  defineRoute(orders.getFacePrintOrders, async ({ db, session, input }) => {
+    const { page, pageSize, sort, ...filters } = input;
+    const conditions = [
+      ...orderFilterConditions(session.siteId, { ...filters, deliveryType: 'express' }),
+      TAB_CONDITIONS.toShip,
+    ];
+    const [Data, Total] = await Promise.all([
+      readOrderRows(db, conditions, orderSort(sort), pageSize, (page - 1) * pageSize),
+      countOrders(db, conditions),
+    ]);
+    return { Data, Total };
   }),
 
   defineRoute(orders.printFaceSheets, async ({ db, session, input, locale }) =>

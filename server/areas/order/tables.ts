@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -107,8 +110,22 @@ export const orders = pgTable(
       and ${table.discountFen} >= 0 and ${table.refundedFen} >= 0 and ${table.refundedFen} <= ${table.paidFen}`,
     ),
     uniqueIndex('orders_site_no').on(table.siteId, table.orderNo),
-    // The list: newest first, per tab; the sweeps: due rows of one state each.
-    index('orders_site_created').on(table.siteId, table.createdAt, table.id),
+    // The list: newest first, per tab; the sweeps: due rows of one state each. The created index
+    // carries the filtered columns after its unique prefix (site, created, id), so the tab counts
+    // of a filtered list read the index alone instead of every order of the range.
+    index('orders_site_created').on(
+      table.siteId,
+      table.createdAt,
+      table.id,
+      table.state,
+      table.refundState,
+      table.deliveryType,
+      table.type,
+      table.source,
+      table.paymentMethod,
+      table.totalFen,
+      table.paidAt,
+    ),
     index('orders_site_state_created').on(table.siteId, table.state, table.createdAt, table.id),
     // Buyer and amount in the key let the sales report read payments from the index alone.
     index('orders_site_paid_buyer')
@@ -126,6 +143,44 @@ export const orders = pgTable(
     uniqueIndex('orders_site_pickup_code')
       .on(table.siteId, table.pickupCode)
       .where(sql`pickup_code is not null`),
+  ],
+);
+
+/**
+ * The sales report's figures per site and China business day, added to in the transaction of the
+ * change they count: orders placed (by creation day), payments (by payment day), refunds (by the
+ * day the money went back). Paid orders keep counting after a refund or close.
+ */
+export const orderSalesDays = pgTable(
+  'order_sales_days',
+  {
+    siteId: siteId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdOrders: integer('created_orders').notNull().default(0),
+    paidOrders: integer('paid_orders').notNull().default(0),
+    salesFen: bigint('sales_fen', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.day] })],
+);
+
+/**
+ * Who paid on which day: paying buyers of several days are distinct over them, not the sum of the
+ * days'. A walk-in customer without a buyer id is `order:<id>`, one buyer per order. Each row
+ * knows the buyer's previous paying day, so the distinct buyers of a range are the rows in it
+ * whose previous day falls before it: a count, with no set of buyers to build.
+ */
+export const orderBuyerDays = pgTable(
+  'order_buyer_days',
+  {
+    siteId: siteId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    buyer: text('buyer').notNull(),
+    previousDay: date('previous_day', { mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteId, table.day, table.buyer] }),
+    index('order_buyer_days_buyer').on(table.siteId, table.buyer, table.day),
   ],
 );
 

@@ -44,10 +44,11 @@ export function productFilterConditions(siteId: number, filters: Partial<Product
   throwProblems(rangeProblems(filters, PRODUCT_FILTER_RANGES));
   const conditions = [sql`p.site_id = ${siteId}`, sql`p.recycle_state = 'active'`];
   if (filters.keyword) {
-    const keyword = filters.keyword;
+    // Lower-cased columns kept by the database: a plain LIKE per row, whatever the keyword's case.
+    const pattern = likePattern(filters.keyword.toLowerCase());
     // One pass over the site's SKU codes (a hashed set), not a lookup per goods row.
-    conditions.push(sql`(${contains(sql`p.name`, keyword)} or ${contains(sql`p.code`, keyword)}
-      or p.id in (select s.product_id from skus s where s.site_id = ${siteId} and ${contains(sql`s.code`, keyword)}))`);
+    conditions.push(sql`(p.search_text like ${pattern}
+      or p.id in (select s.product_id from skus s where s.site_id = ${siteId} and s.code_search like ${pattern}))`);
   }
   if (filters.categoryId !== undefined) {
     conditions.push(sql`p.category_id in ${categorySubtree(siteId, filters.categoryId)}`);

@@ -117,6 +117,8 @@ export const products = pgTable(
     /** Sum of the SKUs' stock, kept in the same transaction as every stock change. */
     totalStock: integer('total_stock').notNull().default(0),
     skuCount: integer('sku_count').notNull().default(0),
+    /** Name and code in lower case: the list's search is a plain LIKE rather than an ILIKE per row. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name || chr(10) || code)`),
     recycledAt: timestamp('recycled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -142,6 +144,22 @@ export const products = pgTable(
     index('products_site_price').on(table.siteId, table.recycleState, table.priceFen),
     index('products_site_stock').on(table.siteId, table.recycleState, table.totalStock),
     index('products_site_category').on(table.siteId, table.categoryId),
+    // The tab counts read this index alone (an index-only scan) rather than the wide rows.
+    index('products_site_tabs').on(
+      table.siteId,
+      table.recycleState,
+      table.shelfState,
+      table.auditState,
+      table.totalStock,
+    ),
+    index('products_site_sales').on(
+      table.siteId,
+      table.recycleState,
+      sql`(${table.salesBase} + ${table.soldCount})`,
+      table.id,
+    ),
+    index('products_site_name').on(table.siteId, table.recycleState, table.name, table.id),
+    index('products_site_updated').on(table.siteId, table.recycleState, table.updatedAt, table.id),
   ],
 );
 
@@ -173,6 +191,8 @@ export const skus = pgTable(
     priceFen: integer('price_fen').notNull(),
     stock: integer('stock').notNull().default(0),
     code: text('code').notNull().default(''),
+    /** The code in lower case, for the goods list's search. */
+    codeSearch: text('code_search').notNull().generatedAlwaysAs(sql`lower(code)`),
     weightG: integer('weight_g').notNull().default(0),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),

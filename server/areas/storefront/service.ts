@@ -29,6 +29,7 @@ import {
 import { freshPickupCode } from '../order/order-number';
 import { goodsTotal, insertOrder, priceLines } from '../order/pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from '../order/recharge';
+import { countPlaced } from '../order/sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '../order/settings';
 import { takeStock } from '../order/stock';
 import { orders } from '../order/tables';
@@ -182,6 +183,7 @@ export async function placeOrder(
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }
+  await countPlaced(context.tx, order);
   return order;
 }
 

@@ -1,3 +1,4 @@
+import { imageLibraryEn } from './image-library-en';
 import { routeTitlesEn } from './route-titles';
 
 /** English catalogue: flat keys; zh.ts must have exactly the same keys (a unit test checks). */
@@ -8,6 +9,7 @@ import { routeTitlesEn } from './route-titles';
  */
 export const en = {
   ...routeTitlesEn,
+  ...imageLibraryEn,
   'app.title': 'mini-program management system',
   'app.loading': 'Loading',
   'app.hasError': 'Has Error',

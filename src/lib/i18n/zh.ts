@@ -1,8 +1,10 @@
 import type { MessageKey } from './en';
+import { imageLibraryZh } from './image-library-zh';
 import { routeTitlesZh } from './route-titles';
 
 export const zh: Record<MessageKey, string> = {
   ...routeTitlesZh,
+  ...imageLibraryZh,
   'app.title': '小程序管理系统',
   'app.loading': '加载中',
   'app.hasError': 'Has Error',

@@ -1,0 +1,61 @@
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { confirmDialog } from '../../src/stores/dialog-store';
+import { draftResolver, formPath, issueMessage } from './form-binding';
+import { isStaleVersion, serverFieldErrors } from './form-errors';
+import { useUnsavedGuard } from './use-unsaved-guard';
+
+interface DraftFormOptions<Draft extends FieldValues> {
+  defaultValues: DefaultValues<Draft>;
+  /** The contract's input schema of the save call. */
+  schema: z.ZodType;
+  toInput: (draft: Draft) => unknown;
+  /** Input field names shown under another name in the draft (see `formPath`). */
+  renames?: Readonly<Record<string, string>>;
+}
+
+/**
+ * react-hook-form bound to the engine: the contract's schema checks the draft, the unsaved-changes
+ * guard follows the form's dirty state, and a refused save lands where the operator can act on it —
+ * field errors on their fields, a stale version as a dialog offering to reload.
+ */
+export function useDraftForm<Draft extends FieldValues>(options: DraftFormOptions<Draft>) {
+  const intl = useIntl();
+  const renames = options.renames ?? {};
+  const form = useForm<Draft>({
+    defaultValues: options.defaultValues,
+    resolver: draftResolver(options.schema, options.toInput, {
+      renames,
+      message: (issue) => {
+        const message = issueMessage(issue);
+        return intl.formatMessage({ id: message.id }, message.values);
+      },
+    }),
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  useUnsavedGuard(isDirty && !isSubmitting);
+
+  /** The draft as saved: nothing unsaved any more. */
+  const markSaved = () => form.reset(form.getValues());
+
+  /** Shows why the save was refused; `reload` fetches the latest version when the operator agrees. */
+  const saveFailed = async (failure: unknown, reload: () => Promise<unknown>) => {
+    if (!isStaleVersion(failure)) {
+      for (const [path, message] of Object.entries(serverFieldErrors(failure)))
+        form.setError(formPath(path, renames) as Path<Draft>, { type: 'server', message });
+      return;
+    }
+    const agreed = await confirmDialog({
+      title: intl.formatMessage({ id: 'engine.staleTitle' }),
+      message: intl.formatMessage({ id: 'engine.staleMessage' }),
+      confirmText: intl.formatMessage({ id: 'engine.reload' }),
+      cancelText: intl.formatMessage({ id: 'engine.cancel' }),
+    });
+    if (!agreed) return;
+    markSaved();
+    await reload();
+  };
+
+  return { form, markSaved, saveFailed };
+}

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { percentile } from '../api-load';
+import { onAbort } from '../cleanup';
+import type { BenchSection, Figure } from '../figures';
+import { ROOT } from '../server-process';
+import type { ScrollTimings } from './goods-list-main';
+import { ROW_COUNT } from './rows';
+
+/**
+ * Issue 4 §5: the goods list's virtualised table with 10,000 rows in one Chromium. The page
+ * (bench/goods-list/) is built for production; first render is timed inside the page with
+ * performance marks, scrolling by sampling animation frames while the list scrolls top to bottom.
+ */
+
+const ORIGIN = 'http://bench.goods-list';
+const CHROMIUM = existsSync('/usr/lib/chromium/chromium')
+  ? '/usr/lib/chromium/chromium'
+  : '/usr/bin/chromium';
+const MOUNTS = 3;
+/** Pixels a frame: a brisk flick, about a screen of rows each frame. */
+const SCROLL_STEP = 900;
+const FIRST_RENDER_BUDGET_MS = 500;
+/** 60 frames a second. */
+const FRAME_BUDGET_MS = 16.7;
+
+function viteBuild(outDir: string): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'bench/goods-list/vite.config.ts',
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', BENCH_GOODS_LIST_OUT_DIR: outDir },
+      },
+    );
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+const sorted = (times: number[]) => [...times].sort((left, right) => left - right);
+
+async function mountOnce(page: Page): Promise<number> {
+  const time = await page.evaluate(() => window.goodsListBench!.mount());
+  await page.evaluate(() => window.goodsListBench!.unmount());
+  return time;
+}
+
+async function measure(page: Page): Promise<{ mounts: number[]; scroll: ScrollTimings }> {
+  // The first mount compiles the code: a warm-up, not a figure.
+  await mountOnce(page);
+  const mounts: number[] = [];
+  for (let mount = 0; mount < MOUNTS; mount += 1) mounts.push(await mountOnce(page));
+  await page.evaluate(() => window.goodsListBench!.mount());
+  const scroll = await page.evaluate((step) => window.goodsListBench!.scroll(step), SCROLL_STEP);
+  return { mounts, scroll };
+}
+
+export function renderFigures(mounts: number[], scroll: ScrollTimings): Figure[] {
+  const intervals = sorted(scroll.intervals);
+  const work = sorted(scroll.work);
+  const dropped = scroll.intervals.filter((interval) => interval > FRAME_BUDGET_MS * 1.5).length;
+  return [
+    {
+      figure: `first render of ${ROW_COUNT.toLocaleString('en')} goods rows`,
+      value: percentile(sorted(mounts), 0.5),
+      unit: 'ms',
+      budget: { max: FIRST_RENDER_BUDGET_MS, inclusive: true },
+      note: `median of ${mounts.length}; slowest ${Math.max(...mounts).toFixed(1)} ms`,
+    },
+    {
+      figure: 'scrolling: frame interval p95',
+      value: percentile(intervals, 0.95),
+      unit: 'ms',
+      budget: { max: FRAME_BUDGET_MS, inclusive: true },
+      note: `${scroll.intervals.length} frames at ${SCROLL_STEP} px each${scroll.reachedEnd ? '' : ' (stopped before the end)'}, ${dropped} over 25 ms, ${scroll.rowsInDocument} rows in the DOM`,
+    },
+    {
+      figure: 'scrolling: re-render + layout per step p95',
+      value: percentile(work, 0.95),
+      unit: 'ms',
+      budget: { max: FRAME_BUDGET_MS, inclusive: true },
+      note: `median ${percentile(work, 0.5)?.toFixed(1)} ms over ${work.length} scroll events`,
+    },
+  ];
+}
+
+export const goodsListRenderSection: BenchSection = {
+  title: `Goods list with ${ROW_COUNT.toLocaleString('en')} rows (Chromium)`,
+  run: async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-goods-list-'));
+    const browser = { current: null as Awaited<ReturnType<typeof chromium.launch>> | null };
+    const forget = onAbort(async () => {
+      await browser.current?.close();
+      rmSync(outDir, { recursive: true, force: true });
+    });
+    try {
+      const built = await viteBuild(outDir);
+      if (!built.ok) {
+        const reason = built.output.trim().split('\n').slice(-3).join(' / ');
+        return [{ figure: 'bench page build', value: undefined, unit: '', note: `failed: ${reason}` }];
+      }
+      browser.current = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+        ],
+      });
+      const context = await browser.current.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.route(`${ORIGIN}/**`, async (route) => {
+        const file = path.join(outDir, path.normalize(new URL(route.request().url()).pathname));
+        if (!file.startsWith(outDir) || !existsSync(file)) return route.fulfill({ status: 404 });
+        return route.fulfill({ path: file });
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${ORIGIN}/goods-list.html`);
+      await page.waitForFunction(() => window.goodsListBench !== undefined, undefined, { timeout: 30_000 });
+      if (errors.length > 0) throw new Error(errors[0]);
+      const { mounts, scroll } = await measure(page);
+      return renderFigures(mounts, scroll);
+    } finally {
+      await browser.current?.close();
+      rmSync(outDir, { recursive: true, force: true });
+      forget();
+    }
+  },
+};

@@ -1,0 +1,276 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  EmptyState,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  addForm,
+  delForm,
+  type FormSummary,
+  getFormList,
+  MAX_FORMS_PER_SITE,
+  setForm,
+} from '../../contract/endpoints/smart-form';
+import { showToast } from '../../src/app/toaster';
+import { parseTime } from '../../src/lib/format';
+import { callEndpoint } from '../../src/lib/http';
+import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
+import { FORMS_QUERY } from './form-builder';
+import { NoticeDialog } from './notice-dialog';
+
+type NameRequest = { kind: 'add' } | { kind: 'rename' | 'copy'; form: FormSummary };
+
+function NameDialog({ request, onClose }: { request: NameRequest; onClose(): void }) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const initial =
+    request.kind === 'add'
+      ? ''
+      : request.kind === 'rename'
+        ? request.form.Name
+        : intl.formatMessage({ id: 'smartForm.copyName' }, { name: request.form.Name });
+  const [name, setName] = useState(initial.slice(0, 40));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(intl.formatMessage({ id: 'smartForm.nameRequired' }));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (request.kind === 'rename') await callEndpoint(setForm, { Id: request.form.Id, Name: trimmed });
+      else
+        await callEndpoint(addForm, {
+          Name: trimmed,
+          ...(request.kind === 'copy' ? { CopyFromId: request.form.Id } : {}),
+        });
+      showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
+      await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+      onClose();
+    } catch {
+      // The HTTP layer already showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>
+                  <FormattedMessage id={`smartForm.${request.kind}Title`} />
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Field.Root invalid={Boolean(error)} required>
+                  <Field.Label>
+                    <FormattedMessage id="smartForm.nameLabel" />
+                  </Field.Label>
+                  <Input
+                    value={name}
+                    maxLength={40}
+                    onChange={(event) => {
+                      setName(event.target.value);
+                      setError('');
+                    }}
+                  />
+                  <Field.ErrorText>{error}</Field.ErrorText>
+                </Field.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  <FormattedMessage id="smartForm.cancel" />
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={busy}>
+                  <FormattedMessage id="smartForm.confirm" />
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'smartForm.close' })} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The shop's forms. Deleting is refused while a form has submissions (they are the shop's data):
+ * the screen says so up front instead of asking to confirm.
+ */
+export function FormList({
+  onEdit,
+  onSubmissions,
+}: {
+  onEdit(id: number): void;
+  onSubmissions(id: number): void;
+}) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: [FORMS_QUERY, 'list'],
+    queryFn: () => callEndpoint(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }),
+  });
+  const [naming, setNaming] = useState<NameRequest | null>(null);
+  const [notice, setNotice] = useState<FormSummary | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+  const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const named = (action: string, form: FormSummary) =>
+    say('smartForm.actionNamed', { action: say(action), name: form.Name });
+
+  const toggle = async (form: FormSummary, enabled: boolean) => {
+    try {
+      await callEndpoint(setForm, { Id: form.Id, Enabled: enabled });
+      await refresh();
+    } catch {
+      // The HTTP layer already showed the server's message.
+    }
+  };
+  const remove = async (form: FormSummary) => {
+    if (form.SubmissionCount > 0) {
+      await alertDialog(
+        say('smartForm.confirmTitle'),
+        say('smartForm.deleteBlocked', { name: form.Name, count: form.SubmissionCount }),
+      );
+      return;
+    }
+    const confirmed = await confirmDialog({
+      title: say('smartForm.confirmTitle'),
+      message: say('smartForm.confirmDelete', { name: form.Name }),
+      confirmText: say('smartForm.confirmDestructive'),
+      cancelText: say('smartForm.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await callEndpoint(delForm, { Id: form.Id });
+      showToast('success', say('engine.actionDone'));
+      await refresh();
+    } catch {
+      // The HTTP layer already showed the server's message.
+    }
+  };
+
+  const rows = list.data?.Data ?? [];
+  return (
+    <Stack gap="3">
+      <HStack justify="flex-end">
+        <Button size="sm" colorPalette="brand" onClick={() => setNaming({ kind: 'add' })}>
+          <FormattedMessage id="smartForm.add" />
+        </Button>
+      </HStack>
+      {list.isPending ? (
+        <Skeleton height="40" />
+      ) : list.isError ? (
+        <HStack>
+          <Text color="red.fg">
+            <FormattedMessage id="smartForm.loadFailed" />
+          </Text>
+          <Button size="xs" onClick={() => void list.refetch()}>
+            <FormattedMessage id="smartForm.retry" />
+          </Button>
+        </HStack>
+      ) : rows.length === 0 ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Description>
+              <FormattedMessage id="smartForm.empty" />
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                {['name', 'fields', 'submissions', 'enabled', 'updated', 'actions'].map((column) => (
+                  <Table.ColumnHeader key={column}>
+                    <FormattedMessage id={`smartForm.column.${column}`} />
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((form) => (
+                <Table.Row key={form.Id}>
+                  <Table.Cell fontWeight="medium">{form.Name}</Table.Cell>
+                  <Table.Cell>{form.FieldCount}</Table.Cell>
+                  <Table.Cell>{form.SubmissionCount}</Table.Cell>
+                  <Table.Cell>
+                    <Switch.Root
+                      size="sm"
+                      checked={form.Enabled}
+                      onCheckedChange={(details) => void toggle(form, details.checked)}
+                    >
+                      <Switch.HiddenInput aria-label={say('smartForm.enabledNamed', { name: form.Name })} />
+                      <Switch.Control />
+                    </Switch.Root>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    {parseTime(form.UpdatedAt, '{y}-{m}-{d} {h}:{i}')}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="0" wrap="wrap">
+                      {(
+                        [
+                          ['smartForm.edit', () => onEdit(form.Id)],
+                          ['smartForm.viewSubmissions', () => onSubmissions(form.Id)],
+                          ['smartForm.notice', () => setNotice(form)],
+                          ['smartForm.rename', () => setNaming({ kind: 'rename', form })],
+                          ['smartForm.copy', () => setNaming({ kind: 'copy', form })],
+                        ] as const
+                      ).map(([action, run]) => (
+                        <Button
+                          key={action}
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="brand"
+                          aria-label={named(action, form)}
+                          onClick={run}
+                        >
+                          <FormattedMessage id={action} />
+                        </Button>
+                      ))}
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={named('smartForm.delete', form)}
+                        onClick={() => void remove(form)}
+                      >
+                        <FormattedMessage id="smartForm.delete" />
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {naming && <NameDialog request={naming} onClose={() => setNaming(null)} />}
+      {notice && <NoticeDialog formId={notice.Id} name={notice.Name} onClose={() => setNotice(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { en as engineEn } from '../../admin/core/i18n/en';
+import { zh as engineZh } from '../../admin/core/i18n/zh';
+import type { ModuleCatalogues } from '../../src/lib/i18n/module-messages';
+import { en } from './i18n/en';
+import { zh } from './i18n/zh';
+
+/** The smart form screens' text with the list engine's. */
+export const smartFormCatalogues: ModuleCatalogues = {
+  en: { ...engineEn, ...en },
+  zh: { ...engineZh, ...zh },
+};
