@@ -83,12 +83,14 @@ function ImageLibraryPage() {
   };
 
   const deleteFolder = async (entry: ImageFolder) => {
-    const done = await removeFolder.run({
-      input: { Id: entry.Id },
-      confirmKey: 'images.folder.deleteConfirm',
-      count: entry.ImageCount,
+    const confirmed = await confirmDialog({
+      title: t('images.confirmTitle'),
+      message: t('images.folder.deleteConfirm', { name: entry.Name, count: entry.ImageCount }),
+      confirmText: t('images.folder.delete'),
+      cancelText: t('images.cancel'),
     });
-    if (done && folder === entry.Id) show('all');
+    if (!confirmed) return;
+    if ((await removeFolder.run({ input: { Id: entry.Id } })) && folder === entry.Id) show('all');
   };
 
   const confirmDelete = async () => {

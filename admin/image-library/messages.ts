@@ -1,5 +1,11 @@
 import type { ModuleCatalogues } from '../../src/lib/i18n/module-messages';
+import { en as engineEn } from '../core/i18n/en';
+import { zh as engineZh } from '../core/i18n/zh';
 import { en } from './i18n/en';
 import { zh } from './i18n/zh';
 
-export const imageLibraryCatalogues: ModuleCatalogues = { en, zh };
+/** The image library screen's text with the engine's (its action toasts and confirmations). */
+export const imageLibraryCatalogues: ModuleCatalogues = {
+  en: { ...engineEn, ...en },
+  zh: { ...engineZh, ...zh },
+};

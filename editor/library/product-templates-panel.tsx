@@ -31,19 +31,13 @@ import {
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { confirmDialog } from '../../src/stores/dialog-store';
+import { parseIds } from './parse-ids';
 
 const LIST_KEY = ['library', 'product-templates'] as const;
 
 type Section = { Key: ProductSection; Visible: boolean };
 type Editing = { template: ProductTemplate | null } | null;
 type Binding = { template: ProductTemplate; kind: 'categories' | 'products' } | null;
-
-/** Whole numbers from "1, 2 3"; null when anything else was typed. */
-export function parseIds(text: string): number[] | null {
-  const parts = text.split(/[\s,，]+/).filter(Boolean);
-  if (!parts.every((part) => /^[1-9]\d{0,9}$/.test(part))) return null;
-  return [...new Set(parts.map(Number))];
-}
 
 function FormDialog({
   title,

@@ -81,8 +81,10 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const [exporting, setExporting] = useState(false);
   const document = useStore(store, (state) => state.history.document);
   const step = useStore(store, (state) => state.history.step);
-  const past = useStore(store.temporal, (state) => state.pastStates);
-  const future = useStore(store.temporal, (state) => state.futureStates);
+  // Counts, not the arrays: zundo may change its arrays in place.
+  const pastCount = useStore(store.temporal, (state) => state.pastStates.length);
+  const futureCount = useStore(store.temporal, (state) => state.futureStates.length);
+  const redoStep = useStore(store.temporal, (state) => state.futureStates.at(-1)?.history?.step);
   const data = useSampleData();
   const label = useStepLabel();
   const dirty = document !== saved.document;
@@ -179,8 +181,7 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const sizes = presets.some((size) => `${size.width}x${size.height}` === sizeValue)
     ? presets
     : [...presets, { width: document.width, height: document.height }];
-  const undoStep = past.length > 0 ? label(step) : null;
-  const redoStep = future.at(-1)?.history?.step;
+  const undoStep = pastCount > 0 ? label(step) : null;
 
   return (
     <PosterContext.Provider value={store}>
@@ -219,7 +220,7 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
           <Button
             size="sm"
             variant="outline"
-            disabled={past.length === 0}
+            disabled={pastCount === 0}
             title={undoStep ? t('poster.history.undoStep', { step: undoStep }) : undefined}
             onClick={() => store.getState().undo()}
           >
@@ -228,7 +229,7 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
           <Button
             size="sm"
             variant="outline"
-            disabled={future.length === 0}
+            disabled={futureCount === 0}
             title={redoStep ? t('poster.history.redoStep', { step: label(redoStep) }) : undefined}
             onClick={() => store.getState().redo()}
           >

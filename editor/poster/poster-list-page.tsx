@@ -104,6 +104,93 @@ function PosterListPage() {
       <FormattedMessage id={id} />
     </Table.ColumnHeader>
   );
+  const designs = list.isPending ? (
+    <Skeleton height="40" />
+  ) : rows.length === 0 ? (
+    <Text color="fg.muted">
+      <FormattedMessage id="poster.list.empty" />
+    </Text>
+  ) : (
+    <Box bg="white" borderRadius="md" overflow="auto">
+      <Table.Root size="sm" variant="outline">
+        <Table.Header>
+          <Table.Row>
+            {header('poster.list.name')}
+            {header('poster.list.size')}
+            {header('poster.list.status')}
+            {header('poster.list.updatedAt')}
+            {header('poster.list.actions')}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((design) => (
+            <Table.Row key={design.Id} data-testid={`poster-row-${design.Id}`}>
+              <Table.Cell fontWeight="semibold">{design.Name}</Table.Cell>
+              <Table.Cell>
+                {design.Width} × {design.Height}
+              </Table.Cell>
+              <Table.Cell>
+                {design.InUse ? (
+                  <Badge colorPalette="green">
+                    <FormattedMessage
+                      id={kind === 'poster' ? 'poster.list.sharedInUse' : 'poster.list.certificateInUse'}
+                    />
+                  </Badge>
+                ) : (
+                  design.IsSharePoster && (
+                    <Badge colorPalette="blue">
+                      <FormattedMessage id="poster.list.shared" />
+                    </Badge>
+                  )
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                {intl.formatDate(new Date(design.UpdatedAt), { dateStyle: 'medium', timeStyle: 'short' })}
+              </Table.Cell>
+              <Table.Cell>
+                <HStack
+                  gap="1"
+                  wrap="wrap"
+                  role="group"
+                  aria-label={intl.formatMessage({ id: 'poster.list.rowActions' }, { name: design.Name })}
+                >
+                  <Button
+                    size="xs"
+                    colorPalette="brand"
+                    onClick={() => navigate(`${EDITOR_PATHS[kind]}?id=${design.Id}`)}
+                  >
+                    <FormattedMessage id="poster.list.open" />
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => setNaming({ mode: 'rename', design })}>
+                    <FormattedMessage id="poster.list.rename" />
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => copy.mutate(design)}>
+                    <FormattedMessage id="poster.list.copy" />
+                  </Button>
+                  {!design.InUse && (
+                    <Button size="xs" variant="outline" onClick={() => use.mutate(design)}>
+                      <FormattedMessage
+                        id={kind === 'poster' ? 'poster.list.useShare' : 'poster.list.useCertificate'}
+                      />
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    disabled={design.InUse}
+                    onClick={() => confirmDelete(design)}
+                  >
+                    <FormattedMessage id="poster.list.delete" />
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
   return (
     <Stack gap="4" padding="5" data-testid="poster-list-page">
       <HStack justify="space-between">
@@ -127,98 +214,12 @@ function PosterListPage() {
             <FormattedMessage id="poster.list.certificates" />
           </Tabs.Trigger>
         </Tabs.List>
+        {(['poster', 'certificate'] as const).map((value) => (
+          <Tabs.Content key={value} value={value}>
+            {value === kind && designs}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      {list.isPending ? (
-        <Skeleton height="40" />
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">
-          <FormattedMessage id="poster.list.empty" />
-        </Text>
-      ) : (
-        <Box bg="white" borderRadius="md" overflow="auto">
-          <Table.Root size="sm" variant="outline">
-            <Table.Header>
-              <Table.Row>
-                {header('poster.list.name')}
-                {header('poster.list.size')}
-                {header('poster.list.status')}
-                {header('poster.list.updatedAt')}
-                {header('poster.list.actions')}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((design) => (
-                <Table.Row key={design.Id} data-testid={`poster-row-${design.Id}`}>
-                  <Table.Cell fontWeight="semibold">{design.Name}</Table.Cell>
-                  <Table.Cell>
-                    {design.Width} × {design.Height}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {design.InUse ? (
-                      <Badge colorPalette="green">
-                        <FormattedMessage
-                          id={kind === 'poster' ? 'poster.list.sharedInUse' : 'poster.list.certificateInUse'}
-                        />
-                      </Badge>
-                    ) : (
-                      design.IsSharePoster && (
-                        <Badge colorPalette="blue">
-                          <FormattedMessage id="poster.list.shared" />
-                        </Badge>
-                      )
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    {intl.formatDate(new Date(design.UpdatedAt), { dateStyle: 'medium', timeStyle: 'short' })}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack
-                      gap="1"
-                      wrap="wrap"
-                      role="group"
-                      aria-label={intl.formatMessage({ id: 'poster.list.rowActions' }, { name: design.Name })}
-                    >
-                      <Button
-                        size="xs"
-                        colorPalette="brand"
-                        onClick={() => navigate(`${EDITOR_PATHS[kind]}?id=${design.Id}`)}
-                      >
-                        <FormattedMessage id="poster.list.open" />
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => setNaming({ mode: 'rename', design })}
-                      >
-                        <FormattedMessage id="poster.list.rename" />
-                      </Button>
-                      <Button size="xs" variant="outline" onClick={() => copy.mutate(design)}>
-                        <FormattedMessage id="poster.list.copy" />
-                      </Button>
-                      {!design.InUse && (
-                        <Button size="xs" variant="outline" onClick={() => use.mutate(design)}>
-                          <FormattedMessage
-                            id={kind === 'poster' ? 'poster.list.useShare' : 'poster.list.useCertificate'}
-                          />
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={design.InUse}
-                        onClick={() => confirmDelete(design)}
-                      >
-                        <FormattedMessage id="poster.list.delete" />
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
       {naming && (
         <NameDialog
           title={intl.formatMessage({

@@ -309,10 +309,15 @@ export function FieldControl(props: FieldControlProps) {
   // their own controls and are labelled by the title, so no two inputs share the field's ids.
   if (SINGLE_CONTROL.includes(field.type))
     return (
-      <Field.Root invalid={Boolean(error)} gap="1" ids={{ control: id, label: `${id}-label` }}>
+      <Field.Root
+        invalid={Boolean(error)}
+        required={field.required}
+        gap="1"
+        ids={{ control: id, label: `${id}-label` }}
+      >
         <Field.Label fontSize="sm">
           {field.label}
-          {field.required && <Field.RequiredIndicator />}
+          <Field.RequiredIndicator />
         </Field.Label>
         <Control {...props} id={id} />
         {error && <Field.ErrorText>{error}</Field.ErrorText>}

@@ -105,6 +105,8 @@ describe('GetPreviewData without a session (a phone scanning the QR)', () => {
       Errcode: -1,
       Errmsg: "This shop's service has expired; its pages cannot be previewed",
     });
+    // Site 2 was seeded from a public template; a shop without any has nothing to show.
+    await server.query(sql`delete from module_templates where site_id = 2`);
     const blank = await server.call(library.getPreviewData, { SiteId: 2 }, { locale: 'zh' });
     expect(blank.body).toMatchObject({ Errcode: -1, Errmsg: '该店铺还没有装修页面' });
   });

@@ -423,10 +423,11 @@ describe('permissions and tenants', () => {
       sql`select id, version from module_templates where site_id = 1 order by id limit 1`,
     );
     const list = await server.call(library.getMyTemplateList, {}, { token: site2 });
-    expect(list.body).toMatchObject({ Errcode: 0, Total: 0, Data: [] });
-    expect((await server.call(library.getTemplateData, {}, { token: site2 })).body.Errmsg).toBe(
-      'The shop has no current template yet; create one first',
-    );
+    // Site 2 sees only the starter template it got from the public template of its type.
+    expect(list.body).toMatchObject({ Errcode: 0, Total: 1 });
+    expect(list.body.Data.map((row) => row.ShopType)).toEqual([1]);
+    const ownCurrent = await server.call(library.getTemplateData, {}, { token: site2 });
+    expect(JSON.parse(ownCurrent.body.Data).siteId).toBe(2);
     const notFound = `There is no template ${mallTemplate!.id} in this shop`;
     const calls = [
       server.call(library.getTemplateData, { Id: mallTemplate!.id }, { token: site2 }),

@@ -185,6 +185,14 @@ describe('poster documents', () => {
       { token: editor },
     );
     expect(refused.body.Errcode).toBe(-1);
+    expect(refused.body.Errmsg).toBe('Your account may not edit certificates');
+    const poster = await addDesign('poster', '编辑可存', editor);
+    const allowed = await server.call(
+      posters.setPoster,
+      { Id: poster.Id, Version: poster.Version, Data: JSON.stringify(blankPosterDocument('poster')) },
+      { token: editor },
+    );
+    expect(allowed.body.Errcode).toBe(0);
   });
 });
 

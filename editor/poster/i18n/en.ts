@@ -71,7 +71,7 @@ export const posterEn = {
   'poster.editor.backgroundImage': 'Background image',
   'poster.editor.nothingSelected': 'Select an element to edit it, or set the background below.',
   'poster.editor.locked': 'This element is locked.',
-  'poster.editor.newText': 'Double-click to edit',
+  'poster.editor.newText': 'Your text',
   'poster.editor.shortcuts':
     'Ctrl/⌘+Z undo · Ctrl/⌘+Shift+Z or Ctrl/⌘+Y redo · Ctrl/⌘+S save · Delete removes · Ctrl/⌘+D duplicates',
 

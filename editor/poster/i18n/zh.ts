@@ -73,7 +73,7 @@ export const posterZh: Record<keyof typeof posterEn, string> = {
   'poster.editor.backgroundImage': '背景图片',
   'poster.editor.nothingSelected': '选中一个元素进行编辑，或在下方设置背景。',
   'poster.editor.locked': '该元素已锁定。',
-  'poster.editor.newText': '双击编辑文字',
+  'poster.editor.newText': '输入文字',
   'poster.editor.shortcuts':
     'Ctrl/⌘+Z 撤销 · Ctrl/⌘+Shift+Z 或 Ctrl/⌘+Y 重做 · Ctrl/⌘+S 保存 · Delete 删除 · Ctrl/⌘+D 复制',
 
