@@ -17,20 +17,18 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
 import { downloadEndpoint } from '../../src/lib/http';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
+import { ResourceRows } from './resource-rows';
 import type { ListPage } from './use-resource-list';
 
 /** Pages with more rows than this render only the rows in view (SPEC: virtualised above 200). */
 export const VIRTUAL_ROWS_ABOVE = 200;
-/** A first guess of a row's height; rendered rows are measured. */
-const ESTIMATED_ROW_HEIGHT = 56;
 
 export interface ResourceColumn<Row> {
   id: string;
@@ -207,21 +205,11 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const allSelected = rows.length > 0 && selected.length === rows.length;
   const virtual = rows.length > (props.virtualizeAbove ?? VIRTUAL_ROWS_ABOVE);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 8,
-    // Before layout (and in tests without layout) the viewport is assumed to be a screen's height.
-    initialRect: { width: 1200, height: 800 },
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const columnCount = shown.length + (props.bulkActions ? 1 : 0) + (props.rowActions ? 1 : 0);
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
-  const visibleRows = virtual
-    ? items.map((item) => ({ row: rows[item.index]!, index: item.index }))
-    : rows.map((row, index) => ({ row, index }));
+  const toggleRow = useCallback(
+    (key: number, checked: boolean) =>
+      setSelected((current) => (checked ? [...current, key] : current.filter((id) => id !== key))),
+    [],
+  );
 
   const setColumns = (next: string[]) => {
     setHidden(next);
@@ -465,61 +453,16 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-              {padTop > 0 && (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} style={{ height: padTop, padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {visibleRows.map(({ row, index }) => {
-                const key = props.rowKey(row);
-                return (
-                  <Table.Row
-                    key={key}
-                    data-selected={selected.includes(key) ? '' : undefined}
-                    {...(virtual
-                      ? { 'data-index': index, ref: virtualizer.measureElement, 'aria-rowindex': index + 2 }
-                      : {})}
-                  >
-                    {props.bulkActions && (
-                      <Table.Cell>
-                        <Checkbox.Root
-                          size="sm"
-                          checked={selected.includes(key)}
-                          onCheckedChange={(event) =>
-                            setSelected((current) =>
-                              event.checked === true ? [...current, key] : current.filter((id) => id !== key),
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput
-                            aria-label={intl.formatMessage({ id: 'engine.selectRow' }, { id: key })}
-                          />
-                          <Checkbox.Control />
-                        </Checkbox.Root>
-                      </Table.Cell>
-                    )}
-                    {shown.map((column) => (
-                      <Table.Cell key={column.id} textAlign={column.align}>
-                        {column.cell(row)}
-                      </Table.Cell>
-                    ))}
-                    {props.rowActions && (
-                      <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="end" wrap="wrap">
-                          {props.rowActions(row)}
-                        </HStack>
-                      </Table.Cell>
-                    )}
-                  </Table.Row>
-                );
-              })}
-              {padBottom > 0 && (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} style={{ height: padBottom, padding: 0, border: 0 }} />
-                </tr>
-              )}
+              <ResourceRows
+                rows={rows}
+                rowKey={props.rowKey}
+                columns={shown}
+                selected={selected}
+                onToggle={props.bulkActions ? toggleRow : null}
+                rowActions={props.rowActions}
+                virtual={virtual}
+                scroller={scroller}
+              />
             </Table.Body>
           </Table.Root>
         </Box>
