@@ -164,14 +164,15 @@ function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof 
 
 /**
  * A block of the page's list, read from the store by id: an edit to one block re-renders that block
- * alone, not the canvas and its 300 siblings.
+ * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
+ * re-renders the list without touching its untouched blocks.
  */
-function PageBlock({ id, context }: { id: string; context: RenderContext }) {
+const PageBlock = memo(function PageBlock({ id, context }: { id: string; context: RenderContext }) {
   const block = useStudio((state) =>
     Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
   );
   return block ? <CanvasBlock block={block} context={context} /> : null;
-}
+});
 
 /** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
 function PendingBlock({ block }: { block: BlockNode }) {
