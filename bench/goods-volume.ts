@@ -7,6 +7,7 @@ import { API_BASE } from '../contract/endpoint';
 import { getProductList } from '../contract/endpoints/goods';
 import { findPostgresBinaries, startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { buildApp } from '../server/app';
+import { SKU_CODE_SEARCH } from '../server/areas/product/product-list';
 import { loadConfig } from '../server/config';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/query';
@@ -60,8 +61,8 @@ export async function addGoods(database: DatabaseHandle, count: number): Promise
       from products p cross join lateral generate_series(1, 1 + p.id % 3) n
      where p.site_id = ${SITE_ID} and p.code like 'GB%'`);
   await database.db.execute(sql`
-    update products p set total_stock = s.total, sku_count = s.count
-      from (select product_id, sum(stock)::int as total, count(*)::int as count from skus
+    update products p set total_stock = s.total, sku_count = s.count, sku_code_search = s.codes
+      from (select product_id, sum(stock)::int as total, count(*)::int as count, ${SKU_CODE_SEARCH} as codes from skus
              where site_id = ${SITE_ID} group by product_id) s
      where p.id = s.product_id and p.code like 'GB%'`);
   // As autovacuum would have left tables this size: statistics and a visibility map.

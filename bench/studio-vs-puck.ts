@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { percentile } from './api-load';
+import { buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from './browser-pages';
 import { onAbort } from './cleanup';
 import type { BenchSection, Figure } from './figures';
-import { ROOT } from './server-process';
 import { BLOCK_COUNT } from './studio/blocks';
 import type { EditorBench } from './studio/measure';
 
@@ -17,9 +16,6 @@ import type { EditorBench } from './studio/measure';
  */
 
 const ORIGIN = 'http://bench.studio';
-const CHROMIUM = existsSync('/usr/lib/chromium/chromium')
-  ? '/usr/lib/chromium/chromium'
-  : '/usr/bin/chromium';
 const AD_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="#ddd"/></svg>';
 
@@ -51,27 +47,6 @@ interface Timings {
   heap: { before: number; after: number } | null;
 }
 
-function viteBuild(outDir: string): Promise<{ ok: boolean; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'bench/studio/vite.config.ts'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NO_COLOR: '1', BENCH_STUDIO_OUT_DIR: outDir },
-      },
-    );
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => resolve({ ok: code === 0, output }));
-  });
-}
-
 /** Calls one method of the page's bench API. */
 function call<K extends keyof EditorBench>(
   page: Page,
@@ -92,12 +67,8 @@ function call<K extends keyof EditorBench>(
 async function measure(browser: Browser, outDir: string, pageName: string, heap: boolean): Promise<Timings> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    await context.route(`${ORIGIN}/**`, async (route) => {
-      const { pathname } = new URL(route.request().url());
-      if (pathname === '/ad.svg') return route.fulfill({ contentType: 'image/svg+xml', body: AD_SVG });
-      const file = path.join(outDir, path.normalize(pathname));
-      if (!file.startsWith(outDir) || !existsSync(file)) return route.fulfill({ status: 404 });
-      return route.fulfill({ path: file });
+    await serveBenchPages(context, ORIGIN, outDir, {
+      '/ad.svg': { contentType: 'image/svg+xml', body: AD_SVG },
     });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -231,11 +202,8 @@ export const studioVsPuckSection: BenchSection = {
       rmSync(outDir, { recursive: true, force: true });
     });
     try {
-      const built = await viteBuild(outDir);
-      if (!built.ok) {
-        const reason = built.output.trim().split('\n').slice(-3).join(' / ');
-        return [{ figure: 'bench pages build', value: undefined, unit: '', note: `failed: ${reason}` }];
-      }
+      const built = await buildBenchPages('bench/studio/vite.config.ts', outDir);
+      if (!built.ok) return [buildFailedFigure(built.output)];
       browser = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,

@@ -1,5 +1,6 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { commRoutes } from './areas/comm/routes';
+import { customerRoutes } from './areas/customer/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { demoRoutes } from './areas/demo/routes';
 import { imageLibraryRoutes } from './areas/image-library/routes';
@@ -26,6 +27,7 @@ export const allRoutes: RouteDefinition[] = [
   ...lookupRoutes,
   ...orderAreaRoutes,
   ...storefrontRoutes,
+  ...customerRoutes,
   ...smartFormRoutes,
   ...posterRoutes,
 ];

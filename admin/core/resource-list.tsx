@@ -17,7 +17,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
@@ -25,6 +25,7 @@ import { downloadEndpoint } from '../../src/lib/http';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
+import { type CellStyles, useRowStyles } from './row-styles';
 import type { ListPage } from './use-resource-list';
 
 /** Pages with more rows than this render only the rows in view (SPEC: virtualised above 200). */
@@ -39,6 +40,11 @@ export interface ResourceColumn<Row> {
   cell(row: Row): ReactNode;
   align?: 'start' | 'end';
   width?: string;
+  /**
+   * Rules for this column's body cells. Cells of long lists should render plain elements styled
+   * from here (and row-parts.tsx) rather than Chakra components, which cost a recipe per mount.
+   */
+  cellStyles?: CellStyles;
 }
 
 export interface FilterOption {
@@ -198,13 +204,16 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const rowIds = rows.map(props.rowKey);
   // Rows that left the page (another page, a filter, a delete) are no longer selected.
   const selected = chosen.filter((id) => rowIds.includes(id));
-  const shown = columns.filter((column) => !hidden.includes(column.id));
+  // Stable between renders of the list, so the memoised rows are not drawn again.
+  const shown = useMemo(() => columns.filter((column) => !hidden.includes(column.id)), [columns, hidden]);
   const total = result.data?.Total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
   const selectedRows = rows.filter((row) => selected.includes(props.rowKey(row)));
   const allSelected = rows.length > 0 && selected.length === rows.length;
   const virtual = rows.length > (props.virtualizeAbove ?? VIRTUAL_ROWS_ABOVE);
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not a ref: the body's virtualiser reads it before a parent's ref would be attached.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const rowStyles = useRowStyles(columns, virtual);
   const toggleRow = useCallback(
     (key: number, checked: boolean) =>
       setSelected((current) => (checked ? [...current, key] : current.filter((id) => id !== key))),
@@ -375,15 +384,18 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
         )}
 
         <Box
-          ref={scroller}
+          ref={setScroller}
           overflowX="auto"
           aria-busy={result.isFetching}
-          {...(virtual ? { overflowY: 'auto', maxHeight: '70vh' } : {})}
+          // A long list always fills its box: a fixed size lets the box contain its layout and paint,
+          // so a scroll step lays out and paints the table alone, not the page.
+          {...(virtual ? { overflowY: 'auto', height: '70vh', contain: 'strict' } : {})}
         >
           <Table.Root
             size="sm"
             interactive
             stickyHeader={virtual}
+            css={rowStyles}
             // Only some rows are in the document: the counts tell assistive technology the real size.
             aria-rowcount={virtual ? rows.length + 1 : undefined}
           >

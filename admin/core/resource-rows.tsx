@@ -1,10 +1,9 @@
-import { Checkbox, HStack, Table } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, type RefObject } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { ResourceColumn } from './resource-list';
 
-/** A first guess of a row's height; rendered rows are measured. */
+/** A row's height until the first rendered row is measured. */
 const ESTIMATED_ROW_HEIGHT = 56;
 
 interface RowsProps<Row> {
@@ -17,23 +16,36 @@ interface RowsProps<Row> {
   rowActions?: (row: Row) => ReactNode;
   /** Render only the rows in view of `scroller`. */
   virtual: boolean;
-  scroller: RefObject<HTMLDivElement | null>;
+  scroller: HTMLDivElement | null;
 }
 
 /**
  * The table body. It owns the virtualiser so that scrolling re-renders only the body, and rows are
- * memoised so that a scroll step mounts just the rows coming into view.
+ * memoised so that a scroll step mounts just the rows coming into view. Virtual rows keep one line
+ * (row-styles.ts), so they share one height: the first rendered row is measured once per change of
+ * rows or columns, instead of observing every row as it mounts.
  */
 export function ResourceRows<Row>(props: RowsProps<Row>) {
-  const { rows, virtual } = props;
+  const { rows, virtual, scroller } = props;
+  const rowHeight = useRef(ESTIMATED_ROW_HEIGHT);
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
-    getScrollElement: () => props.scroller.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 8,
+    getScrollElement: () => scroller,
+    estimateSize: () => rowHeight.current,
+    // Every row in the document is laid out and painted on each step: a few beyond the view suffice.
+    overscan: 3,
     // Before layout (and in tests without layout) the viewport is assumed to be a screen's height.
     initialRect: { width: 1200, height: 800 },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: other rows or columns change the row height
+  useLayoutEffect(() => {
+    if (!virtual) return;
+    const height = scroller?.querySelector<HTMLElement>('tbody > tr[data-index]')?.offsetHeight;
+    if (!height || height === rowHeight.current) return;
+    rowHeight.current = height;
+    virtualizer.measure();
+  }, [virtual, rows, props.columns, scroller, virtualizer]);
+
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const columnCount = props.columns.length + (props.onToggle ? 1 : 0) + (props.rowActions ? 1 : 0);
   const padTop = items[0]?.start ?? 0;
@@ -53,7 +65,6 @@ export function ResourceRows<Row>(props: RowsProps<Row>) {
             row={row}
             rowId={key}
             index={virtual ? index : undefined}
-            measure={virtual ? virtualizer.measureElement : undefined}
             columns={props.columns}
             selected={selected.has(key)}
             onToggle={props.onToggle}
@@ -80,51 +91,73 @@ interface RowProps<Row> {
   rowId: number;
   /** Set when virtualised: the row's place in the whole list. */
   index: number | undefined;
-  measure: ((element: Element | null) => void) | undefined;
   columns: ResourceColumn<Row>[];
   selected: boolean;
   onToggle: ((key: number, checked: boolean) => void) | null;
   rowActions?: (row: Row) => ReactNode;
 }
 
+/** Plain elements styled by the table (row-styles.ts): no recipe is resolved per row. */
 function RowView<Row>(props: RowProps<Row>) {
-  const intl = useIntl();
-  const { row, rowId } = props;
+  const { row, rowId, onToggle } = props;
   return (
-    <Table.Row
+    <tr
+      data-row=""
       data-selected={props.selected ? '' : undefined}
-      {...(props.index === undefined
-        ? {}
-        : { 'data-index': props.index, ref: props.measure, 'aria-rowindex': props.index + 2 })}
+      {...(props.index === undefined ? {} : { 'data-index': props.index, 'aria-rowindex': props.index + 2 })}
     >
-      {props.onToggle && (
-        <Table.Cell>
-          <Checkbox.Root
-            size="sm"
-            checked={props.selected}
-            onCheckedChange={(event) => props.onToggle?.(rowId, event.checked === true)}
-          >
-            <Checkbox.HiddenInput
-              aria-label={intl.formatMessage({ id: 'engine.selectRow' }, { id: rowId })}
-            />
-            <Checkbox.Control />
-          </Checkbox.Root>
-        </Table.Cell>
+      {onToggle && (
+        <td>
+          <RowCheckbox rowId={rowId} checked={props.selected} onToggle={onToggle} />
+        </td>
       )}
       {props.columns.map((column) => (
-        <Table.Cell key={column.id} textAlign={column.align}>
+        <td key={column.id} data-column={column.id} data-align={column.align}>
           {column.cell(row)}
-        </Table.Cell>
+        </td>
       ))}
       {props.rowActions && (
-        <Table.Cell textAlign="end">
-          <HStack gap="1" justify="end" wrap="wrap">
-            {props.rowActions(row)}
-          </HStack>
-        </Table.Cell>
+        <td data-align="end">
+          <div data-row-actions="">{props.rowActions(row)}</div>
+        </td>
       )}
-    </Table.Row>
+    </tr>
   );
 }
 
 const ResourceRow = memo(RowView) as typeof RowView;
+
+/** Chakra's sm checkbox drawn over a native one, which keeps the keyboard and the accessible name. */
+function RowCheckbox(props: {
+  rowId: number;
+  checked: boolean;
+  onToggle(key: number, checked: boolean): void;
+}) {
+  const intl = useIntl();
+  const state = props.checked ? 'checked' : 'unchecked';
+  return (
+    <label data-row-check="" data-state={state}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        aria-label={intl.formatMessage({ id: 'engine.selectRow' }, { id: props.rowId })}
+        onChange={(event) => props.onToggle(props.rowId, event.target.checked)}
+      />
+      <span data-part="control" data-state={state} aria-hidden="true">
+        {props.checked && (
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3px"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <polyline points="20 6 9 17 4 12" />
+          </svg>
+        )}
+      </span>
+    </label>
+  );
+}

@@ -41,10 +41,10 @@ import {
   useImagePage,
 } from '../../src/lib/image-library/use-image-library';
 import { IMAGE_LIBRARY_QUERY, useUploadQueue } from '../../src/lib/image-library/use-upload-queue';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog } from '../../src/stores/dialog-store';
 import { useResourceAction } from '../core/use-resource-list';
 import { imageLibraryCatalogues } from './messages';
-import { NameDialog } from './name-dialog';
 import { usageLines } from './usage-text';
 
 const ROOTS = [IMAGE_LIBRARY_QUERY[0]];
@@ -276,14 +276,16 @@ function ImageLibraryPage() {
             naming.kind === 'image' ? naming.image.Name : naming.kind === 'folder' ? naming.folder.Name : ''
           }
           maxLength={naming.kind === 'image' ? 100 : 30}
+          submitLabel={t('images.save')}
           onClose={() => setNaming(null)}
-          onSubmit={(value) =>
-            naming.kind === 'image'
+          onSubmit={async (value) => {
+            const saved = await (naming.kind === 'image'
               ? changeImages.run({ input: { Ids: [naming.image.Id], Name: value } })
               : saveFolder.run({
                   input: naming.kind === 'folder' ? { Id: naming.folder.Id, Name: value } : { Name: value },
-                })
-          }
+                }));
+            if (saved) setNaming(null);
+          }}
         />
       )}
     </Stack>

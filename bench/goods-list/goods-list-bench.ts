@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { percentile } from '../api-load';
+import { buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from '../browser-pages';
 import { onAbort } from '../cleanup';
 import type { BenchSection, Figure } from '../figures';
-import { ROOT } from '../server-process';
 import type { ScrollTimings } from './goods-list-main';
 import { ROW_COUNT } from './rows';
 
@@ -17,9 +16,6 @@ import { ROW_COUNT } from './rows';
  */
 
 const ORIGIN = 'http://bench.goods-list';
-const CHROMIUM = existsSync('/usr/lib/chromium/chromium')
-  ? '/usr/lib/chromium/chromium'
-  : '/usr/bin/chromium';
 const MOUNTS = 3;
 /**
  * Pixels a frame: a fast wheel or trackpad scroll (7,200 px a second, two or three new rows a
@@ -29,32 +25,6 @@ const SCROLL_STEPS = [120, 900];
 const FIRST_RENDER_BUDGET_MS = 500;
 /** 60 frames a second. */
 const FRAME_BUDGET_MS = 16.7;
-
-function viteBuild(outDir: string): Promise<{ ok: boolean; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--config',
-        'bench/goods-list/vite.config.ts',
-      ],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NO_COLOR: '1', BENCH_GOODS_LIST_OUT_DIR: outDir },
-      },
-    );
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('close', (code) => resolve({ ok: code === 0, output }));
-  });
-}
 
 const sorted = (times: number[]) => [...times].sort((left, right) => left - right);
 
@@ -128,11 +98,8 @@ export const goodsListRenderSection: BenchSection = {
       rmSync(outDir, { recursive: true, force: true });
     });
     try {
-      const built = await viteBuild(outDir);
-      if (!built.ok) {
-        const reason = built.output.trim().split('\n').slice(-3).join(' / ');
-        return [{ figure: 'bench page build', value: undefined, unit: '', note: `failed: ${reason}` }];
-      }
+      const built = await buildBenchPages('bench/goods-list/vite.config.ts', outDir);
+      if (!built.ok) return [buildFailedFigure(built.output)];
       browser.current = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,
@@ -144,11 +111,7 @@ export const goodsListRenderSection: BenchSection = {
         ],
       });
       const context = await browser.current.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.route(`${ORIGIN}/**`, async (route) => {
-        const file = path.join(outDir, path.normalize(new URL(route.request().url()).pathname));
-        if (!file.startsWith(outDir) || !existsSync(file)) return route.fulfill({ status: 404 });
-        return route.fulfill({ path: file });
-      });
+      await serveBenchPages(context, ORIGIN, outDir);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

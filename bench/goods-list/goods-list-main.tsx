@@ -1,7 +1,8 @@
-import { Button, ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { createRoot, type Root } from 'react-dom/client';
-import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import { ResourceList } from '../../admin/core/resource-list';
+import { RowButton } from '../../admin/core/row-parts';
 import { goodsColumns } from '../../admin/goods/goods-list-page';
 import { goodsCatalogues } from '../../admin/goods/messages';
 import { type ProductRow, productListResource } from '../../contract/endpoints/goods';
@@ -93,20 +94,12 @@ function List() {
       }}
       rowActions={(row) => (
         <>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label={intl.formatMessage({ id: 'goods.action.editNamed' }, { name: row.Name })}
-          >
-            <FormattedMessage id="goods.action.edit" />
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label={intl.formatMessage({ id: 'goods.action.copyNamed' }, { name: row.Name })}
-          >
-            <FormattedMessage id="goods.action.copy" />
-          </Button>
+          <RowButton label={intl.formatMessage({ id: 'goods.action.editNamed' }, { name: row.Name })}>
+            {intl.formatMessage({ id: 'goods.action.edit' })}
+          </RowButton>
+          <RowButton label={intl.formatMessage({ id: 'goods.action.copyNamed' }, { name: row.Name })}>
+            {intl.formatMessage({ id: 'goods.action.copy' })}
+          </RowButton>
         </>
       )}
       bulkActions={() => null}

@@ -13,7 +13,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    outDir: process.env.BENCH_STUDIO_OUT_DIR ?? path.join(here, 'dist'),
+    outDir: process.env.BENCH_PAGES_OUT_DIR ?? path.join(here, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 4000,

@@ -75,6 +75,7 @@ const minutes = z
 
 export const STOCK_DEDUCTIONS = ['creation', 'payment'] as const;
 export const POINTS_GRANTS = ['payment', 'completion'] as const;
+export const MAX_POINTS_PER_YUAN = 100;
 
 export const parameterSettingSchema = z.strictObject({
   /** Minutes an unpaid order waits before it closes, per order type. */
@@ -92,6 +93,8 @@ export const parameterSettingSchema = z.strictObject({
   AutoGoodReviewDays: z.number().int().min(1).max(60),
   StockDeduction: z.enum(STOCK_DEDUCTIONS),
   PointsGrant: z.enum(POINTS_GRANTS),
+  /** Points a paid yuan earns (floor of yuan × rate); 0 turns points off. */
+  PointsPerYuan: z.number().int().min(0).max(MAX_POINTS_PER_YUAN),
   InvoiceEnabled: z.boolean(),
 });
 export type ParameterSetting = z.infer<typeof parameterSettingSchema>;
@@ -103,6 +106,7 @@ export const DEFAULT_PARAMETER_SETTING: ParameterSetting = {
   AutoGoodReviewDays: 15,
   StockDeduction: 'creation',
   PointsGrant: 'completion',
+  PointsPerYuan: 1,
   InvoiceEnabled: false,
 };
 
@@ -135,6 +139,8 @@ export const pickupPointSchema = z.strictObject({
   Address: z.string().trim().min(1).max(64),
   Phone: z.string().trim().min(1).max(20),
   Hours: z.string().trim().max(30).default(''),
+  /** The store that hands the goods over: pickup orders through this point are that store's orders. */
+  StoreId: id.optional(),
 });
 export type PickupPoint = z.infer<typeof pickupPointSchema>;
 
@@ -274,6 +280,8 @@ export const orderFilterFields = {
   /** Amount payable, in fen. */
   amountMin: queryCount.optional(),
   amountMax: queryCount.optional(),
+  /** Orders of one store (pickup point's store, walk-in counter). */
+  storeId: queryId.optional(),
   tab: z.enum(ORDER_TABS).default('all'),
   sort: sortParam(ORDER_SORT_FIELDS).default(ORDER_DEFAULT_SORT),
 };
@@ -323,6 +331,10 @@ export const orderCountsSchema = z.object(
   Object.fromEntries(ORDER_TABS.map((tab) => [tab, z.number().int()])) as Record<OrderTab, z.ZodNumber>,
 );
 
+/** A store account's scope: the store whose orders it sees; `StoreId` null when none is linked (it sees none). */
+export const orderStoreScopeSchema = z.object({ StoreId: z.number().int().nullable(), Title: z.string() });
+export type OrderStoreScope = z.infer<typeof orderStoreScopeSchema>;
+
 export const getOrderList = defineEndpoint({
   method: 'GET',
   path: `${BASE}/GetOrderList`,
@@ -331,7 +343,18 @@ export const getOrderList = defineEndpoint({
   output: pagedSchema(orderRowSchema).extend({
     /** Rows per tab for the same filters (the tab itself aside). */
     Counts: orderCountsSchema,
+    /** Null for accounts that see every order of the site. */
+    StoreScope: orderStoreScopeSchema.nullable(),
   }),
+});
+
+/** The site's stores (not deleted) an order, a pickup point or the list's store filter may name. */
+export const getOrderStores = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetOrderStoreList`,
+  permission: 'session',
+  input: empty,
+  output: z.object({ Data: z.array(z.object({ Id: z.number().int(), Title: z.string() })) }),
 });
 
 export const exportOrderList = defineEndpoint({
@@ -358,6 +381,8 @@ export const orderListResource: ListResource = {
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
     { name: 'paid', kind: 'dateRange', params: ['paidFrom', 'paidTo'] },
     { name: 'amount', kind: 'moneyRange', params: ['amountMin', 'amountMax'] },
+    // Options are the site's stores (GetOrderStoreList).
+    { name: 'store', kind: 'select', params: ['storeId'] },
   ],
   tabs: { param: 'tab', values: ORDER_TABS, default: 'all' },
   sortFields: ORDER_SORT_FIELDS,
@@ -552,6 +577,8 @@ export const offlineOrderFormSchema = z.strictObject({
   /** Given: the customer paid at the counter and the order is completed at once. */
   PaymentMethod: z.enum(OFFLINE_PAYMENT_METHODS).optional(),
   Remark: z.string().trim().max(REMARK_MAX).default(''),
+  /** The counter's store; a store account's walk-in orders are its store's whatever is sent. */
+  StoreId: id.optional(),
 });
 
 export const addOfflineOrder = defineEndpoint({

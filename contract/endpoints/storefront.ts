@@ -11,6 +11,7 @@ import {
   refundMachine,
 } from '../machines/order';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
+import { walletSchema } from './wallet';
 
 /**
  * The storefront service: what a shop's mini-program (through its own server) calls to place and
@@ -224,4 +225,16 @@ export const payRechargeOrder = defineEndpoint({
   permission: 'public',
   input: payOrderSchema,
   output: z.object({ Order: storefrontRechargeSchema }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's wallet
+
+/** The buyer's stored value and points with their latest changes. */
+export const getWallet = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetWallet`,
+  permission: 'public',
+  input: z.strictObject({ buyerId }),
+  output: z.object({ Wallet: walletSchema }),
 });

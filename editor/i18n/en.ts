@@ -1,5 +1,8 @@
+import { toolbarEn } from './toolbar-en';
+
 /** English texts of the decoration studio core: codec errors, document rules, publish check, history. */
 export const en: Record<string, string> = {
+  ...toolbarEn,
   'codec.notText': 'The template data must be a JSON string',
   'codec.tooLarge': 'The template data is {size} characters long; at most {limit} are allowed',
   'codec.invalidJson': 'The template data is not valid JSON ({detail})',
@@ -79,8 +82,6 @@ export const en: Record<string, string> = {
 
   'studio.close': 'Close',
   'studio.cancel': 'Cancel',
-  'studio.confirm': 'OK',
-  'studio.nameRequired': 'Enter a name',
   'studio.templates.title': 'My templates',
   'studio.templates.add': 'New template',
   'studio.templates.addTitle': 'New template',

@@ -1,5 +1,8 @@
+import { toolbarZh } from './toolbar-zh';
+
 /** 装修工作台核心的中文文案：模板数据错误、文档规则、发布检查、操作历史。 */
 export const zh: Record<string, string> = {
+  ...toolbarZh,
   'codec.notText': '模板数据必须是 JSON 字符串',
   'codec.tooLarge': '模板数据长 {size} 个字符，最多允许 {limit} 个',
   'codec.invalidJson': '模板数据不是有效的 JSON（{detail}）',
@@ -77,8 +80,6 @@ export const zh: Record<string, string> = {
 
   'studio.close': '关闭',
   'studio.cancel': '取消',
-  'studio.confirm': '确定',
-  'studio.nameRequired': '请输入名称',
   'studio.templates.title': '我的模板',
   'studio.templates.add': '新建模板',
   'studio.templates.addTitle': '新建模板',

@@ -28,10 +28,10 @@ import type { ShopType } from '../../contract/enums';
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog } from '../../src/stores/dialog-store';
 import { parseTemplate } from '../codec/codec';
 import { PreviewPhone } from '../preview/preview-page';
-import { NameDialog } from '../studio/name-dialog';
 import { EDIT_TEMPLATE_PATH } from '../studio/templates-page';
 import { libraryCatalogues } from './messages';
 

@@ -28,7 +28,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { nanoid } from 'nanoid';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
 import { blockDefinition } from '../../components-catalog/registry';
@@ -54,6 +54,7 @@ import { createStudioStore } from '../store/studio-store';
 import { LinkField } from '../studio/link-picker';
 import { PHONE_WIDTH } from '../studio/phone-canvas';
 import { StudioContext } from '../studio/studio-context';
+import { HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import { createUserCenterStore, type UserCenterStore } from './user-center-store';
 
 /** A small drawing per menu icon; decorative, the item's title is its label. */
@@ -368,26 +369,10 @@ function Editor({
     }
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      const key = event.key.toLowerCase();
-      if (key === 's') {
-        event.preventDefault();
-        void save();
-      } else if (!typing && key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) store.getState().redo();
-        else store.getState().undo();
-      } else if (!typing && key === 'y') {
-        event.preventDefault();
-        store.getState().redo();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useHistoryShortcuts({
+    undo: () => store.getState().undo(),
+    redo: () => store.getState().redo(),
+    save: () => void save(),
   });
 
   const sensors = useSensors(
@@ -412,15 +397,14 @@ function Editor({
     <StudioContext.Provider value={studio}>
       <Stack gap="3" data-testid="user-center-editor">
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" disabled={!canUndo} onClick={() => store.getState().undo()}>
-            <FormattedMessage id="library.user.undo" />
-          </Button>
-          <Button size="sm" variant="outline" disabled={!canRedo} onClick={() => store.getState().redo()}>
-            <FormattedMessage id="library.user.redo" />
-          </Button>
-          <Button size="sm" colorPalette="brand" loading={saving} onClick={() => void save()}>
-            <FormattedMessage id="library.user.save" />
-          </Button>
+          <HistoryToolbar
+            canUndo={canUndo}
+            canRedo={canRedo}
+            saving={saving}
+            onUndo={() => store.getState().undo()}
+            onRedo={() => store.getState().redo()}
+            onSave={() => void save()}
+          />
           <Text fontSize="sm" color="fg.muted" role="status" data-testid="user-center-status">
             {dirty ? (
               <FormattedMessage id="library.user.unsaved" />

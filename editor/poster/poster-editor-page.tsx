@@ -19,6 +19,7 @@ import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog } from '../../src/stores/dialog-store';
 import { useSessionStore } from '../../src/stores/session-store';
 import { isTypingTarget, shortcutCommand } from '../studio/shortcuts';
+import { dialogIsOpen, HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import type { PosterData } from './draw-ops';
 import { downloadBlob, pngFileName, renderPosterPng } from './export-png';
 import { nudgeFor } from './keys';
@@ -132,16 +133,15 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
     }
   };
 
-  // The studio's shortcuts, plus arrow keys to nudge; typing in a field keeps the browser's own keys.
+  useHistoryShortcuts({
+    undo: () => store.getState().undo(),
+    redo: () => store.getState().redo(),
+    save: () => void save(),
+  });
+  // The studio's element shortcuts, plus arrow keys to nudge; typing in a field keeps the browser's own keys.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
-      if (
-        window.document.querySelector(
-          '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
-        )
-      )
-        return;
+      if (event.defaultPrevented || dialogIsOpen()) return;
       const typing = isTypingTarget(event.target);
       const state = store.getState();
       const nudge = typing ? null : nudgeFor(event);
@@ -151,12 +151,9 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         return;
       }
       const command = shortcutCommand(event);
-      if (!command || (typing && command !== 'save')) return;
+      if (!command || typing) return;
       const selected = state.selection.length > 0;
-      if (command === 'undo') state.undo();
-      else if (command === 'redo') state.redo();
-      else if (command === 'save') void save();
-      else if (command === 'delete' && selected) state.remove();
+      if (command === 'delete' && selected) state.remove();
       else if (command === 'duplicate' && selected) state.duplicate();
       else if (command === 'deselect') state.select([]);
       else return;
@@ -164,7 +161,7 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store, save]);
+  }, [store]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -181,7 +178,6 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const sizes = presets.some((size) => `${size.width}x${size.height}` === sizeValue)
     ? presets
     : [...presets, { width: document.width, height: document.height }];
-  const undoStep = pastCount > 0 ? label(step) : null;
 
   return (
     <PosterContext.Provider value={store}>
@@ -217,30 +213,20 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={pastCount === 0}
-            title={undoStep ? t('poster.history.undoStep', { step: undoStep }) : undefined}
-            onClick={() => store.getState().undo()}
+          <HistoryToolbar
+            canUndo={pastCount > 0}
+            canRedo={futureCount > 0}
+            undoStep={label(step)}
+            redoStep={redoStep && label(redoStep)}
+            saving={saving}
+            onUndo={() => store.getState().undo()}
+            onRedo={() => store.getState().redo()}
+            onSave={() => void save()}
           >
-            <FormattedMessage id="poster.editor.undo" />
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={futureCount === 0}
-            title={redoStep ? t('poster.history.redoStep', { step: label(redoStep) }) : undefined}
-            onClick={() => store.getState().redo()}
-          >
-            <FormattedMessage id="poster.editor.redo" />
-          </Button>
-          <Button size="sm" variant="outline" loading={exporting} onClick={exportPng}>
-            <FormattedMessage id="poster.editor.export" />
-          </Button>
-          <Button size="sm" colorPalette="brand" loading={saving} onClick={() => save()}>
-            <FormattedMessage id="poster.editor.save" />
-          </Button>
+            <Button size="sm" variant="outline" loading={exporting} onClick={exportPng}>
+              <FormattedMessage id="poster.editor.export" />
+            </Button>
+          </HistoryToolbar>
         </HStack>
         <HStack flex="1" minHeight="0" gap="0" align="stretch">
           <Stack

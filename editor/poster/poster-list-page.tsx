@@ -18,8 +18,8 @@ import type { PosterKind } from '../../contract/poster-document';
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog } from '../../src/stores/dialog-store';
-import { NameDialog } from '../studio/name-dialog';
 import { posterCatalogues } from './poster-messages';
 
 export const EDITOR_PATHS: Record<PosterKind, string> = {

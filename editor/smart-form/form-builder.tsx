@@ -27,7 +27,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
 import { useUnsavedGuard } from '../../admin/core/use-unsaved-guard';
@@ -44,6 +44,7 @@ import {
 import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { confirmDialog } from '../../src/stores/dialog-store';
+import { HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import {
   type BuilderStep,
   type BuilderStore,
@@ -260,59 +261,41 @@ function Palette({ store }: { store: BuilderStore }) {
   );
 }
 
-function UndoRedo({ store }: { store: BuilderStore }) {
+/** The builder's undo, redo and save, named by the step each would change. */
+function BuilderToolbar({
+  store,
+  saving,
+  onSave,
+  children,
+}: {
+  store: BuilderStore;
+  saving: boolean;
+  onSave(): void;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   // Re-render on every history change so the labels follow.
   useBuilder(store, (state) => state.history);
   const { undo, redo } = undoRedoSteps(store);
+  useHistoryShortcuts({
+    undo: () => store.getState().undo(),
+    redo: () => store.getState().redo(),
+    save: onSave,
+  });
   return (
-    <HStack gap="1">
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={!undo}
-        aria-label={
-          undo
-            ? intl.formatMessage({ id: 'smartForm.undoStep' }, { step: stepText(intl, undo) })
-            : intl.formatMessage({ id: 'smartForm.nothingToUndo' })
-        }
-        onClick={() => store.getState().undo()}
-      >
-        <FormattedMessage id="smartForm.undo" />
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={!redo}
-        aria-label={
-          redo
-            ? intl.formatMessage({ id: 'smartForm.redoStep' }, { step: stepText(intl, redo) })
-            : intl.formatMessage({ id: 'smartForm.nothingToRedo' })
-        }
-        onClick={() => store.getState().redo()}
-      >
-        <FormattedMessage id="smartForm.redo" />
-      </Button>
-    </HStack>
+    <HistoryToolbar
+      canUndo={undo !== null}
+      canRedo={redo !== null}
+      undoStep={undo && stepText(intl, undo)}
+      redoStep={redo && stepText(intl, redo)}
+      saving={saving}
+      onUndo={() => store.getState().undo()}
+      onRedo={() => store.getState().redo()}
+      onSave={onSave}
+    >
+      {children}
+    </HistoryToolbar>
   );
-}
-
-/** Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes — outside text boxes, which keep their own undo. */
-function useHistoryShortcuts(store: BuilderStore) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) store.getState().undo();
-      else if ((key === 'z' && event.shiftKey) || key === 'y') store.getState().redo();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
 }
 
 /** The builder's screen for a loaded form. */
@@ -338,7 +321,6 @@ export function FormEditor({
   const fields = useBuilder(store, (state) => state.history.fields);
   const dirty = fields !== saved.fields;
   useUnsavedGuard(dirty);
-  useHistoryShortcuts(store);
 
   const save = async (basedOn: number) => {
     const problem = settingsProblem(intl, fields);
@@ -410,18 +392,16 @@ export function FormEditor({
             <FormattedMessage id="smartForm.unsaved" />
           </Badge>
         )}
-        <UndoRedo store={store} />
-        <Button
-          size="sm"
-          variant="outline"
-          aria-pressed={mode === 'fill'}
-          onClick={() => setMode(mode === 'design' ? 'fill' : 'design')}
-        >
-          <FormattedMessage id={mode === 'design' ? 'smartForm.preview' : 'smartForm.design'} />
-        </Button>
-        <Button size="sm" colorPalette="brand" loading={saving} onClick={() => void save(saved.version)}>
-          <FormattedMessage id="smartForm.save" />
-        </Button>
+        <BuilderToolbar store={store} saving={saving} onSave={() => void save(saved.version)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={mode === 'fill'}
+            onClick={() => setMode(mode === 'design' ? 'fill' : 'design')}
+          >
+            <FormattedMessage id={mode === 'design' ? 'smartForm.preview' : 'smartForm.design'} />
+          </Button>
+        </BuilderToolbar>
       </Flex>
       <Flex gap="4" align="flex-start">
         {mode === 'design' && <Palette store={store} />}

@@ -1,20 +1,6 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  EmptyState,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, EmptyState, HStack, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   addForm,
@@ -27,13 +13,14 @@ import {
 import { showToast } from '../../src/app/toaster';
 import { parseTime } from '../../src/lib/format';
 import { callEndpoint } from '../../src/lib/http';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
 import { FORMS_QUERY } from './form-builder';
 import { NoticeDialog } from './notice-dialog';
 
 type NameRequest = { kind: 'add' } | { kind: 'rename' | 'copy'; form: FormSummary };
 
-function NameDialog({ request, onClose }: { request: NameRequest; onClose(): void }) {
+function FormNameDialog({ request, onClose }: { request: NameRequest; onClose(): void }) {
   const intl = useIntl();
   const client = useQueryClient();
   const initial =
@@ -42,77 +29,26 @@ function NameDialog({ request, onClose }: { request: NameRequest; onClose(): voi
       : request.kind === 'rename'
         ? request.form.Name
         : intl.formatMessage({ id: 'smartForm.copyName' }, { name: request.form.Name });
-  const [name, setName] = useState(initial.slice(0, 40));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(intl.formatMessage({ id: 'smartForm.nameRequired' }));
-      return;
-    }
-    setBusy(true);
-    try {
-      if (request.kind === 'rename') await callEndpoint(setForm, { Id: request.form.Id, Name: trimmed });
-      else
-        await callEndpoint(addForm, {
-          Name: trimmed,
-          ...(request.kind === 'copy' ? { CopyFromId: request.form.Id } : {}),
-        });
-      showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-      await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
-      onClose();
-    } catch {
-      // The HTTP layer already showed the server's message.
-    } finally {
-      setBusy(false);
-    }
+  const submit = async (name: string) => {
+    if (request.kind === 'rename') await callEndpoint(setForm, { Id: request.form.Id, Name: name });
+    else
+      await callEndpoint(addForm, {
+        Name: name,
+        ...(request.kind === 'copy' ? { CopyFromId: request.form.Id } : {}),
+      });
+    showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
+    await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+    onClose();
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  <FormattedMessage id={`smartForm.${request.kind}Title`} />
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={Boolean(error)} required>
-                  <Field.Label>
-                    <FormattedMessage id="smartForm.nameLabel" />
-                  </Field.Label>
-                  <Input
-                    value={name}
-                    maxLength={40}
-                    onChange={(event) => {
-                      setName(event.target.value);
-                      setError('');
-                    }}
-                  />
-                  <Field.ErrorText>{error}</Field.ErrorText>
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  <FormattedMessage id="smartForm.cancel" />
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={busy}>
-                  <FormattedMessage id="smartForm.confirm" />
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'smartForm.close' })} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <NameDialog
+      title={intl.formatMessage({ id: `smartForm.${request.kind}Title` })}
+      label={intl.formatMessage({ id: 'smartForm.nameLabel' })}
+      initial={initial}
+      maxLength={40}
+      onClose={onClose}
+      onSubmit={submit}
+    />
   );
 }
 
@@ -269,7 +205,7 @@ export function FormList({
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {naming && <NameDialog request={naming} onClose={() => setNaming(null)} />}
+      {naming && <FormNameDialog request={naming} onClose={() => setNaming(null)} />}
       {notice && <NoticeDialog formId={notice.Id} name={notice.Name} onClose={() => setNotice(null)} />}
     </Stack>
   );

@@ -2,8 +2,8 @@ import { Badge, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TemplatePage } from '../../contract/template-document';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog } from '../../src/stores/dialog-store';
-import { NameDialog } from './name-dialog';
 import { useStudio } from './studio-context';
 
 type Naming = { mode: 'add' } | { mode: 'rename'; page: TemplatePage } | null;

@@ -13,9 +13,9 @@ import {
 import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
 import { libraryCatalogues } from '../library/messages';
-import { NameDialog } from './name-dialog';
 
 export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';
 const TEMPLATES_KEY = ['module-library', 'templates'] as const;
@@ -213,9 +213,7 @@ function TemplatesPage() {
             naming.mode === 'rename'
               ? naming.template.Name
               : naming.mode === 'copy'
-                ? intl
-                    .formatMessage({ id: 'library.templates.copyName' }, { name: naming.template.Name })
-                    .slice(0, 40)
+                ? intl.formatMessage({ id: 'library.templates.copyName' }, { name: naming.template.Name })
                 : ''
           }
           maxLength={40}

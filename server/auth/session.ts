@@ -15,6 +15,8 @@ export interface Session {
   kind: 'main' | 'sub' | 'store';
   roles: string[];
   isStore: boolean;
+  /** The store a store account works for; null when none is linked (it then sees no store's orders). */
+  storeId: number | null;
   siteExpired: boolean;
   grantedMenuIds: readonly number[];
   grantedPaths: ReadonlySet<string>;
@@ -29,6 +31,7 @@ interface SessionRow extends Record<string, unknown> {
   kind: 'main' | 'sub' | 'store';
   roles: string[];
   is_store: boolean;
+  store_id: number | null;
   site_expired: boolean;
   last_seen_ms: string | number;
   menu_ids: number[] | null;
@@ -40,7 +43,7 @@ export async function findSession(db: Database, token: string): Promise<Session 
     db,
     sql`
     select s.id as session_id, s.account_id, s.site_id, a.site_id as home_site_id, a.user_name, a.kind,
-           s.roles, a.is_store,
+           s.roles, a.is_store, a.store_id,
            (st.expires_at is not null and st.expires_at <= now()) as site_expired,
            (extract(epoch from s.last_seen_at) * 1000)::bigint as last_seen_ms,
            array(select g.menu_id from grants g where g.account_id = a.id) as menu_ids
@@ -66,6 +69,7 @@ export async function findSession(db: Database, token: string): Promise<Session 
     kind: row.kind,
     roles: row.roles,
     isStore: row.is_store,
+    storeId: row.store_id,
     siteExpired: row.site_expired,
     grantedMenuIds: row.menu_ids ?? [],
     grantedPaths: await grantedPathsOf(db, row.menu_ids ?? []),

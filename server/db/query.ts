@@ -6,3 +6,8 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A LIKE pattern matching text that contains `text`, where `%`, `_` and `\` match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { stores } from '../areas/shop-set/tables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -39,6 +40,8 @@ export const accounts = pgTable(
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     isStore: boolean('is_store').notNull().default(false),
     storeName: text('store_name'),
+    /** The store a store account works for: it sees and acts on that store's orders only. */
+    storeId: integer('store_id').references(() => stores.id),
     wechatOpenId: text('wechat_open_id'),
     disabled: boolean('disabled').notNull().default(false),
     avatar: text('avatar').notNull().default(''),

@@ -38,9 +38,10 @@ export const areaSeeds: AreaSeed[] = [
   dashboardSeed,
   productSeed,
   moduleLibrarySeed,
+  // Stores before orders: pickup points, walk-in counters and the store account name them.
+  shopSetSeed,
   orderSeed,
   marketingSeed,
-  shopSetSeed,
   smallRoutineSeed,
   posterSeed,
   smartFormSeed,

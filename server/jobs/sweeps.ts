@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../contract/endpoints/orders';
+import { grantCompletedOrders } from '../areas/customer/order-wallet';
 import { idList } from '../areas/order/lifecycle';
 import { orderStockLines, returnStock } from '../areas/order/stock';
 import type { Database, Executor } from '../db/client';
@@ -159,6 +160,10 @@ export function completeOrders(db: Database, now: Date, limit = 200): Promise<nu
              returning id`,
       );
       const logged = rows.filter((row) => changed.some((entry) => entry.id === row.id));
+      await grantCompletedOrders(
+        tx,
+        logged.map((row) => row.id),
+      );
       await logSystem(tx, logged, 'complete', 'received', 'completed');
       return { locked: rows.length, changed: logged.length };
     },

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { EndpointDefinition } from '../../contract/endpoint';
-import { addStorefrontKey } from '../../contract/endpoints/orders';
+import {
+  addStorefrontKey,
+  DEFAULT_PARAMETER_SETTING,
+  setParameterSetting,
+} from '../../contract/endpoints/orders';
 import { createOrder, STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
 import type { ApiResponse, TestServer } from './harness';
 
@@ -134,4 +138,17 @@ export async function orderRow(server: TestServer, id: number) {
 export function expectError(response: ApiResponse, message?: string | RegExp) {
   expect(response.body.Errcode).toBe(-1);
   if (message !== undefined) expect(response.body.Errmsg).toMatch(message);
+}
+
+/** Saves the mall's order parameters: the defaults (no invoices) with `changes` on top. */
+export async function setMallParameters(server: TestServer, token: string, changes: Record<string, unknown>) {
+  const [row] = await server.query<{ version: number }>(
+    sql`select version from order_parameter_settings where site_id = ${MALL_SITE}`,
+  );
+  const response = await server.call(
+    setParameterSetting,
+    { ...DEFAULT_PARAMETER_SETTING, ...changes, Version: row?.version ?? 0 },
+    { token },
+  );
+  expect(response.body.Errmsg).toBe('');
 }

@@ -69,6 +69,8 @@ describe('order parameters', () => {
     [{ AutoConfirmDays: 31 }, 'AutoConfirmDays: must be at most 30'],
     [{ StockDeduction: 'never' }, 'StockDeduction: must be one of creation, payment'],
     [{ PointsGrant: undefined }, 'PointsGrant: must be one of payment, completion'],
+    [{ PointsPerYuan: 101 }, 'PointsPerYuan: must be at most 100'],
+    [{ PointsPerYuan: 1.5 }, 'PointsPerYuan'],
   ])('refuses %j', async (change, message) => {
     const response = await server.call(
       orders.setParameterSetting,

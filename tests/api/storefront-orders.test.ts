@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/endpoint';
-import {
-  revokeStorefrontKey,
-  setDeliverySetting,
-  setParameterSetting,
-} from '../../contract/endpoints/orders';
+import { revokeStorefrontKey, setDeliverySetting } from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -17,6 +13,7 @@ import {
   orderRow,
   placeOrder,
   prepareSku,
+  setMallParameters,
   skuStock,
   storefront,
   storefrontKey,
@@ -50,26 +47,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const parameters = {
-  UnpaidCloseMinutes: { Normal: 30, Seckill: 5, GroupBuy: 15, Bargain: 15 },
-  AutoConfirmDays: 7,
-  AfterSaleDays: 7,
-  AutoGoodReviewDays: 15,
-  StockDeduction: 'creation',
-  PointsGrant: 'completion',
-  InvoiceEnabled: false,
-};
-
-async function setParameters(changes: Record<string, unknown>) {
-  const [row] = await server.query<{ version: number }>(
-    sql`select version from order_parameter_settings where site_id = ${MALL_SITE}`,
-  );
-  const response = await server.call(
-    setParameterSetting,
-    { ...parameters, ...changes, Version: row?.version ?? 0 },
-    { token },
-  );
-  expect(response.body.Errmsg).toBe('');
+function setParameters(changes: Record<string, unknown>) {
+  return setMallParameters(server, token, changes);
 }
 
 /** Stock-log rows of orders placed by this test file (the seeded demo orders aside). */

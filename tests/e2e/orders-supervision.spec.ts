@@ -230,6 +230,7 @@ test.describe('order supervision', () => {
     await expect(amounts).toContainText(`Refunded¥${yuan}`);
     await expect(actions.getByRole('button', { name: 'Mark refunded' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('Refunded');
+    await expect(page.getByRole('region', { name: 'Buyer wallet' })).toContainText('Stored value');
   });
 
   test('the export holds exactly the orders of the filtered list', async ({ page, signInByApi }) => {

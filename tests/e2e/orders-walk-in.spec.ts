@@ -184,6 +184,15 @@ test.describe('orders at the counter', () => {
       await expect(row).toContainText('¥88.00');
       await expectNoSeriousA11yViolations(page);
 
+      // The paid recharge is in the buyer's wallet, with its ledger row.
+      await row.getByRole('button', { name: `Wallet of ${buyer.Name}` }).click();
+      const wallet = page.getByRole('dialog', { name: `Wallet of ${buyer.Name}` });
+      await expect(wallet.getByRole('table', { name: 'Recent wallet changes' })).toContainText(orderNo);
+      await expect(wallet).toContainText('Stored value');
+      await expect(wallet).toContainText('+¥88.00');
+      await wallet.getByRole('button', { name: 'Close' }).first().click();
+      await expect(wallet).toBeHidden();
+
       await row.getByRole('button', { name: `Refund: order ${orderNo}` }).click();
       const dialog = page.getByRole('dialog', { name: `Refund order ${orderNo} (¥88.00)` });
       await dialog.getByRole('button', { name: 'Refund' }).click();

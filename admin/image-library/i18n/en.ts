@@ -24,10 +24,8 @@ export const en: Record<string, string> = {
   'images.use.poster': 'poster "{name}"',
   'images.use.goods': 'goods "{name}"',
   'images.deleteAnyway': 'Delete anyway',
-  'images.nameRequired': 'Enter a name',
   'images.save': 'Save',
   'images.cancel': 'Cancel',
-  'images.close': 'Close',
   'images.confirmTitle': 'Notice',
   'images.done': 'Done',
 };

@@ -25,10 +25,8 @@ export const zh: Record<keyof typeof en, string> = {
   'images.use.poster': '海报“{name}”',
   'images.use.goods': '商品“{name}”',
   'images.deleteAnyway': '仍然删除',
-  'images.nameRequired': '请输入名称',
   'images.save': '保存',
   'images.cancel': '取消',
-  'images.close': '关闭',
   'images.confirmTitle': '提示',
   'images.done': '操作成功',
 };

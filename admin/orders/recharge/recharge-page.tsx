@@ -7,15 +7,16 @@ import {
   rechargeListResource,
   type rechargeRowSchema,
 } from '../../../contract/endpoints/orders';
-import { type RechargeCommand, rechargeMachine } from '../../../contract/machines/order';
+import { OrderPermission, type RechargeCommand, rechargeMachine } from '../../../contract/machines/order';
 import { findAction } from '../../../contract/state-machine';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
-import { useResourceAction, useResourceList } from '../../core/use-resource-list';
+import { useGrantedPaths, useResourceAction, useResourceList } from '../../core/use-resource-list';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { formatFen } from '../settings-and-offline/money';
 import { ReasonDialog } from '../settings-and-offline/reason-dialog';
+import { BuyerWalletButton } from '../wallet/buyer-wallet';
 
 type RechargeRow = z.infer<typeof rechargeRowSchema>;
 
@@ -109,6 +110,7 @@ function RechargePage() {
   const list = useResourceList<RechargeRow>(rechargeListResource);
   const action = useResourceAction([RESOURCE], bindRechargeOrderState);
   const [refunding, setRefunding] = useState<RechargeRow | null>(null);
+  const grantedPaths = useGrantedPaths();
 
   const run = (row: RechargeRow, command: RechargeCommand) => {
     if (command === 'refund') {
@@ -133,8 +135,8 @@ function RechargePage() {
         columns={columns}
         rowKey={(row) => row.Id}
         {...list}
-        rowActions={(row) =>
-          row.Commands.map((command) => (
+        rowActions={(row) => [
+          ...row.Commands.map((command) => (
             <Button
               key={command}
               size="xs"
@@ -151,8 +153,12 @@ function RechargePage() {
             >
               <FormattedMessage id={`rechargeOrders.action.${command}`} />
             </Button>
-          ))
-        }
+          )),
+          // Stored value lands in the buyer's wallet; operators allowed to see it can check it there.
+          row.Kind === 'storedValue' && grantedPaths.has(OrderPermission.details) && (
+            <BuyerWalletButton key="wallet" buyerId={row.BuyerId} buyer={row.BuyerName || row.BuyerId} />
+          ),
+        ]}
       />
       {refunding && (
         <ReasonDialog

@@ -65,6 +65,7 @@ describe('issueMessage', () => {
       AutoGoodReviewDays: 15,
       StockDeduction: 'creation',
       PointsGrant: 'completion',
+      PointsPerYuan: 1,
       InvoiceEnabled: false,
     });
     expect(result.success).toBe(false);

@@ -1,4 +1,16 @@
-import { Box, Button, Checkbox, Flex, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   type Control,
@@ -23,6 +35,7 @@ import { useUnsavedGuard } from '../../core/use-unsaved-guard';
 import { errorAt, FormSection, TextField } from '../settings-and-offline/form-fields';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { useIssueText } from '../settings-and-offline/use-issue-text';
+import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { checkDeliveryForm, type DeliveryForm, deliveryFormPath, deliveryFormValues } from './setting-form';
 import { SETTINGS_QUERY_ROOT, useSettingSave } from './use-setting-save';
 
@@ -74,6 +87,7 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
     resolver,
   });
   const points = useFieldArray({ control: form.control, name: 'Pickup.Points' });
+  const stores = useOrderStores();
   const { errors, isDirty, isSubmitting } = form.formState;
   useUnsavedGuard(isDirty && !isSubmitting);
   const error = (path: string) => errorAt(errors, path);
@@ -175,6 +189,9 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
                       <FormattedMessage id={`orders.delivery.point.${field}`} />
                     </Table.ColumnHeader>
                   ))}
+                  <Table.ColumnHeader>
+                    <FormattedMessage id="orders.delivery.point.StoreId" />
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader />
                 </Table.Row>
               </Table.Header>
@@ -195,6 +212,43 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
                         />
                       </Table.Cell>
                     ))}
+                    <Table.Cell verticalAlign="top">
+                      <Controller
+                        control={form.control}
+                        name={`Pickup.Points.${index}.StoreId`}
+                        render={({ field }) => (
+                          <NativeSelect.Root size="sm" width="44">
+                            <NativeSelect.Field
+                              ref={field.ref}
+                              aria-label={t('orders.delivery.pointField', {
+                                field: t('orders.delivery.point.StoreId'),
+                                number: index + 1,
+                              })}
+                              value={field.value === undefined ? '' : String(field.value)}
+                              onBlur={field.onBlur}
+                              onChange={(event) =>
+                                field.onChange(
+                                  event.target.value === '' ? undefined : Number(event.target.value),
+                                )
+                              }
+                            >
+                              <option value="">{t('orders.delivery.noStore')}</option>
+                              {stores.map((store) => (
+                                <option key={store.Id} value={store.Id}>
+                                  {store.Title}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        )}
+                      />
+                      {error(`Pickup.Points.${index}.StoreId`) && (
+                        <Text color="fg.error" fontSize="sm">
+                          {error(`Pickup.Points.${index}.StoreId`)}
+                        </Text>
+                      )}
+                    </Table.Cell>
                     <Table.Cell verticalAlign="top">
                       <Button
                         size="xs"

@@ -16,6 +16,7 @@ import { Controller, type Path, useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   getParameterSetting,
+  MAX_POINTS_PER_YUAN,
   type ParameterSetting,
   POINTS_GRANTS,
   parameterSettingSchema,
@@ -148,6 +149,14 @@ function ParameterForm({ data }: { data: ParameterSetting & { Version: number } 
             </NativeSelect.Root>
             <Field.ErrorText>{errors.PointsGrant?.message}</Field.ErrorText>
           </Field.Root>
+          <TextField
+            type="number"
+            width="56"
+            label={t('orders.parameter.PointsPerYuan')}
+            help={t('orders.parameter.PointsPerYuanHelp', { max: MAX_POINTS_PER_YUAN })}
+            registration={number('PointsPerYuan')}
+            error={errorAt(errors, 'PointsPerYuan')}
+          />
         </HStack>
         <Controller
           control={form.control}

@@ -23,6 +23,7 @@ import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
+import { BuyerWallet } from '../wallet/buyer-wallet';
 import { ordersCatalogues } from './messages';
 import { ORDERS_ROOT, OrderCommandDialog } from './order-command-dialog';
 import { addressLine } from './order-rules';
@@ -223,7 +224,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
         </Box>
       </Section>
 
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <Section title={t('orders.details.amounts')}>
           <Facts
             items={[
@@ -241,6 +242,9 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               [t('orders.details.refunded'), money(order.RefundedFen)],
             ]}
           />
+        </Section>
+        <Section title={t('orders.details.wallet')}>
+          <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} version={order.Version} />
         </Section>
         <Section title={t('orders.details.sellerRemark')}>
           <Text whiteSpace="pre-wrap" color={order.SellerRemark ? undefined : 'fg.muted'}>

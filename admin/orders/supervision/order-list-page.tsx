@@ -1,13 +1,15 @@
-import { Box, Button, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, EmptyState, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { type OrderRow, orderListResource } from '../../../contract/endpoints/orders';
+import { type OrderRow, type OrderStoreScope, orderListResource } from '../../../contract/endpoints/orders';
 import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { useSessionStore } from '../../../src/stores/session-store';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useGrantedPaths, useResourceList } from '../../core/use-resource-list';
+import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { ordersCatalogues } from './messages';
 import { OrderCommandDialog } from './order-command-dialog';
 import { rowCommands } from './order-rules';
@@ -117,7 +119,25 @@ function OrderListPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<OrderRow>(orderListResource);
+  const isStore = useSessionStore((state) => state.isStore);
+  // A store account sees its own store's orders only, so it has no store to choose.
+  const resource = useMemo(
+    () =>
+      isStore
+        ? {
+            ...orderListResource,
+            filters: orderListResource.filters.filter((filter) => filter.name !== 'store'),
+          }
+        : orderListResource,
+    [isStore],
+  );
+  const stores = useOrderStores();
+  const storeOptions = useMemo(
+    () => ({ store: stores.map((store) => ({ value: String(store.Id), label: store.Title })) }),
+    [stores],
+  );
+  const list = useResourceList<OrderRow>(resource);
+  const scope = (list.result.data as { StoreScope?: OrderStoreScope | null } | undefined)?.StoreScope;
   const [acting, setActing] = useState<{ command: OrderCommand; row: OrderRow } | null>(null);
   const [importing, setImporting] = useState(false);
   const canSupervise = granted.has(OrderPermission.supervise);
@@ -128,52 +148,71 @@ function OrderListPage() {
       <Heading as="h1" size="lg">
         <FormattedMessage id="orders.list.title" />
       </Heading>
-      <ResourceList<OrderRow>
-        resource={orderListResource}
-        columns={columns}
-        rowKey={(row) => row.Id}
-        {...list}
-        toolbar={
-          canSupervise && (
-            <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
-              <FormattedMessage id="orders.import.open" />
-            </Button>
-          )
-        }
-        rowActions={(row) => (
-          <>
-            {canSeeDetails && (
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="brand"
-                aria-label={intl.formatMessage(
-                  { id: 'orders.action.detailsNamed' },
-                  { orderNo: row.OrderNo },
-                )}
-                onClick={() => navigate(`${OrderPermission.details}?id=${row.Id}`)}
-              >
-                <FormattedMessage id="orders.action.details" />
+      {scope?.StoreId && (
+        <Text color="fg.muted">
+          <FormattedMessage id="orders.storeScope.of" values={{ store: scope.Title }} />
+        </Text>
+      )}
+      {scope && scope.StoreId === null ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title>
+              <FormattedMessage id="orders.storeScope.noStore" />
+            </EmptyState.Title>
+            <EmptyState.Description>
+              <FormattedMessage id="orders.storeScope.noStoreHelp" />
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <ResourceList<OrderRow>
+          resource={resource}
+          filterOptions={storeOptions}
+          columns={columns}
+          rowKey={(row) => row.Id}
+          {...list}
+          toolbar={
+            canSupervise && (
+              <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+                <FormattedMessage id="orders.import.open" />
               </Button>
-            )}
-            {rowCommands(row, granted).map((command) => (
-              <Button
-                key={command}
-                size="xs"
-                variant="ghost"
-                colorPalette={command === 'close' ? 'red' : 'brand'}
-                aria-label={intl.formatMessage(
-                  { id: 'orders.action.named' },
-                  { action: intl.formatMessage({ id: `orders.command.${command}` }), orderNo: row.OrderNo },
-                )}
-                onClick={() => setActing({ command, row })}
-              >
-                <FormattedMessage id={`orders.command.${command}`} />
-              </Button>
-            ))}
-          </>
-        )}
-      />
+            )
+          }
+          rowActions={(row) => (
+            <>
+              {canSeeDetails && (
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="brand"
+                  aria-label={intl.formatMessage(
+                    { id: 'orders.action.detailsNamed' },
+                    { orderNo: row.OrderNo },
+                  )}
+                  onClick={() => navigate(`${OrderPermission.details}?id=${row.Id}`)}
+                >
+                  <FormattedMessage id="orders.action.details" />
+                </Button>
+              )}
+              {rowCommands(row, granted).map((command) => (
+                <Button
+                  key={command}
+                  size="xs"
+                  variant="ghost"
+                  colorPalette={command === 'close' ? 'red' : 'brand'}
+                  aria-label={intl.formatMessage(
+                    { id: 'orders.action.named' },
+                    { action: intl.formatMessage({ id: `orders.command.${command}` }), orderNo: row.OrderNo },
+                  )}
+                  onClick={() => setActing({ command, row })}
+                >
+                  <FormattedMessage id={`orders.command.${command}`} />
+                </Button>
+              ))}
+            </>
+          )}
+        />
+      )}
       {acting && (
         <OrderCommandDialog command={acting.command} order={acting.row} onClose={() => setActing(null)} />
       )}

@@ -23,6 +23,7 @@ import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { FormDialog } from '../settings-and-offline/form-dialog';
 import { formatFen } from '../settings-and-offline/money';
+import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import {
   addToCart,
   type CartLine,
@@ -130,6 +131,8 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
   const [buyerPhone, setBuyerPhone] = useState('');
   const [payment, setPayment] = useState<'' | (typeof OFFLINE_PAYMENT_METHODS)[number]>('cash');
   const [remark, setRemark] = useState('');
+  const stores = useOrderStores();
+  const [storeId, setStoreId] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState<Placed | null>(null);
@@ -147,6 +150,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
         DiscountFen: totals.discountFen,
         ...(payment ? { PaymentMethod: payment } : {}),
         Remark: remark.trim(),
+        ...(storeId ? { StoreId: Number(storeId) } : {}),
       });
       setPlaced({
         Id: response.Id,
@@ -307,6 +311,25 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
+          {stores.length > 0 && (
+            <Field.Root width="44" invalid={Boolean(errors.StoreId)}>
+              <Field.Label>
+                <FormattedMessage id="orders.walkIn.store" />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={storeId} onChange={(event) => setStoreId(event.target.value)}>
+                  <option value="">{t('orders.walkIn.noStore')}</option>
+                  {stores.map((store) => (
+                    <option key={store.Id} value={store.Id}>
+                      {store.Title}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{errors.StoreId}</Field.ErrorText>
+            </Field.Root>
+          )}
           <Field.Root width="44" invalid={Boolean(errors['Buyer.Name'])}>
             <Field.Label>
               <FormattedMessage id="orders.walkIn.buyerName" />

@@ -54,8 +54,6 @@ export const en = {
   'library.user.drag': 'Drag "{title}" to reorder',
   'library.user.remove': 'Remove "{title}"',
   'library.user.edit': 'Edit "{title}"',
-  'library.user.undo': 'Undo',
-  'library.user.redo': 'Redo',
   'library.user.save': 'Save',
   'library.user.saved': 'User center saved',
   'library.user.unsaved': 'Unsaved changes',

@@ -54,8 +54,6 @@ export const zh: Record<keyof typeof en, string> = {
   'library.user.drag': '拖动“{title}”排序',
   'library.user.remove': '删除“{title}”',
   'library.user.edit': '编辑“{title}”',
-  'library.user.undo': '撤销',
-  'library.user.redo': '重做',
   'library.user.save': '保存',
   'library.user.saved': '个人中心已保存',
   'library.user.unsaved': '有未保存的修改',

@@ -36,9 +36,6 @@ export const posterEn = {
 
   'poster.editor.back': 'Back to the list',
   'poster.editor.canvasSize': 'Canvas size',
-  'poster.editor.undo': 'Undo',
-  'poster.editor.redo': 'Redo',
-  'poster.editor.save': 'Save',
   'poster.editor.saved': 'Saved',
   'poster.editor.unsaved': 'Unsaved changes',
   'poster.editor.export': 'Export PNG',
@@ -129,6 +126,4 @@ export const posterEn = {
   'poster.history.background': 'Change the background',
   'poster.history.canvasSize': 'Change the canvas size',
   'poster.history.elements': '{count} elements',
-  'poster.history.undoStep': 'Undo: {step}',
-  'poster.history.redoStep': 'Redo: {step}',
 };

@@ -38,9 +38,6 @@ export const posterZh: Record<keyof typeof posterEn, string> = {
 
   'poster.editor.back': '返回列表',
   'poster.editor.canvasSize': '画布尺寸',
-  'poster.editor.undo': '撤销',
-  'poster.editor.redo': '重做',
-  'poster.editor.save': '保存',
   'poster.editor.saved': '已保存',
   'poster.editor.unsaved': '有未保存的修改',
   'poster.editor.export': '导出 PNG',
@@ -131,6 +128,4 @@ export const posterZh: Record<keyof typeof posterEn, string> = {
   'poster.history.background': '修改背景',
   'poster.history.canvasSize': '修改画布尺寸',
   'poster.history.elements': '{count} 个元素',
-  'poster.history.undoStep': '撤销：{step}',
-  'poster.history.redoStep': '重做：{step}',
 };

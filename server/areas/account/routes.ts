@@ -3,16 +3,12 @@ import * as account from '../../../contract/endpoints/account-feedback';
 import { dateBound, parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
+import { containsPattern } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { feedbackRow, statusCode } from './feedback-rows';
 import './messages';
 import { feedback } from './tables';
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function filtersOf(session: Session, input: typeof account.feedbackListQuerySchema._output): SQL[] {
   const conditions: SQL[] = [eq(feedback.siteId, session.siteId)];

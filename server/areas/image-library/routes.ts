@@ -17,6 +17,7 @@ import * as library from '../../../contract/endpoints/image-library';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
@@ -27,11 +28,6 @@ import './messages';
 import { folderOfSite } from './folders';
 import { imageFolders } from './tables';
 import { findImageUses, type UsageSource } from './usage';
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** The shop's images among `ids`; refuses the call when any is missing or another shop's. */
 async function imagesOfSite(db: Database, session: Session, ids: readonly number[]) {

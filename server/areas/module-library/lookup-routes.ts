@@ -8,6 +8,7 @@ import {
   type lookupQuerySchema,
 } from '../../../contract/endpoints/link-entities';
 import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
+import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { productCategories, products } from '../product/tables';
 import { registerEntityExistence } from './entity-existence';
@@ -20,10 +21,6 @@ import {
   parseIds,
 } from './lookup-sources';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 const page = (input: { page: number; pageSize: number }) => ({
   limit: input.pageSize,
   offset: (input.page - 1) * input.pageSize,
@@ -32,7 +29,7 @@ const page = (input: { page: number; pageSize: number }) => ({
 /** Goods not in the recycle bin, on the shelf or not (a link may point at goods about to go on sale). */
 const productLookup = defineRoute(lookupEndpoints.product, async ({ input, db, session }) => {
   const conditions: SQL[] = [eq(products.siteId, session.siteId), eq(products.recycleState, 'active')];
-  if (input.Keyword) conditions.push(ilike(products.name, `%${escapeLike(input.Keyword)}%`));
+  if (input.Keyword) conditions.push(ilike(products.name, containsPattern(input.Keyword)));
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(products.id, ids));
   const where = and(...conditions);
@@ -60,7 +57,7 @@ const productLookup = defineRoute(lookupEndpoints.product, async ({ input, db, s
 
 const categoryLookup = defineRoute(lookupEndpoints.category, async ({ input, db, session }) => {
   const conditions: SQL[] = [eq(productCategories.siteId, session.siteId)];
-  if (input.Keyword) conditions.push(ilike(productCategories.name, `%${escapeLike(input.Keyword)}%`));
+  if (input.Keyword) conditions.push(ilike(productCategories.name, containsPattern(input.Keyword)));
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(productCategories.id, ids));
   const where = and(...conditions);

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import {
   bargainEvents,
   bookingForms,
@@ -151,10 +152,6 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   })),
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 export function parseIds(ids: string | undefined): number[] {
   return ids ? ids.split(',').map(Number) : [];
 }
@@ -168,7 +165,7 @@ export async function lookupRows<K extends LinkTableKind>(
 ): Promise<{ Data: LookupRow<K>[]; Total: number }> {
   const { table } = lookup;
   const conditions: (SQL | undefined)[] = [eq(table.siteId, siteId), eq(table.deleted, false)];
-  if (input.Keyword) conditions.push(ilike(table.title, `%${escapeLike(input.Keyword)}%`));
+  if (input.Keyword) conditions.push(ilike(table.title, containsPattern(input.Keyword)));
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(table.id, ids));
   conditions.push(lookup.filter?.(input));

@@ -4,6 +4,7 @@ import * as enterprise from '../../../contract/endpoints/enterprise';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { productCategories, products } from '../product/tables';
@@ -52,11 +53,77 @@ function firstMissing(wanted: readonly number[], found: readonly { id: number }[
   return wanted.find((id) => !ids.has(id));
 }
 
+/**
+ * What a template is bound to: categories (every goods of them) or single goods. Each names the
+ * input field and message of an unknown id, finds which wanted ids are the shop's own, and writes
+ * the binding rows.
+ */
+const BINDINGS = {
+  categories: {
+    field: 'CategoryIds',
+    notFound: 'library.categoryNotFound',
+    table: productTemplateCategories,
+    bound: productTemplateCategories.categoryId,
+    owned: (tx: Transaction, siteId: number, ids: number[]) =>
+      tx
+        .select({ id: productCategories.id })
+        .from(productCategories)
+        .where(and(eq(productCategories.siteId, siteId), inArray(productCategories.id, ids))),
+    insert: (tx: Transaction, siteId: number, templateId: number, ids: number[]) =>
+      tx
+        .insert(productTemplateCategories)
+        .values(ids.map((categoryId) => ({ siteId, categoryId, templateId }))),
+  },
+  products: {
+    field: 'ProductIds',
+    notFound: 'library.productNotFound',
+    table: productTemplateProducts,
+    bound: productTemplateProducts.productId,
+    owned: (tx: Transaction, siteId: number, ids: number[]) =>
+      tx
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(eq(products.siteId, siteId), ne(products.recycleState, 'purged'), inArray(products.id, ids)),
+        ),
+    insert: (tx: Transaction, siteId: number, templateId: number, ids: number[]) =>
+      tx.insert(productTemplateProducts).values(ids.map((productId) => ({ siteId, productId, templateId }))),
+  },
+} as const;
+
+/**
+ * Binds the template to exactly these ids of the shop. An id has one template: binding it here
+ * takes it away from its old one.
+ */
+async function bindTemplate(
+  db: Database,
+  session: Session,
+  templateId: number,
+  kind: keyof typeof BINDINGS,
+  ids: readonly number[],
+) {
+  const binding = BINDINGS[kind];
+  const wanted = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    await lockTemplate(tx, session, templateId);
+    const found = wanted.length === 0 ? [] : await binding.owned(tx, session.siteId, wanted);
+    const missing = firstMissing(wanted, found);
+    if (missing !== undefined)
+      throw new AppError(binding.notFound, { id: missing }, { field: binding.field });
+    const site = eq(binding.table.siteId, session.siteId);
+    await tx.delete(binding.table).where(and(site, eq(binding.table.templateId, templateId)));
+    if (wanted.length > 0) {
+      await tx.delete(binding.table).where(and(site, inArray(binding.bound, wanted)));
+      await binding.insert(tx, session.siteId, templateId, wanted);
+    }
+    await audit(tx, session, `productTemplate.${kind}`, target(templateId), { [kind]: wanted });
+  });
+}
+
 export const productTemplateRoutes = [
   defineRoute(enterprise.getProductTemplateList, async ({ input, db, session }) => {
     const conditions = [eq(productTemplates.siteId, session.siteId)];
-    if (input.Name)
-      conditions.push(ilike(productTemplates.name, `%${input.Name.replace(/[\\%_]/g, '\\$&')}%`));
+    if (input.Name) conditions.push(ilike(productTemplates.name, containsPattern(input.Name)));
     const where = and(...conditions);
     const rows = await db
       .select()
@@ -182,73 +249,12 @@ export const productTemplateRoutes = [
   }),
 
   defineRoute(enterprise.setProductTypeTemplate, async ({ input, db, session }) => {
-    const wanted = [...new Set(input.CategoryIds)];
-    await db.transaction(async (tx) => {
-      await lockTemplate(tx, session, input.Id);
-      const found =
-        wanted.length === 0
-          ? []
-          : await tx
-              .select({ id: productCategories.id })
-              .from(productCategories)
-              .where(
-                and(eq(productCategories.siteId, session.siteId), inArray(productCategories.id, wanted)),
-              );
-      const missing = firstMissing(wanted, found);
-      if (missing !== undefined)
-        throw new AppError('library.categoryNotFound', { id: missing }, { field: 'CategoryIds' });
-      const site = eq(productTemplateCategories.siteId, session.siteId);
-      await tx
-        .delete(productTemplateCategories)
-        .where(and(site, eq(productTemplateCategories.templateId, input.Id)));
-      if (wanted.length > 0) {
-        // A category has one template: binding it here takes it away from its old one.
-        await tx
-          .delete(productTemplateCategories)
-          .where(and(site, inArray(productTemplateCategories.categoryId, wanted)));
-        await tx
-          .insert(productTemplateCategories)
-          .values(wanted.map((categoryId) => ({ siteId: session.siteId, categoryId, templateId: input.Id })));
-      }
-      await audit(tx, session, 'productTemplate.categories', target(input.Id), { categories: wanted });
-    });
+    await bindTemplate(db, session, input.Id, 'categories', input.CategoryIds);
     return {};
   }),
 
   defineRoute(enterprise.setProductTemplate, async ({ input, db, session }) => {
-    const wanted = [...new Set(input.ProductIds)];
-    await db.transaction(async (tx) => {
-      await lockTemplate(tx, session, input.Id);
-      const found =
-        wanted.length === 0
-          ? []
-          : await tx
-              .select({ id: products.id })
-              .from(products)
-              .where(
-                and(
-                  eq(products.siteId, session.siteId),
-                  ne(products.recycleState, 'purged'),
-                  inArray(products.id, wanted),
-                ),
-              );
-      const missing = firstMissing(wanted, found);
-      if (missing !== undefined)
-        throw new AppError('library.productNotFound', { id: missing }, { field: 'ProductIds' });
-      const site = eq(productTemplateProducts.siteId, session.siteId);
-      await tx
-        .delete(productTemplateProducts)
-        .where(and(site, eq(productTemplateProducts.templateId, input.Id)));
-      if (wanted.length > 0) {
-        await tx
-          .delete(productTemplateProducts)
-          .where(and(site, inArray(productTemplateProducts.productId, wanted)));
-        await tx
-          .insert(productTemplateProducts)
-          .values(wanted.map((productId) => ({ siteId: session.siteId, productId, templateId: input.Id })));
-      }
-      await audit(tx, session, 'productTemplate.products', target(input.Id), { products: wanted });
-    });
+    await bindTemplate(db, session, input.Id, 'products', input.ProductIds);
     return {};
   }),
 ];

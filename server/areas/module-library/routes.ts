@@ -9,9 +9,11 @@ import { describePublishProblem, linkedEntities, publishCheck } from '../../../e
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import { sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { defineRoute, hasPermission } from '../../http/route';
+import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
 import { existingEntities } from './entity-existence';
 import { insertMyTemplate } from './my-templates';
@@ -21,14 +23,7 @@ import { previewDocument, previewProducts, productRequests } from './preview';
 import { productTemplateRoutes } from './product-template-routes';
 import { publicTemplateRoutes } from './public-template-routes';
 import { moduleTemplates } from './tables';
-import {
-  readTemplateData,
-  refuseData,
-  refusePublish,
-  refuseStale,
-  summaryOf,
-  type TemplateRow,
-} from './template-data';
+import { readTemplateData, refuseData, refusePublish, summaryOf, type TemplateRow } from './template-data';
 import { userCenterRoutes } from './user-center-routes';
 
 const target = (id: number) => `template:${id}`;
@@ -41,10 +36,6 @@ async function findTemplate(db: Database, session: Session, id: number): Promise
   const [row] = await db.select().from(moduleTemplates).where(mine(session, id));
   if (!row) throw new AppError('moduleLibrary.notFound', { id }, { field: 'Id' });
   return row;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const SORT_COLUMNS = { updatedAt: moduleTemplates.updatedAt, name: moduleTemplates.name } as const;
@@ -65,7 +56,7 @@ export const moduleLibraryRoutes = [
 
   defineRoute(library.getMyTemplateList, async ({ input, db, session }) => {
     const conditions = [eq(moduleTemplates.siteId, session.siteId)];
-    if (input.Name) conditions.push(ilike(moduleTemplates.name, `%${escapeLike(input.Name)}%`));
+    if (input.Name) conditions.push(ilike(moduleTemplates.name, containsPattern(input.Name)));
     const where = and(...conditions);
     const order = parseSort(input.sort);
     const column = SORT_COLUMNS[order.field];
@@ -162,7 +153,12 @@ export const moduleLibraryRoutes = [
       .returning({ version: moduleTemplates.version });
     if (!saved) {
       const current = await findTemplate(db, session, input.Id);
-      return refuseStale(reply, locale, input.Version, current.version);
+      return refuseStale(reply, {
+        locale,
+        message: 'moduleLibrary.staleSave',
+        yours: input.Version,
+        current: current.version,
+      });
     }
     await audit(db, session, 'moduleLibrary.save', target(input.Id), {
       from: input.Version,
@@ -175,7 +171,13 @@ export const moduleLibraryRoutes = [
 
   defineRoute(library.publishModule, async ({ input, db, session, locale, reply }) => {
     const row = await findTemplate(db, session, input.Id);
-    if (row.version !== input.Version) return refuseStale(reply, locale, input.Version, row.version);
+    if (row.version !== input.Version)
+      return refuseStale(reply, {
+        locale,
+        message: 'moduleLibrary.staleSave',
+        yours: input.Version,
+        current: row.version,
+      });
     const read = readTemplateData(row.data, session.siteId, locale);
     if (!read.ok) return refuseData(reply, locale, read.errors);
     const existing = await existingEntities(db, session.siteId, linkedEntities(read.document));
@@ -195,7 +197,12 @@ export const moduleLibraryRoutes = [
       .returning({ publishedAt: moduleTemplates.publishedAt });
     if (!published?.publishedAt) {
       const current = await findTemplate(db, session, input.Id);
-      return refuseStale(reply, locale, input.Version, current.version);
+      return refuseStale(reply, {
+        locale,
+        message: 'moduleLibrary.staleSave',
+        yours: input.Version,
+        current: current.version,
+      });
     }
     await audit(db, session, 'moduleLibrary.publish', target(input.Id), { version: row.version });
     return { PublishedAt: published.publishedAt.toISOString(), Version: row.version };

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import { blockDefinition } from '../../../components-catalog/registry';
 import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
 import { ShowType } from '../../../contract/envelope';
-import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import type { TemplateDocument } from '../../../contract/template-document';
 import {
   type CodecIssue,
@@ -60,16 +59,6 @@ export function refuseData(reply: FastifyReply, locale: Locale, errors: readonly
       ? translate(locale, 'moduleLibrary.moreProblems', { detail: first, count: described.length - 1 })
       : first;
   return envelope(reply, translate(locale, 'moduleLibrary.badData', { detail }), { Errors: described });
-}
-
-/** Errcode -1 for a save or publish based on an older version: the client offers reload or overwrite. */
-export function refuseStale(reply: FastifyReply, locale: Locale, yours: number, current: number): undefined {
-  const message = translate(locale, 'moduleLibrary.staleSave', { yours, current });
-  return envelope(reply, message, {
-    StaleVersion: true,
-    CurrentVersion: current,
-    Errors: [{ Field: STALE_VERSION_FIELD, Message: message }],
-  });
 }
 
 /** Errcode -1 with every problem of the publish check, each pointing at its page and block. */

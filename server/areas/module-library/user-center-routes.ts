@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as library from '../../../contract/endpoints/module-library';
 import type { ShopType } from '../../../contract/enums';
-import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
+import { ShowType } from '../../../contract/envelope';
 import { describeLinkProblem, linkEntity } from '../../../contract/link-value';
 import { audit } from '../../audit';
 import { sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { translate } from '../../i18n/messages';
+import { refuseStale } from '../../http/stale';
 import { existingEntities } from './entity-existence';
 import './library-messages';
 import { userCenterSettings } from './tables';
@@ -89,19 +89,13 @@ export const userCenterRoutes = [
         .select({ version: userCenterSettings.version })
         .from(userCenterSettings)
         .where(eq(userCenterSettings.siteId, session.siteId));
-      const message = translate(locale, 'library.userCenterStale', {
+      return refuseStale(reply, {
+        locale,
+        message: 'library.userCenterStale',
         yours: Version,
         current: current?.version ?? 0,
+        showType: ShowType.toast,
       });
-      reply.code(200).send({
-        Errcode: -1,
-        Errmsg: message,
-        ErrShowType: 0,
-        StaleVersion: true,
-        CurrentVersion: current?.version ?? 0,
-        Errors: [{ Field: STALE_VERSION_FIELD, Message: message }],
-      });
-      return undefined;
     }
     await audit(db, session, 'userCenter.save', `userCenter:${session.siteId}`, {
       from: Version,

@@ -26,11 +26,14 @@ import {
   updateOrder,
 } from './lifecycle';
 import { readDeliverySetting, readParameterSetting } from './settings';
+import { storeCondition } from './store-scope';
+import { orders } from './tables';
 
 /** Operators' commands on one order (BindOrderState, BindUnderLineOrderState), each audited. */
 
 /** What the order writes need to know of the operator's session. */
-export type Operator = Pick<Session, 'siteId' | 'accountId' | 'userName'>;
+export type Operator = Pick<Session, 'siteId' | 'accountId' | 'userName'> &
+  Partial<Pick<Session, 'isStore' | 'storeId'>>;
 
 export function operatorActor(session: Pick<Session, 'accountId' | 'userName'>): Actor {
   return { kind: 'operator', accountId: session.accountId, name: session.userName };
@@ -174,7 +177,12 @@ export function runOrderCommand(
   now = new Date(),
 ): Promise<CommandResult> {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, session.siteId, { id: input.Id });
+    const order = await lockOrder(
+      tx,
+      session.siteId,
+      { id: input.Id },
+      storeCondition(session, orders.storeId),
+    );
     if (!order) throw orderNotFound(input.Id);
     const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
     await requireCommand(context, order, input.Action);
@@ -200,7 +208,12 @@ export function runOfflineCommand(
   now = new Date(),
 ): Promise<CommandResult> {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, session.siteId, { id: input.Id });
+    const order = await lockOrder(
+      tx,
+      session.siteId,
+      { id: input.Id },
+      storeCondition(session, orders.storeId),
+    );
     if (order?.source !== 'offline') throw orderNotFound(input.Id);
     const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
     requireOrderAction(context, order, input.Action);

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { walletOnPayment, walletOnRefund } from '../customer/order-wallet';
 import { illegalTransition } from './errors';
 import { countPayment, countRefund } from './sales-summary';
 import { addSold, orderStockLines, returnStock, type StockActor, takeStock } from './stock';
@@ -54,17 +55,21 @@ export function addDays(at: Date, days: number): Date {
   return new Date(at.getTime() + days * DAY_MS);
 }
 
-/** Locks an order of the site by id or number; null when the site has no such order. */
+/**
+ * Locks an order of the site by id or number; null when the site has no such order, or when it is
+ * outside `scope` (a store account's store, see store-scope.ts).
+ */
 export async function lockOrder(
   tx: Executor,
   siteId: number,
   key: { id: number } | { orderNo: string },
+  scope?: SQL,
 ): Promise<OrderRecord | null> {
   const match = 'id' in key ? eq(orders.id, key.id) : eq(orders.orderNo, key.orderNo);
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.siteId, siteId), match))
+    .where(and(eq(orders.siteId, siteId), match, scope))
     .for('update');
   return row ?? null;
 }
@@ -250,6 +255,8 @@ export async function payOrder(
       { field: 'AmountFen' },
     );
   }
+  // Wallet rows are locked before stock rows and the sales summary, in every transition.
+  await walletOnPayment(context, order, payment.method);
   if (!order.stockDeducted) await takeOrderStock(context, order);
   const updated = await updateOrder(
     context,
@@ -523,6 +530,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     ...(nothingShipped && order.stockDeducted ? { stockDeducted: false } : {}),
   };
   const updated = await updateOrder(context, order, set);
+  await walletOnRefund(context, order, refund.amount_fen);
   await logOrder(context, order, {
     action: 'markRefunded',
     from: order.refundState,

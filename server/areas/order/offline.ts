@@ -20,6 +20,7 @@ import { goodsTotal, insertOrder, priceLines } from './pricing';
 import { countPlaced } from './sales-summary';
 import { readParameterSetting } from './settings';
 import { takeStock } from './stock';
+import { type OrderViewer, orderScope, walkInStore } from './store-scope';
 
 /**
  * A walk-in order taken at the counter. Its stock is taken at once (the goods are in the customer's
@@ -32,6 +33,7 @@ export async function placeOfflineOrder(
   locale: Locale,
   now = new Date(),
 ): Promise<OrderRecord> {
+  const storeId = await walkInStore(tx, session, input.StoreId);
   const lines = await priceLines(tx, session.siteId, input.Lines);
   const goodsFen = goodsTotal(lines);
   if (input.DiscountFen > goodsFen) {
@@ -60,6 +62,7 @@ export async function placeOfflineOrder(
       sellerRemark: input.Remark,
       invoice: null,
       cashier: { id: session.accountId, name: session.userName },
+      storeId,
     },
     actor,
     now,
@@ -92,9 +95,9 @@ export const OFFLINE_TAB_CONDITIONS: Record<(typeof OFFLINE_TABS)[number], SQL> 
   closed: sql`o.state = 'closed'`,
 };
 
-export function offlineConditions(siteId: number, query: Partial<OfflineQuery>): SQL[] {
+export function offlineConditions(viewer: OrderViewer, query: Partial<OfflineQuery>): SQL[] {
   throwProblems(rangeProblems(query, [['createdFrom', 'createdTo']]));
-  const conditions = [sql`o.site_id = ${siteId}`, sql`o.source = 'offline'`];
+  const conditions = [...orderScope(viewer), sql`o.source = 'offline'`];
   if (query.keyword) {
     const prefix = `${escapeLike(query.keyword)}%`;
     conditions.push(sql`(o.order_no like ${prefix} or o.buyer_phone like ${prefix})`);

@@ -4,19 +4,20 @@ import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
-import { isoTime, ORDER_ROW_COLUMNS, toOrderRow } from './order-list';
+import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
+import { type OrderViewer, orderScope } from './store-scope';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
 
-/** Everything the order details page shows, for an order of the site. */
+/** Everything the order details page shows, for an order the viewer may see. */
 export async function readOrderDetail(
   db: Executor,
-  siteId: number,
+  viewer: OrderViewer,
   id: number,
   grantedPaths: ReadonlySet<string>,
 ): Promise<OrderDetail> {
   const [record] = await queryRows<Parameters<typeof toOrderRow>[0]>(
     db,
-    sql`select ${ORDER_ROW_COLUMNS} from orders o where o.id = ${id} and o.site_id = ${siteId}`,
+    sql`select ${ORDER_ROW_COLUMNS} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
   );
   if (!record) throw orderNotFound(id, 'id');
   const [[order], lines, shipments, refunds, timeline] = await Promise.all([

@@ -10,6 +10,7 @@ import { dateBound, parseSort, rangeProblems } from '../../../contract/list-quer
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { throwProblems } from './errors';
+import { type OrderViewer, orderScope } from './store-scope';
 
 export type OrderFilters = Omit<OrderListQuery, 'page' | 'pageSize'>;
 
@@ -22,10 +23,11 @@ export function timeBound(value: string, end: boolean): SQL {
   return sql`${dateBound(value, end).toISOString()}::timestamptz`;
 }
 
-/** Conditions for the filters (the tab aside) on one site's orders; `o` is the orders table. */
-export function orderFilterConditions(siteId: number, filters: Partial<OrderFilters>): SQL[] {
+/** Conditions for the filters (the tab aside) on the orders the viewer may see; `o` is the orders table. */
+export function orderFilterConditions(viewer: OrderViewer, filters: Partial<OrderFilters>): SQL[] {
   throwProblems(rangeProblems(filters, ORDER_FILTER_RANGES));
-  const conditions = [sql`o.site_id = ${siteId}`];
+  const conditions = orderScope(viewer);
+  if (filters.storeId !== undefined) conditions.push(sql`o.store_id = ${filters.storeId}`);
   if (filters.orderNo) conditions.push(sql`o.order_no like ${`${escapeLike(filters.orderNo)}%`}`);
   if (filters.buyer) {
     conditions.push(
@@ -201,14 +203,14 @@ export async function readOrderRows(
 /** One page of the order list for the filters and tab. */
 export function readOrderPage(
   db: Executor,
-  siteId: number,
+  viewer: OrderViewer,
   filters: OrderFilters,
   offset: number,
   limit: number,
 ): Promise<OrderRow[]> {
   return readOrderRows(
     db,
-    [...orderFilterConditions(siteId, filters), TAB_CONDITIONS[filters.tab]],
+    [...orderFilterConditions(viewer, filters), TAB_CONDITIONS[filters.tab]],
     orderSort(filters.sort),
     limit,
     offset,

@@ -128,6 +128,8 @@ export interface NewOrder {
   sellerRemark: string;
   invoice: OrderRecord['invoice'];
   cashier: { id: number; name: string } | null;
+  /** The serving store; a pickup order's defaults to its pickup point's store. */
+  storeId?: number | null;
 }
 
 export function goodsTotal(lines: readonly Pick<PricedLine, 'amountFen'>[]): number {
@@ -180,6 +182,7 @@ export async function insertOrder(
       invoice: order.invoice,
       cashierId: order.cashier?.id ?? null,
       cashierName: order.cashier?.name ?? '',
+      storeId: order.storeId ?? order.pickupPoint?.StoreId ?? null,
       createdAt: now,
       updatedAt: now,
       payDueAt: order.payDueAt,

@@ -5,18 +5,22 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
 import { isoTime } from './order-list';
+import { type OrderViewer, storeCondition } from './store-scope';
 import { orderLines, orders } from './tables';
 
 /** What a receipt of an order prints (the receipt settings choose which parts). */
 export async function readReceipt(
   db: Executor,
-  siteId: number,
+  viewer: OrderViewer,
   id: number,
 ): Promise<z.infer<typeof receiptSchema>> {
+  const { siteId } = viewer;
   const [order] = await db
     .select()
     .from(orders)
-    .where(sql`${orders.id} = ${id} and ${orders.siteId} = ${siteId}`);
+    .where(
+      sql`${orders.id} = ${id} and ${orders.siteId} = ${siteId} and ${storeCondition(viewer, orders.storeId)}`,
+    );
   if (!order) throw orderNotFound(id, 'id');
   const [lines, [site]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)),

@@ -12,6 +12,8 @@ import { can, permitted } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { creditRecharge, payFromBalance, refundToBalance, takeBackRecharge } from '../customer/order-wallet';
+import type { WalletActor } from '../customer/wallet';
 import { illegalTransition, staleVersion } from './errors';
 import { orderNumber, reserveId } from './order-number';
 import { rechargeOrders } from './tables';
@@ -125,7 +127,12 @@ export async function payRecharge(
   }
   // Stored value is credited at once; a data top-up waits for the operator to deliver it.
   const credited = recharge.kind === 'storedValue';
-  return updateRecharge(
+  const moment = { tx, actor: buyerOf(recharge), now };
+  if (payment.PaymentMethod === 'balance') {
+    if (credited) throw new AppError('wallet.balanceForStoredValue', {}, { field: 'PaymentMethod' });
+    await payFromBalance(moment, recharge, recharge.amountFen);
+  }
+  const updated = await updateRecharge(
     tx,
     recharge,
     {
@@ -137,6 +144,12 @@ export async function payRecharge(
     },
     now,
   );
+  if (credited) await creditRecharge(moment, recharge);
+  return updated;
+}
+
+function buyerOf(recharge: RechargeRecord): WalletActor {
+  return { kind: 'buyer', accountId: null, name: recharge.buyerName };
 }
 
 export async function rechargeCommand(
@@ -145,6 +158,7 @@ export async function rechargeCommand(
   command: { Action: RechargeCommand; Id: number; Version: number; Reason?: string },
   now: Date,
   locale: Locale,
+  actor: WalletActor,
 ): Promise<RechargeRecord> {
   const recharge = await lockRecharge(tx, siteId, { id: command.Id });
   if (!recharge) throw new AppError('order.notFound', { id: command.Id }, { field: 'Id' });
@@ -165,6 +179,13 @@ export async function rechargeCommand(
     fulfil: { state: 'completed', completedAt: now },
     refund: { state: 'refunded', refundedAt: now, refundReason: command.Reason ?? '' },
   };
+  if (command.Action === 'refund') {
+    const moment = { tx, actor, now };
+    if (recharge.kind === 'storedValue' && recharge.state === 'completed') {
+      await takeBackRecharge(moment, recharge);
+    }
+    if (recharge.paymentMethod === 'balance') await refundToBalance(moment, recharge, recharge.amountFen);
+  }
   return updateRecharge(tx, recharge, set[command.Action], now);
 }
 

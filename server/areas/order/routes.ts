@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontKeyRoutes } from '../storefront/routes';
-import { runOfflineCommand, runOrderCommand } from './commands';
+import { operatorActor, runOfflineCommand, runOrderCommand } from './commands';
 import { staleVersion, throwProblems } from './errors';
 import {
   deleteFaceConfig,
@@ -53,6 +53,7 @@ import {
   writeReceiptSetting,
 } from './settings';
 import { importShipments, readShipSheet } from './ship-import';
+import { readStoreScope, requirePickupStores, siteStores } from './store-scope';
 
 function yuan(fen: number): number {
   return fen / 100;
@@ -132,6 +133,7 @@ export const orderAreaRoutes = [
   defineRoute(orders.setDeliverySetting, async ({ db, session, input }) => {
     const { Version, ...setting } = input;
     throwProblems(orders.deliverySettingProblems(setting));
+    await requirePickupStores(db, session.siteId, setting.Pickup.Points);
     return db.transaction(async (tx) => {
       const before = await readDeliverySetting(tx, session.siteId);
       const version = await writeDeliverySetting(tx, session.siteId, setting, Version);
@@ -164,17 +166,22 @@ export const orderAreaRoutes = [
 
   // Order list, details, commands ---------------------------------------------------------------
   defineRoute(orders.getOrderList, async ({ db, session, input }) => {
-    const conditions = orderFilterConditions(session.siteId, input);
-    const [Data, Counts] = await Promise.all([
-      readOrderPage(db, session.siteId, input, (input.page - 1) * input.pageSize, input.pageSize),
+    const conditions = orderFilterConditions(session, input);
+    const [Data, Counts, StoreScope] = await Promise.all([
+      readOrderPage(db, session, input, (input.page - 1) * input.pageSize, input.pageSize),
       countOrderTabs(db, conditions),
+      readStoreScope(db, session),
     ]);
-    return { Data, Total: Counts[input.tab], Counts };
+    return { Data, Total: Counts[input.tab], Counts, StoreScope };
   }),
+
+  defineRoute(orders.getOrderStores, async ({ db, session }) => ({
+    Data: (await siteStores(db, session.siteId)).map((store) => ({ Id: store.id, Title: store.title })),
+  })),
 
   defineRoute(orders.exportOrderList, async ({ db, session, input, locale, reply }) => {
     // Bad filters are refused as an envelope before the download starts.
-    orderFilterConditions(session.siteId, input);
+    orderFilterConditions(session, input);
     sendExport(reply, {
       format: input.format,
       fileName: `${translate(locale, 'order.export.fileName')}-${stamp()}`,
@@ -182,7 +189,7 @@ export const orderAreaRoutes = [
       sheetName: translate(locale, 'order.export.sheet'),
       columns: orderExportColumns(locale),
       batches: pagedBatches(
-        (offset, limit) => readOrderPage(db, session.siteId, input, offset, limit),
+        (offset, limit) => readOrderPage(db, session, input, offset, limit),
         orders.EXPORT_MAX_ROWS,
       ),
     });
@@ -190,7 +197,7 @@ export const orderAreaRoutes = [
   }),
 
   defineRoute(orders.getOrderInfo, async ({ db, session, input }) =>
-    readOrderDetail(db, session.siteId, input.id, session.grantedPaths),
+    readOrderDetail(db, session, input.id, session.grantedPaths),
   ),
 
   defineRoute(orders.bindOrderState, async ({ db, session, input, locale }) =>
@@ -258,7 +265,7 @@ export const orderAreaRoutes = [
   }),
 
   defineRoute(orders.getOfflineOrders, async ({ db, session, input }) => {
-    const conditions = offlineConditions(session.siteId, input);
+    const conditions = offlineConditions(session, input);
     const [Data, Counts] = await Promise.all([
       readOrderRows(
         db,
@@ -299,7 +306,14 @@ export const orderAreaRoutes = [
 
   defineRoute(orders.bindRechargeOrderState, async ({ db, session, input, locale }) =>
     db.transaction(async (tx) => {
-      const updated = await rechargeCommand(tx, session.siteId, input, new Date(), locale);
+      const updated = await rechargeCommand(
+        tx,
+        session.siteId,
+        input,
+        new Date(),
+        locale,
+        operatorActor(session),
+      );
       await audit(tx, session, `order.recharge.${input.Action}`, `recharge:${updated.id}`, {
         orderNo: updated.orderNo,
         state: updated.state,
@@ -432,7 +446,7 @@ export const orderAreaRoutes = [
   defineRoute(orders.getFacePrintOrders, async ({ db, session, input }) => {
     const { page, pageSize, sort, ...filters } = input;
     const conditions = [
-      ...orderFilterConditions(session.siteId, { ...filters, deliveryType: 'express' }),
+      ...orderFilterConditions(session, { ...filters, deliveryType: 'express' }),
       TAB_CONDITIONS.toShip,
     ];
     const [Data, Total] = await Promise.all([
@@ -471,7 +485,7 @@ export const orderAreaRoutes = [
   defineRoute(orders.getReceiptPrintData, async ({ db, session, input }) => {
     const [{ value }, Receipt] = await Promise.all([
       readReceiptSetting(db, session.siteId),
-      readReceipt(db, session.siteId, input.id),
+      readReceipt(db, session, input.id),
     ]);
     return { Setting: value, Receipt };
   }),

@@ -11,6 +11,8 @@ import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { AppError } from '../../http/errors';
 import { runSweeps } from '../../jobs/sweeps';
+import { seedOpeningBalances } from '../customer/seed';
+import { holding } from '../customer/wallet';
 import {
   payStorefrontRecharge,
   placeOrder,
@@ -184,7 +186,28 @@ async function seedSettings(db: Database, siteId: number): Promise<void> {
     pointsGrant: defaults.PointsGrant,
     invoiceEnabled: true,
   });
-  await db.insert(orderDeliverySettings).values({ siteId, setting: DEMO_DELIVERY });
+  // The pickup points are the shop's open stores, so pickup orders are those stores' orders.
+  const openStores = await queryRows<{
+    id: number;
+    title: string;
+    address: string;
+    tel: string;
+    hours: string;
+  }>(
+    db,
+    sql`select id, title, address, tel, hours from stores
+         where site_id = ${siteId} and deleted = false and status = 'on' order by sort desc, id limit 2`,
+  );
+  const points = openStores.map((store) => ({
+    Name: store.title,
+    Address: store.address,
+    Phone: store.tel,
+    Hours: store.hours,
+    StoreId: store.id,
+  }));
+  const setting =
+    points.length > 0 ? { ...DEMO_DELIVERY, Pickup: { Enabled: true, Points: points } } : DEMO_DELIVERY;
+  await db.insert(orderDeliverySettings).values({ siteId, setting });
   await db.insert(receiptSettings).values({
     siteId,
     setting: { ...DEFAULT_RECEIPT_SETTING, Header: '欢迎光临', Footer: '谢谢惠顾，欢迎再来' },
@@ -310,7 +333,12 @@ async function seedOnlineOrder(
   }
   const paidAt = new Date(createdAt.getTime() + random.between(1, 4) * MINUTE);
   if (!at(paidAt)) return;
-  const method: PaymentMethod = random.chance(0.75) ? 'wechat' : random.chance(0.6) ? 'alipay' : 'balance';
+  const wanted: PaymentMethod = random.chance(0.75) ? 'wechat' : random.chance(0.6) ? 'alipay' : 'balance';
+  // Only buyers whose stored value covers the order pay from it.
+  const covered =
+    wanted === 'balance' &&
+    (await holding(tx, { siteId, buyerId: buyer.Id, currency: 'balance' })) >= order.totalFen;
+  const method: PaymentMethod = wanted === 'balance' && !covered ? 'wechat' : wanted;
   order = await payOrder(context(buyerActor, paidAt), order, {
     method,
     amountFen: order.totalFen,
@@ -416,6 +444,33 @@ export const orderSeed: AreaSeed = async (db, demo) => {
   );
   const operator: Actor = { kind: 'operator', accountId: admin!.id, name: admin!.user_name };
   const session: Operator = { siteId, accountId: admin!.id, userName: admin!.user_name };
+  const [storeAccount] = await queryRows<{ id: number; user_name: string; store_id: number | null }>(
+    db,
+    sql`select id, user_name, store_id from accounts where site_id = ${siteId} and is_store and store_id is not null
+         order by id limit 1`,
+  );
+  const pickupStores = settings.delivery.Pickup.Points.flatMap((point) =>
+    point.StoreId === undefined ? [] : [point.StoreId],
+  );
+  // A third of the walk-in orders are taken at the store account's counter, a third at another
+  // store by the main account, the rest without a store.
+  const counter = (index: number): { cashier: Operator; storeId?: number } => {
+    if (index % 3 === 0 && storeAccount) {
+      return {
+        cashier: {
+          siteId,
+          accountId: storeAccount.id,
+          userName: storeAccount.user_name,
+          isStore: true,
+          storeId: storeAccount.store_id,
+        },
+      };
+    }
+    const other = pickupStores.find((id) => id !== storeAccount?.store_id);
+    return index % 3 === 1 && other !== undefined
+      ? { cashier: session, storeId: other }
+      : { cashier: session };
+  };
   const skus = await queryRows<SeedSku>(
     db,
     sql`select s.id as sku_id, s.stock, s.price_fen from skus s join products p on p.id = s.product_id
@@ -428,6 +483,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
     Phone: `138${String(10_000_000 + index * 7919).slice(0, 8)}`,
   }));
 
+  await seedOpeningBalances(db, siteId, buyers, now - 90 * DAY);
   await seedOnlineOrders(db, { siteId, skus, buyers, operator, now, settings });
 
   for (let index = 0; index < OFFLINE_COUNT; index += 1) {
@@ -435,10 +491,11 @@ export const orderSeed: AreaSeed = async (db, demo) => {
     const sku = random.pick(skus);
     if (sku.stock < 2) continue;
     sku.stock -= 1;
+    const { cashier, storeId } = counter(index);
     await db.transaction((tx) =>
       placeOfflineOrder(
         tx,
-        session,
+        cashier,
         {
           Buyer: random.chance(0.5)
             ? { Name: random.pick(NAMES), Phone: random.pick(buyers).Phone }
@@ -447,6 +504,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
           DiscountFen: random.chance(0.3) ? 500 : 0,
           PaymentMethod: random.chance(0.9) ? random.pick(['cash', 'card', 'transfer'] as const) : undefined,
           Remark: '',
+          StoreId: storeId,
         },
         'zh',
         moment,
@@ -489,6 +547,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
           { Action: 'fulfil', Id: paid.id, Version: paid.version },
           new Date(paidAt.getTime() + HOUR),
           'zh',
+          operator,
         );
       } else if (random.chance(0.1)) {
         await rechargeCommand(
@@ -497,6 +556,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
           { Action: 'refund', Id: paid.id, Version: paid.version, Reason: '充错号码' },
           new Date(paidAt.getTime() + HOUR),
           'zh',
+          operator,
         );
       }
     });

@@ -31,6 +31,7 @@ interface ParameterRow extends Record<string, unknown> {
   auto_good_review_days: number;
   stock_deduction: 'creation' | 'payment';
   points_grant: 'payment' | 'completion';
+  points_per_yuan: number;
   invoice_enabled: boolean;
   version: number;
 }
@@ -57,6 +58,7 @@ export async function readParameterSetting(
       AutoGoodReviewDays: row.auto_good_review_days,
       StockDeduction: row.stock_deduction,
       PointsGrant: row.points_grant,
+      PointsPerYuan: row.points_per_yuan,
       InvoiceEnabled: row.invoice_enabled,
     },
     version: row.version,
@@ -80,10 +82,10 @@ export async function writeParameterSetting(
     version === 0
       ? sql`insert into order_parameter_settings (site_id, unpaid_close_minutes, seckill_close_minutes,
               group_buy_close_minutes, bargain_close_minutes, auto_confirm_days, after_sale_days,
-              auto_good_review_days, stock_deduction, points_grant, invoice_enabled)
+              auto_good_review_days, stock_deduction, points_grant, points_per_yuan, invoice_enabled)
             values (${siteId}, ${columns.unpaid}, ${columns.seckill}, ${columns.groupBuy}, ${columns.bargain},
               ${setting.AutoConfirmDays}, ${setting.AfterSaleDays}, ${setting.AutoGoodReviewDays},
-              ${setting.StockDeduction}, ${setting.PointsGrant}, ${setting.InvoiceEnabled})
+              ${setting.StockDeduction}, ${setting.PointsGrant}, ${setting.PointsPerYuan}, ${setting.InvoiceEnabled})
             on conflict (site_id) do nothing returning version`
       : sql`update order_parameter_settings
                set unpaid_close_minutes = ${columns.unpaid}, seckill_close_minutes = ${columns.seckill},
@@ -91,6 +93,7 @@ export async function writeParameterSetting(
                    auto_confirm_days = ${setting.AutoConfirmDays}, after_sale_days = ${setting.AfterSaleDays},
                    auto_good_review_days = ${setting.AutoGoodReviewDays},
                    stock_deduction = ${setting.StockDeduction}, points_grant = ${setting.PointsGrant},
+                   points_per_yuan = ${setting.PointsPerYuan},
                    invoice_enabled = ${setting.InvoiceEnabled}, version = version + 1, updated_at = now()
              where site_id = ${siteId} and version = ${version} returning version`;
   const [row] = await queryRows<{ version: number }>(db, statement);

@@ -10,6 +10,8 @@ import { type Locale, translate } from '../../i18n/messages';
 import { operatorActor } from './commands';
 import { lockOrder, type OrderContext, shipOrder } from './lifecycle';
 import { readParameterSetting } from './settings';
+import { storeCondition } from './store-scope';
+import { orders } from './tables';
 
 /**
  * Bulk shipping from a spreadsheet: each row ships one order (all its lines not shipped yet) in its
@@ -103,7 +105,12 @@ export async function importShipments(
     }
     try {
       await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, session.siteId, { orderNo: parsed.orderNo });
+        const order = await lockOrder(
+          tx,
+          session.siteId,
+          { orderNo: parsed.orderNo },
+          storeCondition(session, orders.storeId),
+        );
         if (!order) throw new AppError('order.notFound', { id: parsed.orderNo });
         const context: OrderContext = {
           tx,

@@ -30,6 +30,7 @@ import {
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
 import { accounts, sites } from '../../db/schema';
+import { stores } from '../shop-set/tables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -89,6 +90,8 @@ export const orders = pgTable(
     invoice: jsonb('invoice').$type<{ Title: string; TaxNumber: string }>(),
     cashierId: integer('cashier_id').references(() => accounts.id),
     cashierName: text('cashier_name').notNull().default(''),
+    /** The store that serves the order (pickup point's store, walk-in counter); store accounts see only theirs. */
+    storeId: integer('store_id').references(() => stores.id),
     createdAt: createdAt(),
     payDueAt: at('pay_due_at'),
     paidAt: at('paid_at'),
@@ -127,6 +130,10 @@ export const orders = pgTable(
       table.paidAt,
     ),
     index('orders_site_state_created').on(table.siteId, table.state, table.createdAt, table.id),
+    // A store account's list: its store's orders newest first.
+    index('orders_site_store_created')
+      .on(table.siteId, table.storeId, table.createdAt, table.id)
+      .where(sql`store_id is not null`),
     // Buyer and amount in the key let the sales report read payments from the index alone.
     index('orders_site_paid_buyer')
       .on(table.siteId, table.paidAt, table.buyerId, table.paidFen, table.id)
@@ -293,6 +300,7 @@ export const orderParameterSettings = pgTable('order_parameter_settings', {
   autoGoodReviewDays: integer('auto_good_review_days').notNull(),
   stockDeduction: text('stock_deduction', { enum: ['creation', 'payment'] }).notNull(),
   pointsGrant: text('points_grant', { enum: ['payment', 'completion'] }).notNull(),
+  pointsPerYuan: integer('points_per_yuan').notNull().default(1),
   invoiceEnabled: boolean('invoice_enabled').notNull(),
   updatedAt: updatedAt(),
   version: version(),

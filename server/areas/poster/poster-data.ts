@@ -1,7 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { PosterSummary } from '../../../contract/endpoints/posters';
-import { ShowType } from '../../../contract/envelope';
-import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import {
   type PosterDocument,
   type PosterKind,
@@ -33,20 +30,6 @@ export function readPosterData(data: string, locale: Locale): { document: Poster
     );
   }
   return { document: parsed.data, json: JSON.stringify(parsed.data) };
-}
-
-/** Errcode -1 for a save based on an older version: the editor offers reload or overwrite. */
-export function refuseStale(reply: FastifyReply, locale: Locale, yours: number, current: number): undefined {
-  const message = translate(locale, 'poster.staleSave', { yours, current });
-  reply.code(200).send({
-    Errcode: -1,
-    Errmsg: message,
-    ErrShowType: ShowType.dialog,
-    StaleVersion: true,
-    CurrentVersion: current,
-    Errors: [{ Field: STALE_VERSION_FIELD, Message: message }],
-  });
-  return undefined;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

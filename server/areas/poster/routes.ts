@@ -4,15 +4,13 @@ import { blankPosterDocument, type PosterKind } from '../../../contract/poster-d
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute, hasPermission } from '../../http/route';
+import { refuseStale } from '../../http/stale';
 import './messages';
-import { type PosterRow, readPosterData, refuseStale, summaryOf } from './poster-data';
+import { type PosterRow, readPosterData, summaryOf } from './poster-data';
 import { certificateRecords, posterDocuments, sharePosters } from './tables';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 function minePoster(session: Session, id: number) {
   return and(eq(posterDocuments.id, id), eq(posterDocuments.siteId, session.siteId));
@@ -62,7 +60,7 @@ async function makeShareCurrent(db: Database, session: Session, id: number) {
 export const posterRoutes = [
   defineRoute(posters.getPosterList, async ({ input, db, session }) => {
     const conditions = [eq(posterDocuments.siteId, session.siteId), eq(posterDocuments.kind, input.Kind)];
-    if (input.Name) conditions.push(ilike(posterDocuments.name, `%${escapeLike(input.Name)}%`));
+    if (input.Name) conditions.push(ilike(posterDocuments.name, containsPattern(input.Name)));
     const where = and(...conditions);
     const rows = await db
       .select()
@@ -146,7 +144,12 @@ export const posterRoutes = [
       .returning({ version: posterDocuments.version });
     if (!saved) {
       const current = await findPoster(db, session, input.Id, 'Id');
-      return refuseStale(reply, locale, input.Version, current.version);
+      return refuseStale(reply, {
+        locale,
+        message: 'poster.staleSave',
+        yours: input.Version,
+        current: current.version,
+      });
     }
     await audit(db, session, 'poster.save', `poster:${input.Id}`, {
       from: input.Version,
@@ -277,7 +280,7 @@ export const posterRoutes = [
     if (input.CertificateId !== undefined)
       conditions.push(eq(certificateRecords.certificateId, input.CertificateId));
     if (input.HolderName)
-      conditions.push(ilike(certificateRecords.holderName, `%${escapeLike(input.HolderName)}%`));
+      conditions.push(ilike(certificateRecords.holderName, containsPattern(input.HolderName)));
     const where = and(...conditions);
     const rows = await db
       .select({ record: certificateRecords, certificateName: posterDocuments.name })

@@ -3,18 +3,23 @@ import type { ProductDetail } from '../../../contract/endpoints/goods';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { notFound, productTarget } from './errors';
-import { isoTime, PRODUCT_ROW_COLUMNS, PRODUCT_ROW_FROM, toProductRow } from './product-list';
+import {
+  auditRequiredSetting,
+  isoTime,
+  PRODUCT_ROW_COLUMNS,
+  PRODUCT_ROW_FROM,
+  toProductRow,
+} from './product-list';
 
 const STOCK_LOG_LIMIT = 50;
 const AUDIT_HISTORY_LIMIT = 20;
 
-/** The site's goods-audit setting (off when the site never set it). */
 export async function auditRequired(db: Executor, siteId: number): Promise<boolean> {
   const [row] = await queryRows<{ audit_required: boolean }>(
     db,
-    sql`select audit_required from product_settings where site_id = ${siteId}`,
+    sql`select ${auditRequiredSetting(siteId)} as audit_required`,
   );
-  return row?.audit_required ?? false;
+  return row!.audit_required;
 }
 
 /** Everything the goods form shows, for goods of the site that are not purged. */

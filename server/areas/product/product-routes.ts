@@ -28,8 +28,8 @@ import { auditRequired, readProductDetail } from './product-detail';
 import {
   categorySubtree,
   contains,
-  countProductTabs,
   productFilterConditions,
+  readProductList,
   readProductPage,
   where,
 } from './product-list';
@@ -151,12 +151,19 @@ function toPickRow(record: PickRecord) {
 
 export const productRoutes = [
   defineRoute(goods.getProductList, async ({ db, session, input }) => {
-    const [counts, rows, required] = await Promise.all([
-      countProductTabs(db, session.siteId, input),
-      readProductPage(db, session.siteId, input, (input.page - 1) * input.pageSize, input.pageSize),
-      auditRequired(db, session.siteId),
-    ]);
-    return { Data: rows, Total: counts[input.tab], Counts: counts, AuditRequired: required };
+    const list = await readProductList(
+      db,
+      session.siteId,
+      input,
+      (input.page - 1) * input.pageSize,
+      input.pageSize,
+    );
+    return {
+      Data: list.rows,
+      Total: list.counts[input.tab],
+      Counts: list.counts,
+      AuditRequired: list.auditRequired,
+    };
   }),
 
   defineRoute(goods.exportProductList, async ({ db, session, input, locale, reply }) => {

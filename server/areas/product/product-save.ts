@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
 import { notFound, productTarget, requireVersion, staleVersion, throwProblems } from './errors';
 import { auditRequired } from './product-detail';
+import { SKU_CODE_SEARCH } from './product-list';
 import { sanitizeDescription } from './sanitize';
 import { missingIds } from './sql-helpers';
 import { changeSkuStock, lockProduct } from './stock';
@@ -162,7 +163,8 @@ async function insertSkus(
 async function refreshTotals(tx: Executor, productId: number): Promise<void> {
   await tx.execute(sql`update products
       set total_stock = (select coalesce(sum(stock), 0) from skus where product_id = ${productId}),
-          sku_count = (select count(*) from skus where product_id = ${productId})
+          sku_count = (select count(*) from skus where product_id = ${productId}),
+          sku_code_search = (select ${SKU_CODE_SEARCH} from skus where product_id = ${productId})
     where id = ${productId}`);
 }
 
@@ -376,10 +378,10 @@ export async function copyProduct(
     tx,
     sql`insert into products (site_id, name, subtitle, code, category_id, gallery, video, description, price_fen,
           max_price_fen, market_price_fen, sales_base, freight_template_id, sort, shelf_state, audit_state,
-          sku_count, total_stock)
+          sku_count, sku_code_search, total_stock)
         select site_id, left(name, ${NAME_MAX - suffix.length}) || ${suffix}, subtitle, code, category_id, gallery,
           video, description, price_fen, max_price_fen, market_price_fen, 0, freight_template_id, sort, 'off',
-          ${auditStateAfterSave(null, required, false)}, sku_count, 0
+          ${auditStateAfterSave(null, required, false)}, sku_count, sku_code_search, 0
           from products where id = ${sourceId} and site_id = ${session.siteId}
         returning id`,
   );

@@ -15,6 +15,7 @@ import {
   type DemoCategory,
   type DemoSubcategory,
 } from './demo-catalogue';
+import { SKU_CODE_SEARCH } from './product-list';
 import {
   attributeSpecs,
   attributeTypes,
@@ -248,9 +249,9 @@ async function seedSite(
   // Totals, counts and price ranges come from the SKUs, as for goods saved through the API.
   await tx.execute(sql`update products p
       set total_stock = s.total, sku_count = s.count, price_fen = s.low, max_price_fen = s.high,
-          market_price_fen = round(s.high * 1.3 / 100) * 100
+          market_price_fen = round(s.high * 1.3 / 100) * 100, sku_code_search = s.codes
      from (select product_id, sum(stock)::int as total, count(*)::int as count, min(price_fen) as low,
-                  max(price_fen) as high
+                  max(price_fen) as high, ${SKU_CODE_SEARCH} as codes
              from skus where site_id = ${siteId} group by product_id) s
     where p.id = s.product_id`);
 

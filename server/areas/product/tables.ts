@@ -119,6 +119,15 @@ export const products = pgTable(
     skuCount: integer('sku_count').notNull().default(0),
     /** Name and code in lower case: the list's search is a plain LIKE rather than an ILIKE per row. */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(name || chr(10) || code)`),
+    /** The SKUs' codes in lower case, one a line, kept with the SKUs (like total_stock) for the search. */
+    skuCodeSearch: text('sku_code_search').notNull().default(''),
+    /** Pair hashes (migration 0017) of name, code and SKU codes: the GIN index behind the search. */
+    searchGrams: integer('search_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_gram_hashes(lower(name || chr(10) || code || chr(10) || sku_code_search))`,
+      ),
     recycledAt: timestamp('recycled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -160,6 +169,7 @@ export const products = pgTable(
     ),
     index('products_site_name').on(table.siteId, table.recycleState, table.name, table.id),
     index('products_site_updated').on(table.siteId, table.recycleState, table.updatedAt, table.id),
+    index('products_search_grams').using('gin', table.searchGrams),
   ],
 );
 

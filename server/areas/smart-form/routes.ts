@@ -2,7 +2,6 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import type { FastifyReply } from 'fastify';
 import * as forms from '../../../contract/endpoints/smart-form';
 import { ShowType } from '../../../contract/envelope';
-import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import { dateBound } from '../../../contract/list-query';
 import {
   answerFields,
@@ -16,9 +15,11 @@ import {
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database, Executor } from '../../db/client';
+import { containsPattern } from '../../db/query';
 import { pagedBatches, sendExport } from '../../export/send-export';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/keys';
 import './messages';
@@ -58,10 +59,6 @@ function summaryOf(row: FormRow, submissions: number): forms.FormSummary {
     Version: row.version,
     UpdatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** The answers as one line of text, for the keyword filter. */
@@ -106,8 +103,7 @@ function submissionConditions(
   if (input.FormId !== undefined) conditions.push(eq(smartFormSubmissions.formId, input.FormId));
   if (input.From) conditions.push(gte(smartFormSubmissions.createdAt, dateBound(input.From, false)));
   if (input.To) conditions.push(lt(smartFormSubmissions.createdAt, dateBound(input.To, true)));
-  if (input.Keyword)
-    conditions.push(ilike(smartFormSubmissions.searchText, `%${escapeLike(input.Keyword)}%`));
+  if (input.Keyword) conditions.push(ilike(smartFormSubmissions.searchText, containsPattern(input.Keyword)));
   return and(...conditions);
 }
 
@@ -133,7 +129,7 @@ async function deleteForm(db: Database, session: Session, id: number) {
 export const smartFormRoutes = [
   defineRoute(forms.getFormList, async ({ input, db, session }) => {
     const conditions = [eq(smartForms.siteId, session.siteId)];
-    if (input.Name) conditions.push(ilike(smartForms.name, `%${escapeLike(input.Name)}%`));
+    if (input.Name) conditions.push(ilike(smartForms.name, containsPattern(input.Name)));
     const where = and(...conditions);
     const submissions = db
       .select({ formId: smartFormSubmissions.formId, total: count().as('total') })
@@ -232,11 +228,12 @@ export const smartFormRoutes = [
       return { stale: undefined, version: updated!.version };
     });
     if (saved.stale !== undefined) {
-      const message = translate(locale, 'smartForm.stale', { yours: input.Version, current: saved.stale });
-      return refuse(reply, message, {
-        StaleVersion: true,
-        CurrentVersion: saved.stale,
-        Errors: [{ Field: STALE_VERSION_FIELD, Message: message }],
+      return refuseStale(reply, {
+        locale,
+        message: 'smartForm.stale',
+        yours: input.Version,
+        current: saved.stale,
+        showType: ShowType.toast,
       });
     }
     return { Version: saved.version! };

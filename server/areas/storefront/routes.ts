@@ -5,6 +5,7 @@ import { audit } from '../../audit';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { readWallet } from '../customer/wallet';
 import type { RechargeRecord } from '../order/recharge';
 import { newKey, storefrontSite } from './keys';
 import './messages';
@@ -87,6 +88,11 @@ export const storefrontRoutes = [
       storefrontView(tx, await applyStorefrontRefund({ tx, siteId, now: new Date(), locale }, input)),
     );
     return { Order };
+  }),
+
+  defineRoute(storefront.getWallet, async ({ db, request, input }) => {
+    const siteId = await storefrontSite(db, request);
+    return { Wallet: await readWallet(db, siteId, input.buyerId) };
   }),
 
   defineRoute(storefront.createRechargeOrder, async ({ db, request, input, locale }) => {

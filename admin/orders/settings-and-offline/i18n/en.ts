@@ -59,6 +59,8 @@ export const en: Record<string, string> = {
   'orders.parameter.PointsGrant': 'Points are granted',
   'orders.parameter.PointsGrant.payment': 'When the order is paid',
   'orders.parameter.PointsGrant.completion': 'When the order is completed',
+  'orders.parameter.PointsPerYuan': 'Points per yuan paid',
+  'orders.parameter.PointsPerYuanHelp': 'Whole points, rounded down; 0 to {max}, 0 turns points off',
   'orders.parameter.InvoiceEnabled': 'Buyers may ask for an invoice',
 
   // Storefront keys
@@ -107,6 +109,8 @@ export const en: Record<string, string> = {
   'orders.delivery.point.Address': 'Address',
   'orders.delivery.point.Phone': 'Phone',
   'orders.delivery.point.Hours': 'Opening hours',
+  'orders.delivery.point.StoreId': 'Store',
+  'orders.delivery.noStore': 'No store',
   'orders.delivery.pointField': '{field} of pickup point {number}',
   'orders.delivery.addPoint': 'Add a pickup point',
   'orders.delivery.removePoint': 'Remove pickup point {number}',
@@ -158,6 +162,8 @@ export const en: Record<string, string> = {
   'orders.walkIn.buyerName': 'Customer name',
   'orders.walkIn.buyerPhone': 'Customer phone',
   'orders.walkIn.remark': 'Remark',
+  'orders.walkIn.store': 'Store',
+  'orders.walkIn.noStore': 'No store',
   'orders.walkIn.goodsTotal': 'Goods ({count}): {amount}',
   'orders.walkIn.discountTotal': 'Discount: {amount}',
   'orders.walkIn.total': 'To pay: {amount}',

@@ -1,13 +1,18 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 
-/** Asks for a name (a new template or page, or a rename); refuses an empty one. */
+/**
+ * Asks for a name (a new template, page, poster, form, folder, or a rename) and refuses an empty one.
+ * The caller closes it once `onSubmit` has saved; a failed save keeps it open, since the http layer
+ * has already told the user why.
+ */
 export function NameDialog({
   title,
   label,
   initial,
   maxLength,
+  submitLabel,
   onClose,
   onSubmit,
 }: {
@@ -15,18 +20,20 @@ export function NameDialog({
   label: string;
   initial: string;
   maxLength: number;
-  onClose: () => void;
-  onSubmit: (name: string) => Promise<void> | void;
+  /** The submit button's text; OK unless the screen says otherwise. */
+  submitLabel?: string;
+  onClose(): void;
+  onSubmit(name: string): Promise<void> | void;
 }) {
   const intl = useIntl();
-  const [name, setName] = useState(initial);
+  const [name, setName] = useState(initial.slice(0, maxLength));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(intl.formatMessage({ id: 'studio.nameRequired' }));
+      setError(intl.formatMessage({ id: 'app.nameRequired' }));
       return;
     }
     setBusy(true);
@@ -64,14 +71,14 @@ export function NameDialog({
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={onClose}>
-                  <FormattedMessage id="studio.cancel" />
+                  {intl.formatMessage({ id: 'app.cancel' })}
                 </Button>
                 <Button type="submit" colorPalette="brand" loading={busy}>
-                  <FormattedMessage id="studio.confirm" />
+                  {submitLabel ?? intl.formatMessage({ id: 'app.ok' })}
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'studio.close' })} />
+                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'app.close' })} />
               </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>

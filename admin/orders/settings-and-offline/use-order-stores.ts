@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { getOrderStores } from '../../../contract/endpoints/orders';
+import { callEndpoint } from '../../../src/lib/http';
+import { useSessionStore } from '../../../src/stores/session-store';
+
+/**
+ * The site's stores an order, a pickup point or the list's store filter may name. Store accounts
+ * work for one store and never choose one, so they do not ask.
+ */
+export function useOrderStores(): { Id: number; Title: string }[] {
+  const isStore = useSessionStore((state) => state.isStore);
+  const stores = useQuery({
+    queryKey: ['orders', 'stores'],
+    queryFn: () => callEndpoint(getOrderStores, {}),
+    enabled: !isStore,
+    staleTime: 60_000,
+  });
+  return stores.data?.Data ?? [];
+}
