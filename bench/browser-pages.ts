@@ -48,7 +48,7 @@ export function serveBenchPages(
   origin: string,
   outDir: string,
   extra: Record<string, { contentType: string; body: string }> = {},
-): Promise<void> {
+): Promise<unknown> {
   return context.route(`${origin}/**`, async (route) => {
     const { pathname } = new URL(route.request().url());
     const body = extra[pathname];

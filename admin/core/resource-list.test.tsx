@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRecycledProducts } from '../../contract/endpoints/goods';
@@ -9,15 +9,23 @@ import { system } from '../../src/app/system';
 import { en } from './i18n/en';
 import { DEFAULT_PAGE_SIZE } from './list-state';
 import { type ResourceColumn, ResourceList, VIRTUAL_ROWS_ABOVE } from './resource-list';
+import { RowButton } from './row-parts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sizes.rowHeight = 56;
+});
 
 // jsdom has no layout: give the scroll box a screen's height and each row a row's height.
 const layout = ['clientHeight', 'offsetHeight'] as const;
+const sizes = { rowHeight: 56 };
 const saved = layout.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 56 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get: () => sizes.rowHeight,
+  });
 });
 afterAll(() => {
   layout.forEach((name, index) => {
@@ -39,7 +47,7 @@ const resource: ListResource = {
 };
 const columns: ResourceColumn<Row>[] = [{ id: 'name', header: 'test.column.name', cell: (row) => row.Name }];
 
-function renderList(count: number, virtualizeAbove?: number) {
+function renderList(count: number, virtualizeAbove?: number, selectable = false) {
   const Data = Array.from({ length: count }, (_, index) => ({ Id: index + 1, Name: `Row ${index + 1}` }));
   const noop = () => undefined;
   return render(
@@ -61,7 +69,10 @@ function renderList(count: number, virtualizeAbove?: number) {
             refetch: noop,
           }}
           virtualizeAbove={virtualizeAbove}
-          rowActions={(row) => <button type="button">{`Open ${row.Name}`}</button>}
+          rowActions={(row) => <RowButton label={`Open ${row.Name}`}>Open</RowButton>}
+          bulkActions={
+            selectable ? (rows) => <span>{`Chosen: ${rows.map((row) => row.Name)}`}</span> : undefined
+          }
         />
       </IntlProvider>
     </ChakraProvider>,
@@ -100,5 +111,37 @@ describe('ResourceList rows', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getAllByRole('cell')[0]?.textContent).toBe('Row 1');
     expect(within(rows[0]!).getByRole('button', { name: 'Open Row 1' })).toBeTruthy();
     expect(screen.queryByText(`Row ${count}`)).toBeNull();
+  });
+
+  it('sizes the long list by its measured row height, so as many rows as fit are drawn', () => {
+    sizes.rowHeight = 200;
+    const count = VIRTUAL_ROWS_ABOVE + 300;
+    renderList(count);
+    const rows = dataRows();
+    // 800 px of view at 200 px a row, plus the few rows drawn beyond it.
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.length).toBeLessThanOrEqual(8);
+    const spacer = screen.getByRole('table').querySelector<HTMLElement>('tbody tr[aria-hidden] td');
+    expect(spacer?.style.height).toBe(`${(count - rows.length) * 200}px`);
+  });
+
+  // Native checkboxes: the keyboard toggles them as the browser does any checkbox.
+  it.each([
+    ['a plain', 20, 20],
+    ['a virtualised', VIRTUAL_ROWS_ABOVE + 300, undefined],
+  ])('selects rows with named native checkboxes in %s list', (_kind, count, threshold) => {
+    renderList(count, threshold, true);
+    const second = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select row 2' });
+    expect(second.type).toBe('checkbox');
+    expect(second.checked).toBe(false);
+    fireEvent.click(second);
+    expect(second.checked).toBe(true);
+    expect(second.closest('tr')?.hasAttribute('data-selected')).toBe(true);
+    expect(screen.getByRole('toolbar', { name: 'Actions on the selected rows' }).textContent).toContain(
+      'Chosen: Row 2',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open Row 1' }).textContent).toBe('Open');
   });
 });

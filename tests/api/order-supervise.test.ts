@@ -195,7 +195,11 @@ describe('order details', () => {
       'buyer:pay',
     ]);
     expect(detail.Commands).toEqual(['changeAddress', 'remark', 'ship']);
+    // A store account sees its own store's orders only (order-store-scope.test.ts), with the same commands.
     const store = await server.login('store');
+    await server.query(
+      sql`update orders set store_id = (select store_id from accounts where user_name = 'store') where id = ${order.Id}`,
+    );
     const storeView = await server.call(orders.getOrderInfo, { id: order.Id }, { token: store });
     expect(storeView.body.Commands).toEqual(['changeAddress', 'remark', 'ship']);
     const unknown = await server.call(orders.getOrderInfo, { id: 999_999 }, { token });

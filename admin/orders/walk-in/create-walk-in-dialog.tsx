@@ -330,6 +330,12 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
               <Field.ErrorText>{errors.StoreId}</Field.ErrorText>
             </Field.Root>
           )}
+          {/* A store account has no store to pick; the server says when none is linked. */}
+          {stores.length === 0 && errors.StoreId && (
+            <Text color="fg.error" role="alert">
+              {errors.StoreId}
+            </Text>
+          )}
           <Field.Root width="44" invalid={Boolean(errors['Buyer.Name'])}>
             <Field.Label>
               <FormattedMessage id="orders.walkIn.buyerName" />

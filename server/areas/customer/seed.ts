@@ -16,10 +16,10 @@ export async function seedOpeningBalances(
   buyers: readonly { Id: string; Name: string; Phone: string }[],
   before: number,
 ): Promise<void> {
-  for (let index = 0; index < buyers.length; index += 2) {
-    const buyer = buyers[index]!;
-    const placedAt = new Date(before - DAY + index * 60_000);
-    await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
+    for (let index = 0; index < buyers.length; index += 2) {
+      const buyer = buyers[index]!;
+      const placedAt = new Date(before - DAY + index * 60_000);
       const context = { tx, siteId, now: placedAt, locale: 'zh' as const };
       const amountFen = OPENING_AMOUNTS[(index / 2) % OPENING_AMOUNTS.length]!;
       const recharge = await placeStorefrontRecharge(context, {
@@ -37,6 +37,6 @@ export async function seedOpeningBalances(
           TransactionNo: '',
         },
       );
-    });
-  }
+    }
+  });
 }

@@ -43,7 +43,7 @@ export function contains(column: SQL, keyword: string): SQL {
  * (search_grams), which holds every pair of every text the keyword can be found in: the index only
  * narrows the rows, the LIKE still decides.
  */
-export function keywordCondition(keyword: string): SQL {
+function keywordCondition(keyword: string): SQL {
   const text = keyword.toLowerCase();
   const pattern = likePattern(text);
   const found = sql`(p.search_text like ${pattern} or p.sku_code_search like ${pattern})`;

@@ -201,8 +201,6 @@ export const skus = pgTable(
     priceFen: integer('price_fen').notNull(),
     stock: integer('stock').notNull().default(0),
     code: text('code').notNull().default(''),
-    /** The code in lower case, for the goods list's search. */
-    codeSearch: text('code_search').notNull().generatedAlwaysAs(sql`lower(code)`),
     weightG: integer('weight_g').notNull().default(0),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),
