@@ -7,7 +7,12 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   return result.rows;
 }
 
-/** A LIKE pattern matching text that contains `text`, where `%`, `_` and `\` match themselves. */
+/** `text` with `%`, `_` and `\` escaped, so they match themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A LIKE pattern matching text that contains `text`. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

@@ -9,9 +9,9 @@ import type {
 } from '../../../contract/endpoints/orders';
 import { parseSort, rangeProblems } from '../../../contract/list-query';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { escapeLike, queryRows } from '../../db/query';
 import { throwProblems } from './errors';
-import { escapeLike, isoTime, timeBound, where } from './order-list';
+import { isoTime, timeBound, where } from './order-list';
 import type { RechargeRecord } from './recharge';
 import { rechargeOrders } from './tables';
 

@@ -9,13 +9,13 @@ import type {
 import { rangeProblems } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { escapeLike, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type Operator, operatorActor } from './commands';
 import { throwProblems } from './errors';
 import { addDays, type OrderRecord, payInStore } from './lifecycle';
-import { escapeLike, timeBound, where } from './order-list';
+import { timeBound, where } from './order-list';
 import { goodsTotal, insertOrder, priceLines } from './pricing';
 import { countPlaced } from './sales-summary';
 import { readParameterSetting } from './settings';

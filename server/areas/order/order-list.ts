@@ -8,17 +8,13 @@ import {
 } from '../../../contract/endpoints/orders';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { escapeLike, queryRows } from '../../db/query';
 import { throwProblems } from './errors';
 import { type OrderViewer, orderScope } from './store-scope';
 
 export type OrderFilters = Omit<OrderListQuery, 'page' | 'pageSize'>;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 export function timeBound(value: string, end: boolean): SQL {
   return sql`${dateBound(value, end).toISOString()}::timestamptz`;
 }

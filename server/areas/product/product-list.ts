@@ -9,7 +9,7 @@ import {
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { AuditState, RecycleState, ShelfState } from '../../../contract/machines/goods';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { containsPattern, queryRows } from '../../db/query';
 import { throwProblems } from './errors';
 
 export type ProductFilters = Omit<ProductListQuery, 'page' | 'pageSize'>;
@@ -20,17 +20,12 @@ export type ProductFilters = Omit<ProductListQuery, 'page' | 'pageSize'>;
  */
 export const SKU_CODE_SEARCH = sql`coalesce(string_agg(lower(code), chr(10) order by position, id), '')`;
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * A "contains" match. ILIKE lower-cases every row, which is several times slower on Chinese text,
  * so a keyword without upper/lower case letters (Chinese, digits) uses plain LIKE.
  */
 export function contains(column: SQL, keyword: string): SQL {
-  const pattern = likePattern(keyword);
+  const pattern = containsPattern(keyword);
   return keyword.toLowerCase() === keyword.toUpperCase()
     ? sql`${column} like ${pattern}`
     : sql`${column} ilike ${pattern}`;
@@ -45,7 +40,7 @@ export function contains(column: SQL, keyword: string): SQL {
  */
 function keywordCondition(keyword: string): SQL {
   const text = keyword.toLowerCase();
-  const pattern = likePattern(text);
+  const pattern = containsPattern(text);
   const found = sql`(p.search_text like ${pattern} or p.sku_code_search like ${pattern})`;
   if ([...text].length < 2) return found;
   return sql`(p.search_grams @> search_gram_hashes(${text}::text) and ${found})`;
