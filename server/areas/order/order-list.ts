@@ -14,7 +14,6 @@ import { type OrderViewer, orderScope } from './store-scope';
 
 export type OrderFilters = Omit<OrderListQuery, 'page' | 'pageSize'>;
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
 export function timeBound(value: string, end: boolean): SQL {
   return sql`${dateBound(value, end).toISOString()}::timestamptz`;
 }
