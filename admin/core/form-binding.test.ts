@@ -33,7 +33,7 @@ describe('issueMessage', () => {
       { code: 'too_big', origin: 'number', maximum: 5n },
       { id: 'engine.form.max', values: { max: 5 } },
     ],
-    [{ code: 'invalid_format' }, { id: 'engine.form.invalid' }],
+    [{ code: 'invalid_format' }, { id: 'engine.form.format' }],
   ])('%o', (issue, expected) => {
     expect(issueMessage(issue)).toEqual(expected);
   });

@@ -23,13 +23,17 @@ export interface IssueLike {
   expected?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  params?: Record<string, unknown>;
 }
 
 function blank(input: unknown): boolean {
   return input === undefined || input === null || input === '' || Number.isNaN(input);
 }
 
-/** A broken schema rule in the operator's words (zod's own text is English and about types). */
+/**
+ * A broken schema rule in the operator's words (zod's own text is English and about types). A custom
+ * issue carries its catalogue key in `params.key` (the contract's cross-field rules).
+ */
 export function issueMessage(issue: IssueLike): MessageRef {
   const min = Number(issue.minimum);
   const max = Number(issue.maximum);
@@ -46,6 +50,14 @@ export function issueMessage(issue: IssueLike): MessageRef {
       if (issue.origin === 'string') return { id: 'engine.form.maxLength', values: { max } };
       if (issue.origin === 'array') return { id: 'engine.form.maxItems', values: { max } };
       return { id: 'engine.form.max', values: { max } };
+    case 'invalid_format':
+      return { id: 'engine.form.format' };
+    case 'invalid_value':
+      return { id: 'engine.form.choice' };
+    case 'custom':
+      if (typeof issue.params?.key === 'string')
+        return { id: issue.params.key, values: issue.params.values as MessageRef['values'] };
+      return { id: 'engine.form.invalid' };
     default:
       return { id: 'engine.form.invalid' };
   }

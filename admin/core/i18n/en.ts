@@ -54,4 +54,6 @@ export const en: Record<string, string> = {
   'engine.form.minItems': 'At least {min}',
   'engine.form.maxItems': 'At most {max}',
   'engine.form.invalid': 'Not valid',
+  'engine.form.format': 'Not in the right format',
+  'engine.form.choice': 'Choose one of the options',
 };

@@ -53,4 +53,6 @@ export const zh: Record<string, string> = {
   'engine.form.minItems': '至少 {min} 项',
   'engine.form.maxItems': '最多 {max} 项',
   'engine.form.invalid': '格式不正确',
+  'engine.form.format': '格式不正确',
+  'engine.form.choice': '请从选项中选择',
 };

@@ -27,10 +27,10 @@ import {
 } from '../../../contract/endpoints/orders';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import type { IssueLike } from '../../core/form-binding';
 import { useUnsavedGuard } from '../../core/use-unsaved-guard';
 import { SETTINGS_QUERY_ROOT, useSettingSave } from '../settings/use-setting-save';
 import { errorAt, FormSection, TextField } from '../settings-and-offline/form-fields';
-import type { IssueLike } from '../settings-and-offline/form-issues';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { useIssueText } from '../settings-and-offline/use-issue-text';
 import { moveField, type Receipt, type ReceiptField, toggleField } from './receipt-blocks';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { type IssueLike, issueMessage, type MessageRef } from './form-issues';
+import { type IssueLike, issueMessage, type MessageRef } from '../../core/form-binding';
 
 /** Translates form messages: a catalogue reference, or a zod issue (the resolvers' error map). */
 export function useIssueText() {

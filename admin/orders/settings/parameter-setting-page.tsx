@@ -25,9 +25,9 @@ import {
 } from '../../../contract/endpoints/orders';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import type { IssueLike } from '../../core/form-binding';
 import { useUnsavedGuard } from '../../core/use-unsaved-guard';
 import { errorAt, FormSection, TextField } from '../settings-and-offline/form-fields';
-import type { IssueLike } from '../settings-and-offline/form-issues';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { useIssueText } from '../settings-and-offline/use-issue-text';
 import { parameterFormValues } from './setting-form';

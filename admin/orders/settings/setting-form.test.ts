@@ -57,11 +57,11 @@ describe('delivery form', () => {
       { 'SameCity.Fee': 'orders.form.amount' },
     ],
     ['an empty minimum', (d) => (d.SameCity.MinOrder = ' '), { 'SameCity.MinOrder': 'orders.form.required' }],
-    ['a range out of bounds', (d) => (d.SameCity.RangeKm = '120'), { 'SameCity.RangeKm': 'orders.form.max' }],
+    ['a range out of bounds', (d) => (d.SameCity.RangeKm = '120'), { 'SameCity.RangeKm': 'engine.form.max' }],
     [
       'a range that is not a number',
       (d) => (d.SameCity.RangeKm = 'far'),
-      { 'SameCity.RangeKm': 'orders.form.required' },
+      { 'SameCity.RangeKm': 'engine.form.required' },
     ],
     [
       'no way of delivery',
@@ -81,7 +81,7 @@ describe('delivery form', () => {
     [
       'a pickup point without a name',
       (d) => (d.Pickup.Points = [{ ...point, Name: '' }]),
-      { 'Pickup.Points.0.Name': 'orders.form.required' },
+      { 'Pickup.Points.0.Name': 'engine.form.required' },
     ],
   ])('refuses %s on its field', (_, change, expected) => {
     const result = checkDeliveryForm(form(change));

@@ -5,8 +5,8 @@ import {
   type ParameterSetting,
   type PickupPoint,
 } from '../../../contract/endpoints/orders';
+import { type IssueLike, issueMessage, type MessageRef } from '../../core/form-binding';
 import { fenToYuanText, yuanToFen } from '../../core/list-state';
-import { type IssueLike, issueMessage, type MessageRef } from '../settings-and-offline/form-issues';
 
 /** The order parameters form edits the contract's shape as it is; the version stays beside it. */
 export function parameterFormValues(data: ParameterSetting & { Version: number }): ParameterSetting {

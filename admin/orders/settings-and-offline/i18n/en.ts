@@ -2,18 +2,7 @@
 export const en: Record<string, string> = {
   // Form messages (zod rules and the contract's cross-field rules).
   'orders.form.required': 'Required',
-  'orders.form.number': 'Enter a number',
-  'orders.form.integer': 'Enter a whole number',
   'orders.form.amount': 'Enter an amount in yuan with at most 2 decimals',
-  'orders.form.min': 'At least {min}',
-  'orders.form.max': 'At most {max}',
-  'orders.form.minLength': 'At least {min} characters',
-  'orders.form.maxLength': 'At most {max} characters',
-  'orders.form.minItems': 'Choose at least {min}',
-  'orders.form.maxItems': 'At most {max}',
-  'orders.form.format': 'Not in the right format',
-  'orders.form.choice': 'Choose one of the options',
-  'orders.form.invalid': 'Not valid',
   'order.delivery.noneEnabled': 'Turn on at least one way of delivery',
   'order.delivery.sameCityLocation': 'Same-city delivery needs the shop’s latitude and longitude',
   'order.delivery.pickupPoints': 'Pickup at store needs at least one pickup point',

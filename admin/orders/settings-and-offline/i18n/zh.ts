@@ -1,18 +1,7 @@
 /** 订单设置、线下订单、充值订单与小票打印页面的中文文本。 */
 export const zh: Record<string, string> = {
   'orders.form.required': '必填',
-  'orders.form.number': '请输入数字',
-  'orders.form.integer': '请输入整数',
   'orders.form.amount': '请输入金额（元），最多两位小数',
-  'orders.form.min': '不能小于 {min}',
-  'orders.form.max': '不能大于 {max}',
-  'orders.form.minLength': '至少 {min} 个字符',
-  'orders.form.maxLength': '最多 {max} 个字符',
-  'orders.form.minItems': '至少选择 {min} 项',
-  'orders.form.maxItems': '最多 {max} 项',
-  'orders.form.format': '格式不正确',
-  'orders.form.choice': '请从选项中选择',
-  'orders.form.invalid': '无效',
   'order.delivery.noneEnabled': '请至少开启一种配送方式',
   'order.delivery.sameCityLocation': '同城配送需要设置店铺经纬度',
   'order.delivery.pickupPoints': '到店自提需要至少一个自提点',
