@@ -34,6 +34,7 @@ import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { useUnsavedGuard } from '../../core/use-unsaved-guard';
 import { errorAt, FormSection, TextField } from '../settings-and-offline/form-fields';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
+import { StoreOptions } from '../settings-and-offline/store-options';
 import { useIssueText } from '../settings-and-offline/use-issue-text';
 import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { checkDeliveryForm, type DeliveryForm, deliveryFormPath, deliveryFormValues } from './setting-form';
@@ -232,12 +233,7 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
                                 )
                               }
                             >
-                              <option value="">{t('orders.delivery.noStore')}</option>
-                              {stores.map((store) => (
-                                <option key={store.Id} value={store.Id}>
-                                  {store.Title}
-                                </option>
-                              ))}
+                              <StoreOptions stores={stores} noneLabel={t('orders.delivery.noStore')} />
                             </NativeSelect.Field>
                             <NativeSelect.Indicator />
                           </NativeSelect.Root>

@@ -23,6 +23,7 @@ import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { FormDialog } from '../settings-and-offline/form-dialog';
 import { formatFen } from '../settings-and-offline/money';
+import { StoreOptions } from '../settings-and-offline/store-options';
 import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import {
   addToCart,
@@ -318,12 +319,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
               </Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={storeId} onChange={(event) => setStoreId(event.target.value)}>
-                  <option value="">{t('orders.walkIn.noStore')}</option>
-                  {stores.map((store) => (
-                    <option key={store.Id} value={store.Id}>
-                      {store.Title}
-                    </option>
-                  ))}
+                  <StoreOptions stores={stores} noneLabel={t('orders.walkIn.noStore')} />
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
