@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRecycledProducts } from '../../contract/endpoints/goods';
 import type { ListResource } from '../../contract/list-query';
-import { system } from '../../src/app/system';
+import { system } from '../../src/lib/chakra-system';
 import { en } from './i18n/en';
 import { DEFAULT_PAGE_SIZE } from './list-state';
 import { type ResourceColumn, ResourceList, VIRTUAL_ROWS_ABOVE } from './resource-list';

@@ -1,7 +1,7 @@
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog } from '../../src/lib/notify';
 import { draftResolver, formPath, issueMessage } from './form-binding';
 import { isStaleVersion, serverFieldErrors } from './form-errors';
 import { useUnsavedGuard } from './use-unsaved-guard';

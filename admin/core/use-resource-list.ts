@@ -4,10 +4,9 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListResource } from '../../contract/list-query';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
-import { confirmDialog } from '../../src/stores/dialog-store';
-import { useSessionStore } from '../../src/stores/session-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
+import { useSessionStore } from '../../src/lib/session';
 import { changeListState, type ListState, listQuery, parseListState, serializeListState } from './list-state';
 import { grantedPathsFromMenus } from './row-actions';
 

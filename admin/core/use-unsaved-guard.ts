@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog } from '../../src/lib/notify';
 
 /** Asks before leaving a form with unsaved changes: in-app navigation and closing the tab. */
 export function useUnsavedGuard(dirty: boolean): void {

@@ -32,9 +32,9 @@ import {
   MAX_CATEGORY_DEPTH,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { showToast } from '../../src/lib/notify';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
 import {
   type CategoryMove,

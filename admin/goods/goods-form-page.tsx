@@ -33,10 +33,10 @@ import {
   saveProduct,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
+import { showToast } from '../../src/lib/notify';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';

@@ -19,7 +19,6 @@ import {
   setImage,
   setImageFolder,
 } from '../../contract/endpoints/image-library';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { FolderNav } from '../../src/lib/image-library/folder-nav';
@@ -42,7 +41,7 @@ import {
 } from '../../src/lib/image-library/use-image-library';
 import { IMAGE_LIBRARY_QUERY, useUploadQueue } from '../../src/lib/image-library/use-upload-queue';
 import { NameDialog } from '../../src/lib/name-dialog';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
 import { useResourceAction } from '../core/use-resource-list';
 import { imageLibraryCatalogues } from './messages';
 import { usageLines } from './usage-text';

@@ -28,9 +28,8 @@ import {
   setProductTemplateDefault,
   setProductTypeTemplate,
 } from '../../contract/endpoints/enterprise';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
 import { parseIds } from './parse-ids';
 
 const LIST_KEY = ['library', 'product-templates'] as const;

@@ -45,9 +45,8 @@ import {
 } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
 import { LinkType } from '../../contract/link-value';
-import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
-import { alertDialog } from '../../src/stores/dialog-store';
+import { alertDialog, showToast } from '../../src/lib/notify';
 import { parseTemplate } from '../codec/codec';
 import { createTemplate } from '../document/template';
 import { createStudioStore } from '../store/studio-store';

@@ -13,11 +13,10 @@ import {
   type PosterKind,
   posterDocumentSchema,
 } from '../../contract/poster-document';
-import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
-import { confirmDialog } from '../../src/stores/dialog-store';
-import { useSessionStore } from '../../src/stores/session-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
+import { useSessionStore } from '../../src/lib/session';
 import { isTypingTarget, shortcutCommand } from '../studio/shortcuts';
 import { dialogIsOpen, HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import type { PosterData } from './draw-ops';

@@ -15,11 +15,10 @@ import {
   useMySharePoster,
 } from '../../contract/endpoints/posters';
 import type { PosterKind } from '../../contract/poster-document';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
 import { posterCatalogues } from './poster-messages';
 
 export const EDITOR_PATHS: Record<PosterKind, string> = {

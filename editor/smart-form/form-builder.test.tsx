@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { system } from '../../src/app/system';
+import { system } from '../../src/lib/chakra-system';
 import { FormEditor } from './form-builder';
 import { smartFormCatalogues } from './messages';
 

@@ -41,9 +41,8 @@ import {
   MAX_FIELDS,
   newField,
 } from '../../contract/smart-form';
-import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
 import { HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import {
   type BuilderStep,

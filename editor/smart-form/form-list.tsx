@@ -10,11 +10,10 @@ import {
   MAX_FORMS_PER_SITE,
   setForm,
 } from '../../contract/endpoints/smart-form';
-import { showToast } from '../../src/app/toaster';
 import { parseTime } from '../../src/lib/format';
 import { callEndpoint } from '../../src/lib/http';
 import { NameDialog } from '../../src/lib/name-dialog';
-import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
+import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
 import { FORMS_QUERY } from './form-builder';
 import { NoticeDialog } from './notice-dialog';
 

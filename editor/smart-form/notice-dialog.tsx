@@ -20,8 +20,8 @@ import {
   setFormNotice,
 } from '../../contract/endpoints/smart-form';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../contract/smart-form';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
+import { showToast } from '../../src/lib/notify';
 import { FORMS_QUERY } from './form-builder';
 
 const lines = (text: string) =>

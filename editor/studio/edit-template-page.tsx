@@ -42,11 +42,10 @@ import {
 } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
 import type { TemplateDocument } from '../../contract/template-document';
-import { showToast } from '../../src/app/toaster';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
-import { confirmDialog } from '../../src/stores/dialog-store';
-import { useSessionStore } from '../../src/stores/session-store';
+import { confirmDialog, showToast } from '../../src/lib/notify';
+import { useSessionStore } from '../../src/lib/session';
 import { describeCodecIssue, parseTemplate, serializeTemplate } from '../codec/codec';
 import { describePublishProblem, type PublishProblem, publishCheck } from '../publish-check';
 import { createStudioStore, type StudioStore } from '../store/studio-store';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { TemplatePage } from '../../contract/template-document';
 import { NameDialog } from '../../src/lib/name-dialog';
-import { confirmDialog } from '../../src/stores/dialog-store';
+import { confirmDialog } from '../../src/lib/notify';
 import { useStudio } from './studio-context';
 
 type Naming = { mode: 'add' } | { mode: 'rename'; page: TemplatePage } | null;

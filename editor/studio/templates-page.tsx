@@ -10,11 +10,10 @@ import {
   setMyTemplate,
   type TemplateSummary,
 } from '../../contract/endpoints/module-library';
-import { showToast } from '../../src/app/toaster';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
-import { alertDialog, confirmDialog } from '../../src/stores/dialog-store';
+import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
 import { libraryCatalogues } from '../library/messages';
 
 export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { TemplateDocument } from '../../contract/template-document';
-import { useSessionStore } from '../../src/stores/session-store';
+import { useSessionStore } from '../../src/lib/session';
 import { parseTemplate, serializeTemplate } from '../codec/codec';
 import { draftDecision, draftKey, type LocalDraft } from '../draft/draft-decision';
 import { readDraft, removeDraft, writeDraft } from '../draft/local-draft';

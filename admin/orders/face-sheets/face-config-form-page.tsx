@@ -31,10 +31,9 @@ import {
   WAYBILL_PROVIDERS,
 } from '../../../contract/endpoints/orders';
 import { OrderPermission } from '../../../contract/machines/order';
-import { showToast } from '../../../src/app/toaster';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { confirmDialog } from '../../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../../src/lib/notify';
 import { isStaleVersion, serverFieldErrors } from '../../core/form-errors';
 import { useUnsavedGuard } from '../../core/use-unsaved-guard';
 import {

@@ -29,10 +29,10 @@ import {
 } from '../../../contract/endpoints/orders';
 import type { ListResource } from '../../../contract/list-query';
 import { OrderPermission } from '../../../contract/machines/order';
-import { showToast } from '../../../src/app/toaster';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { showToast } from '../../../src/lib/notify';
 import {
   changeListState,
   type ListState,

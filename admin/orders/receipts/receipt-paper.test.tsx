@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
-import { system } from '../../../src/app/system';
+import { system } from '../../../src/lib/chakra-system';
 import { en } from '../settings-and-offline/i18n/en';
 import type { Receipt } from './receipt-blocks';
 import { ReceiptPaper, ReceiptPrintSheet } from './receipt-paper';

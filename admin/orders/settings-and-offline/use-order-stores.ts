@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOrderStores } from '../../../contract/endpoints/orders';
 import { callEndpoint } from '../../../src/lib/http';
-import { useSessionStore } from '../../../src/stores/session-store';
+import { useSessionStore } from '../../../src/lib/session';
 
 /**
  * The site's stores an order, a pickup point or the list's store filter may name. Store accounts

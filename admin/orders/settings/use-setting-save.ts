@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { showToast } from '../../../src/app/toaster';
-import { confirmDialog } from '../../../src/stores/dialog-store';
+import { confirmDialog, showToast } from '../../../src/lib/notify';
 import { isStaleVersion, serverFieldErrors } from '../../core/form-errors';
 
 export const SETTINGS_QUERY_ROOT = 'orderSettings';

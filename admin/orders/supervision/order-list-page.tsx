@@ -6,7 +6,7 @@ import { type OrderRow, type OrderStoreScope, orderListResource } from '../../..
 import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { useSessionStore } from '../../../src/stores/session-store';
+import { useSessionStore } from '../../../src/lib/session';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useGrantedPaths, useResourceList } from '../../core/use-resource-list';
 import { useOrderStores } from '../settings-and-offline/use-order-stores';
