@@ -20,6 +20,7 @@ import { walletOnPayment, walletOnRefund } from '../customer/order-wallet';
 import { illegalTransition } from './errors';
 import { countPayment, countRefund } from './sales-summary';
 import { addSold, orderStockLines, returnStock, type StockActor, takeStock } from './stock';
+import { type StockFacts, stockDecision } from './stock-rules';
 import { orderLog, orderRefunds, orderShipments, orders } from './tables';
 
 /**
@@ -197,6 +198,10 @@ export async function updateOrder(
   return updated;
 }
 
+function orderStockFacts(order: OrderRecord): StockFacts {
+  return { mode: order.stockMode, deducted: order.stockDeducted };
+}
+
 async function giveStockBack(context: OrderContext, order: OrderRecord): Promise<void> {
   const lines = (await orderStockLines(context.tx, [order.id])).get(order.id) ?? [];
   await returnStock(context.tx, order.siteId, lines, order.orderNo, stockActor(context.actor), context.now);
@@ -216,7 +221,7 @@ export async function closeUnpaid(
     { state: 'closed', closedAt: context.now, closeReason: reason, stockDeducted: false },
     'toPay',
   );
-  if (order.stockDeducted) await giveStockBack(context, order);
+  if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
   await logOrder(context, order, {
     action,
     from: order.state,
@@ -257,7 +262,7 @@ export async function payOrder(
   }
   // Wallet rows are locked before stock rows and the sales summary, in every transition.
   await walletOnPayment(context, order, payment.method);
-  if (!order.stockDeducted) await takeOrderStock(context, order);
+  if (stockDecision('pay', orderStockFacts(order)) === 'take') await takeOrderStock(context, order);
   const updated = await updateOrder(
     context,
     order,
@@ -289,7 +294,7 @@ export async function payInStore(
   method: PaymentMethod,
 ): Promise<OrderRecord> {
   requireOrderAction(context, order, 'payInStore');
-  if (!order.stockDeducted) await takeOrderStock(context, order);
+  if (stockDecision('pay', orderStockFacts(order)) === 'take') await takeOrderStock(context, order);
   const updated = await updateOrder(
     context,
     order,
@@ -523,11 +528,13 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     closing &&
     order.state === 'toShip' &&
     !(await shippedLines(context.tx, order.id)).some((line) => line.shipped);
+  const stockBack =
+    closing && stockDecision('refundClose', { ...orderStockFacts(order), nothingShipped }) === 'return';
   const set: Partial<typeof orders.$inferInsert> = {
     refundState: 'refunded',
     refundedFen: refunded,
     ...(closing ? { state: 'closed', closedAt: context.now } : {}),
-    ...(nothingShipped && order.stockDeducted ? { stockDeducted: false } : {}),
+    ...(stockBack ? { stockDeducted: false } : {}),
   };
   const updated = await updateOrder(context, order, set);
   await walletOnRefund(context, order, refund.amount_fen);
@@ -538,7 +545,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     detail: { AmountFen: refund.amount_fen },
   });
   if (closing) {
-    if (nothingShipped && order.stockDeducted) await giveStockBack(context, order);
+    if (stockBack) await giveStockBack(context, order);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }

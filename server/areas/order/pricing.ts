@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Actor, idList, logOrder, type OrderLogRow, type OrderRecord } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
-import type { StockLine } from './stock';
+import type { StockLine } from './stock-rules';
 import { orderLines, orders } from './tables';
 
 /**

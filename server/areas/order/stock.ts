@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
+import { goodsDeltas, type StockLine, shortMove, stockMoves } from './stock-rules';
 
 /**
  * Stock taken by orders and given back, in the caller's transaction, with the goods area's rules:
@@ -10,14 +11,6 @@ import { AppError } from '../../http/errors';
  * go below zero however many buyers race for it), one stock-log row per SKU and the goods' totals
  * follow by the same deltas.
  */
-
-export interface StockLine {
-  productId: number;
-  skuId: number;
-  quantity: number;
-  /** Goods name and spec, for the out-of-stock message. */
-  label: string;
-}
 
 /** Whose action moved the stock: an operator (account) or the buyer / the system (no account). */
 export interface StockActor {
@@ -50,19 +43,6 @@ export async function lockGoods(tx: Executor, siteId: number, productIds: readon
   );
 }
 
-/** Per-SKU totals, so that two lines of one SKU move it once. */
-function merged(lines: readonly StockLine[]): StockLine[] {
-  const bySku = new Map<number, StockLine>();
-  for (const line of lines) {
-    const existing = bySku.get(line.skuId);
-    bySku.set(
-      line.skuId,
-      existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line },
-    );
-  }
-  return [...bySku.values()].sort((left, right) => left.skuId - right.skuId);
-}
-
 async function moveStock(
   tx: Executor,
   siteId: number,
@@ -73,7 +53,7 @@ async function moveStock(
   at: Date,
   goodsLocked: boolean,
 ): Promise<void> {
-  const moves = merged(lines);
+  const moves = stockMoves(lines);
   if (moves.length === 0) return;
   if (!goodsLocked) {
     await lockGoods(
@@ -92,7 +72,7 @@ async function moveStock(
   );
   const moved = new Map(updated.map((row) => [row.id, row]));
   if (direction === -1) {
-    const short = moves.find((line) => !moved.has(line.skuId));
+    const short = shortMove(moves, new Set(moved.keys()));
     // The statement already changed the other SKUs; throwing rolls them back with the transaction.
     if (short) throw new AppError('order.outOfStock', { name: short.label }, { field: 'Lines' });
   }
@@ -110,12 +90,9 @@ async function moveStock(
           sql`, `,
         )}`,
   );
-  const perGoods = new Map<number, number>();
-  for (const line of applied)
-    perGoods.set(line.productId, (perGoods.get(line.productId) ?? 0) + line.quantity);
   await tx.execute(
     sql`update products p set total_stock = p.total_stock + ${direction}::int * d.quantity
-          from (values ${valuesList([...perGoods].map(([id, quantity]) => [id, quantity]))}) as d(product_id, quantity)
+          from (values ${valuesList(goodsDeltas(applied))}) as d(product_id, quantity)
          where p.id = d.product_id and p.site_id = ${siteId}`,
   );
 }

@@ -9,6 +9,7 @@ import type {
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
+import { priceOrder } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -32,6 +33,7 @@ import { payRecharge, placeRecharge, type RechargeRecord } from '../order/rechar
 import { countPlaced } from '../order/sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '../order/settings';
 import { takeStock } from '../order/stock';
+import { stockDecision } from '../order/stock-rules';
 import { orders } from '../order/tables';
 
 /**
@@ -143,7 +145,12 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  const totalFen = goodsFen + freightFen;
+  // Member, coupon, points and activity stages are filled by the issues that build them.
+  const price = priceOrder({
+    lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+    freightFen,
+  });
+  const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
     throw new AppError(
       'order.totalMismatch',
@@ -165,8 +172,8 @@ export async function placeOrder(
       pickupPoint: pickupPoint ?? null,
       pickupCode: pickupPoint ? await freshPickupCode(context.tx, context.siteId) : null,
       lines,
-      freightFen,
-      discountFen: 0,
+      freightFen: price.freightFen,
+      discountFen: price.discountFen,
       stockMode: parameter.StockDeduction,
       stockDeducted: parameter.StockDeduction === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
@@ -179,7 +186,7 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
-  if (parameter.StockDeduction === 'creation') {
+  if (stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take') {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }

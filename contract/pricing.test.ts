@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { type PriceBreakdown, type PricingInput, percentOff, priceOrder } from './pricing';
+
+/** Two lines: SKU 1 at ¥100 × 2, SKU 2 at ¥50 × 1; ¥250 of goods, ¥10 freight. */
+const base: PricingInput = {
+  lines: [
+    { skuId: 1, unitFen: 10_000, quantity: 2 },
+    { skuId: 2, unitFen: 5_000, quantity: 1 },
+  ],
+  freightFen: 1_000,
+};
+
+const unchanged: PriceBreakdown = {
+  goodsFen: 25_000,
+  activityFen: 0,
+  gradeFen: 0,
+  couponFen: 0,
+  couponApplied: false,
+  pointsFen: 0,
+  pointsUsed: 0,
+  discountFen: 0,
+  freightRulesFen: 1_000,
+  freightFen: 1_000,
+  freightWaivedBy: null,
+  totalFen: 26_000,
+};
+
+const activity = (prices: Record<number, number>) => ({
+  unitFenBySku: new Map(Object.entries(prices).map(([sku, fen]) => [Number(sku), fen])),
+});
+
+describe('percentOff', () => {
+  it.each([
+    [10_000, 95, 500],
+    [10_000, 100, 0],
+    [10_000, 0, 10_000],
+    [999, 95, 49], // 49.95 rounds down: a discount never exceeds its rate
+    [10_000, 101, 0], // above 100 is no discount, never a surcharge
+    [10_000, -5, 10_000],
+  ])('%i fen at %i %% → %i off', (amount, percent, off) => {
+    expect(percentOff(amount, percent)).toBe(off);
+  });
+});
+
+describe('priceOrder: stages that are given nothing pass the price through', () => {
+  it('no stage', () => expect(priceOrder(base)).toEqual(unchanged));
+  it('every stage null', () =>
+    expect(
+      priceOrder({ ...base, activity: null, grade: null, coupon: null, points: null, freeShipping: null }),
+    ).toEqual(unchanged));
+  it('no lines', () =>
+    expect(priceOrder({ lines: [], freightFen: 0 })).toMatchObject({ goodsFen: 0, totalFen: 0 }));
+});
+
+describe('priceOrder: activity prices', () => {
+  it.each<[string, Record<number, number>, number]>([
+    ['a lower price replaces the list price', { 1: 8_000 }, 4_000],
+    ['a price equal to the list price changes nothing', { 1: 10_000 }, 0],
+    ['a price above the list price is never charged', { 1: 12_000 }, 0],
+    ['a SKU not in the order is ignored', { 9: 1 }, 0],
+    ['a negative price is charged as free', { 2: -100 }, 5_000],
+  ])('%s', (_, prices, activityFen) => {
+    const priced = priceOrder({ ...base, activity: activity(prices) });
+    expect(priced.activityFen).toBe(activityFen);
+    expect(priced.totalFen).toBe(26_000 - activityFen);
+  });
+});
+
+describe('priceOrder: member grade', () => {
+  it('takes its share off every line', () => {
+    expect(priceOrder({ ...base, grade: { payPercent: 90 } })).toMatchObject({
+      gradeFen: 2_500,
+      discountFen: 2_500,
+      totalFen: 23_500,
+    });
+  });
+  it('leaves activity-priced lines alone by default (the stricter choice)', () => {
+    const priced = priceOrder({ ...base, activity: activity({ 1: 8_000 }), grade: { payPercent: 90 } });
+    expect(priced.gradeFen).toBe(500);
+    expect(priced.totalFen).toBe(16_000 + 4_500 + 1_000);
+  });
+  it('discounts activity prices when the grade allows it', () => {
+    const priced = priceOrder({
+      ...base,
+      activity: activity({ 1: 8_000 }),
+      grade: { payPercent: 90, onActivityPrices: true },
+    });
+    expect(priced.gradeFen).toBe(2_100);
+  });
+  it('at 100 % takes nothing', () =>
+    expect(priceOrder({ ...base, grade: { payPercent: 100 } })).toEqual(unchanged));
+});
+
+describe('priceOrder: one coupon', () => {
+  it.each<[string, PricingInput['coupon'], number, boolean]>([
+    ['amount at exactly its minimum', { kind: 'amount', minimumFen: 25_000, amountFen: 3_000 }, 3_000, true],
+    ['amount one fen under its minimum', { kind: 'amount', minimumFen: 25_001, amountFen: 3_000 }, 0, false],
+    [
+      'amount larger than the goods is capped at the goods',
+      { kind: 'amount', minimumFen: 0, amountFen: 99_999 },
+      25_000,
+      true,
+    ],
+    ['percent', { kind: 'percent', minimumFen: 0, payPercent: 80 }, 5_000, true],
+    ['percent under its cap', { kind: 'percent', minimumFen: 0, payPercent: 80, capFen: 5_000 }, 5_000, true],
+    ['percent over its cap', { kind: 'percent', minimumFen: 0, payPercent: 80, capFen: 4_999 }, 4_999, true],
+    ['free shipping reduces no goods price', { kind: 'freeShipping', minimumFen: 0 }, 0, true],
+  ])('%s', (_, coupon, couponFen, applied) => {
+    const priced = priceOrder({ ...base, coupon });
+    expect(priced.couponFen).toBe(couponFen);
+    expect(priced.couponApplied).toBe(applied);
+  });
+
+  it('counts its minimum after the activity and grade stages', () => {
+    const coupon = { kind: 'amount', minimumFen: 22_500, amountFen: 1_000 } as const;
+    expect(priceOrder({ ...base, grade: { payPercent: 90 }, coupon }).couponFen).toBe(1_000);
+    expect(priceOrder({ ...base, grade: { payPercent: 89 }, coupon }).couponFen).toBe(0);
+  });
+
+  it('does not join an activity unless it says so', () => {
+    const coupon = { kind: 'amount', minimumFen: 0, amountFen: 1_000 } as const;
+    const withSeckill = { ...base, activity: activity({ 2: 4_000 }) };
+    expect(priceOrder({ ...withSeckill, coupon }).couponApplied).toBe(false);
+    expect(priceOrder({ ...withSeckill, coupon: { ...coupon, withActivity: true } }).couponFen).toBe(1_000);
+  });
+});
+
+describe('priceOrder: points', () => {
+  const points = { requested: 5_000, balance: 10_000, fenPerPoint: 1, maxPercent: 10 };
+  it.each<[string, Partial<typeof points>, number]>([
+    ['capped by the share of what is left to pay', {}, 2_500],
+    ['fewer requested than the cap', { requested: 2_499 }, 2_499],
+    ['exactly the cap', { requested: 2_500 }, 2_500],
+    ['limited by the balance', { balance: 100 }, 100],
+    ['nothing requested', { requested: 0 }, 0],
+    ['negative requests spend nothing', { requested: -50 }, 0],
+    ['a share above 100 % is 100 %', { maxPercent: 150, requested: 99_999, balance: 99_999 }, 25_000],
+  ])('%s', (_, change, used) => {
+    const priced = priceOrder({ ...base, points: { ...points, ...change } });
+    expect(priced.pointsUsed).toBe(used);
+    expect(priced.pointsFen).toBe(used);
+    expect(priced.totalFen).toBe(26_000 - used);
+  });
+
+  it('spends whole points only, never more fen than the cap', () => {
+    const priced = priceOrder({ ...base, points: { ...points, fenPerPoint: 3, requested: 10_000 } });
+    expect(priced.pointsUsed).toBe(833);
+    expect(priced.pointsFen).toBe(2_499);
+  });
+
+  it('count after the coupon', () => {
+    const priced = priceOrder({
+      ...base,
+      coupon: { kind: 'amount', minimumFen: 0, amountFen: 5_000 },
+      points: { ...points, requested: 99_999 },
+    });
+    expect(priced.pointsUsed).toBe(2_000);
+  });
+
+  it('are worth nothing at zero fen a point', () =>
+    expect(priceOrder({ ...base, points: { ...points, fenPerPoint: 0 } })).toEqual(unchanged));
+});
+
+describe('priceOrder: freight and who waives it', () => {
+  it.each<[string, Partial<PricingInput>, number, string | null]>([
+    ['charged by default', {}, 1_000, null],
+    ['waived by a grade privilege', { grade: { payPercent: 100, freeShipping: true } }, 0, 'grade'],
+    ['waived by a free-shipping coupon', { coupon: { kind: 'freeShipping', minimumFen: 0 } }, 0, 'coupon'],
+    [
+      'kept when the free-shipping coupon misses its minimum',
+      { coupon: { kind: 'freeShipping', minimumFen: 25_001 } },
+      1_000,
+      null,
+    ],
+    [
+      'waived by a free-shipping activity at its minimum',
+      { freeShipping: { minimumFen: 25_000 } },
+      0,
+      'freeShippingActivity',
+    ],
+    ['kept one fen under the activity minimum', { freeShipping: { minimumFen: 25_001 } }, 1_000, null],
+    [
+      'the first source in stage order is named',
+      { grade: { payPercent: 100, freeShipping: true }, freeShipping: { minimumFen: 0 } },
+      0,
+      'grade',
+    ],
+    ['no freight, nothing waived', { freightFen: 0, freeShipping: { minimumFen: 0 } }, 0, null],
+    ['negative freight is none', { freightFen: -5 }, 0, null],
+  ])('%s', (_, change, freightFen, waivedBy) => {
+    const priced = priceOrder({ ...base, ...change });
+    expect(priced.freightFen).toBe(freightFen);
+    expect(priced.freightWaivedBy).toBe(waivedBy);
+    expect(priced.totalFen).toBe(25_000 - priced.discountFen + freightFen);
+  });
+
+  it('measures the activity minimum after every discount', () => {
+    const priced = priceOrder({
+      ...base,
+      points: { requested: 1, balance: 1, fenPerPoint: 1, maxPercent: 100 },
+      freeShipping: { minimumFen: 25_000 },
+    });
+    expect(priced.freightWaivedBy).toBeNull();
+  });
+});
+
+describe('priceOrder: every stage at once', () => {
+  it('adds up and never charges below zero', () => {
+    const priced = priceOrder({
+      ...base,
+      activity: activity({ 1: 8_000 }),
+      grade: { payPercent: 90, onActivityPrices: true, freeShipping: false },
+      coupon: { kind: 'amount', minimumFen: 0, amountFen: 99_999, withActivity: true },
+      points: { requested: 500, balance: 500, fenPerPoint: 1, maxPercent: 100 },
+      freeShipping: { minimumFen: 1 },
+    });
+    expect(priced).toMatchObject({ activityFen: 4_000, gradeFen: 2_100, couponFen: 18_900, pointsUsed: 0 });
+    expect(priced.discountFen).toBe(25_000);
+    expect(priced.totalFen).toBe(1_000);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The one pricing function of an order (DESIGN §11). Stages run in this order, each on what the one
+ * before it left: activity price (seckill, group, bargain), member grade discount, one coupon, points
+ * deduction, free-shipping activity, freight. A stage given nothing passes the price through, so the
+ * capabilities not built yet cost nothing until their issue fills the stage's input.
+ *
+ * Pure: the server prices the lines from the database, reads the member, coupon, points and
+ * activity rows, and calls this; what it returns is stored on the order as its breakdown.
+ */
+
+export const PRICING_STAGES = ['activity', 'grade', 'coupon', 'points', 'freeShipping', 'freight'] as const;
+export type PricingStage = (typeof PRICING_STAGES)[number];
+
+export interface PricingLine {
+  skuId: number;
+  /** List price of one unit, in fen. */
+  unitFen: number;
+  quantity: number;
+}
+
+export interface ActivityStage {
+  /** Activity price of one unit by SKU; a SKU not listed keeps its list price. */
+  unitFenBySku: ReadonlyMap<number, number>;
+}
+
+export interface GradeStage {
+  /** What the member pays, in percent of the price: 95 is 9.5折; 100 is no discount. */
+  payPercent: number;
+  /** Whether the discount also applies to lines at an activity price (default: it does not). */
+  onActivityPrices?: boolean;
+  /** The grade's privilege of free shipping. */
+  freeShipping?: boolean;
+}
+
+export type CouponStage =
+  | { kind: 'amount'; minimumFen: number; amountFen: number; withActivity?: boolean }
+  | { kind: 'percent'; minimumFen: number; payPercent: number; capFen?: number; withActivity?: boolean }
+  | { kind: 'freeShipping'; minimumFen: number; withActivity?: boolean };
+
+export interface PointsStage {
+  /** Points the buyer asks to spend. */
+  requested: number;
+  /** Points the buyer holds. */
+  balance: number;
+  /** Fen one point is worth (for example 1: 100 points are ¥1). */
+  fenPerPoint: number;
+  /** At most this share of what is left to pay may be paid in points, in percent. */
+  maxPercent: number;
+}
+
+export interface FreeShippingStage {
+  /** Goods worth at least this much (after every discount) ship free. */
+  minimumFen: number;
+}
+
+export interface PricingInput {
+  lines: readonly PricingLine[];
+  activity?: ActivityStage | null;
+  grade?: GradeStage | null;
+  coupon?: CouponStage | null;
+  points?: PointsStage | null;
+  freeShipping?: FreeShippingStage | null;
+  /** Freight from the delivery rules (templates, same-city fee; 0 for pickup). */
+  freightFen: number;
+}
+
+export type FreightWaiver = 'grade' | 'coupon' | 'freeShippingActivity';
+
+export interface PriceBreakdown {
+  /** List price of the lines. */
+  goodsFen: number;
+  activityFen: number;
+  gradeFen: number;
+  couponFen: number;
+  /** Whether the coupon was used (a free-shipping coupon reduces no goods price). */
+  couponApplied: boolean;
+  pointsFen: number;
+  pointsUsed: number;
+  /** Every reduction of the goods price: activity, grade, coupon and points. */
+  discountFen: number;
+  /** Freight the rules ask for, before any waiver. */
+  freightRulesFen: number;
+  /** Freight charged. */
+  freightFen: number;
+  /** Which source waived the freight, when one did (the first, in stage order). */
+  freightWaivedBy: FreightWaiver | null;
+  totalFen: number;
+}
+
+/** The share `payPercent` of `amountFen` taken off, rounded down so a discount never exceeds its rate. */
+export function percentOff(amountFen: number, payPercent: number): number {
+  const rate = Math.min(100, Math.max(0, payPercent));
+  return Math.floor((amountFen * (100 - rate)) / 100);
+}
+
+function whole(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** Prices an order through every stage. */
+export function priceOrder(input: PricingInput): PriceBreakdown {
+  const activityPrices = input.activity?.unitFenBySku;
+  const lines = input.lines.map((line) => {
+    const listFen = line.unitFen * line.quantity;
+    const activityUnit = activityPrices?.get(line.skuId);
+    const atActivity = activityUnit !== undefined && activityUnit < line.unitFen;
+    const amountFen = atActivity ? Math.max(0, activityUnit) * line.quantity : listFen;
+    return { listFen, amountFen, atActivity };
+  });
+  const goodsFen = lines.reduce((sum, line) => sum + line.listFen, 0);
+  const activityFen = lines.reduce((sum, line) => sum + line.listFen - line.amountFen, 0);
+
+  let gradeFen = 0;
+  const grade = input.grade;
+  if (grade) {
+    const base = lines
+      .filter((line) => grade.onActivityPrices === true || !line.atActivity)
+      .reduce((sum, line) => sum + line.amountFen, 0);
+    gradeFen = percentOff(base, grade.payPercent);
+  }
+  const afterGrade = goodsFen - activityFen - gradeFen;
+
+  let couponFen = 0;
+  let couponApplied = false;
+  const coupon = input.coupon;
+  if (coupon) {
+    const anyActivity = lines.some((line) => line.atActivity);
+    const allowed = coupon.withActivity === true || !anyActivity;
+    if (allowed && afterGrade >= coupon.minimumFen) {
+      couponApplied = true;
+      if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), afterGrade);
+      else if (coupon.kind === 'percent') {
+        const off = percentOff(afterGrade, coupon.payPercent);
+        couponFen = coupon.capFen === undefined ? off : Math.min(off, whole(coupon.capFen));
+      }
+    }
+  }
+  const afterCoupon = afterGrade - couponFen;
+
+  let pointsUsed = 0;
+  const points = input.points;
+  if (points && points.fenPerPoint > 0) {
+    const capFen = Math.floor((afterCoupon * Math.min(100, whole(points.maxPercent))) / 100);
+    const wanted = Math.min(whole(points.requested), whole(points.balance));
+    pointsUsed = Math.min(wanted, Math.floor(capFen / points.fenPerPoint));
+  }
+  const pointsFen = points ? pointsUsed * points.fenPerPoint : 0;
+  const payableGoodsFen = afterCoupon - pointsFen;
+
+  const freightRulesFen = whole(input.freightFen);
+  let freightWaivedBy: FreightWaiver | null = null;
+  if (freightRulesFen > 0) {
+    if (grade?.freeShipping === true) freightWaivedBy = 'grade';
+    else if (couponApplied && coupon?.kind === 'freeShipping') freightWaivedBy = 'coupon';
+    else if (input.freeShipping && payableGoodsFen >= input.freeShipping.minimumFen) {
+      freightWaivedBy = 'freeShippingActivity';
+    }
+  }
+  const freightFen = freightWaivedBy === null ? freightRulesFen : 0;
+  const discountFen = activityFen + gradeFen + couponFen + pointsFen;
+  return {
+    goodsFen,
+    activityFen,
+    gradeFen,
+    couponFen,
+    couponApplied,
+    pointsFen,
+    pointsUsed,
+    discountFen,
+    freightRulesFen,
+    freightFen,
+    freightWaivedBy,
+    totalFen: payableGoodsFen + freightFen,
+  };
+}
