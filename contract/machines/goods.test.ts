@@ -89,6 +89,8 @@ describe('shelfOnBlockers', () => {
     ['pending goods when audit is off', { auditState: 'pending', auditRequired: false }, []],
     ['rejected goods', { auditState: 'rejected' }, ['auditNotApproved']],
     ['goods without SKUs (price irrelevant)', { skuCount: 0, priceFen: 0 }, ['noSku']],
+    ['goods with exactly one SKU', { skuCount: 1 }, []],
+    ['goods at the lowest price, 1 fen', { priceFen: 1 }, []],
     ['free goods', { priceFen: 0 }, ['noPrice']],
     [
       'everything wrong',

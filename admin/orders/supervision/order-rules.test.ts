@@ -70,6 +70,11 @@ describe('priceChange', () => {
     ['0', '0.01', { AdjustFen: -9_000, FreightFen: 1, TotalFen: 1 }],
     ['0', '0', null],
     ['abc', '0', null],
+    // Freight alone must not let invalid goods through (the sum would be 10 yuan).
+    ['abc', '10', null],
+    ['90', 'abc', null],
+    ['90', '-1', null],
+    [' 90 ', '0', { AdjustFen: 0, FreightFen: 0, TotalFen: 9_000 }],
     ['1.234', '0', null],
     ['-5', '0', null],
   ] as const)('goods %s + freight %s → %o', (goods, freight, expected) => {
