@@ -10,8 +10,8 @@ export const ruleModules = [
   { file: 'contract/link-value.ts', budget: 90 },
   { file: 'contract/list-query.ts', budget: 90 },
   { file: 'contract/envelope-rules.ts', budget: 90 },
-  { file: 'editor/document/operations.ts', budget: 90 },
-  { file: 'editor/publish-check.ts', budget: 90 },
+  { file: 'contract/template/operations.ts', budget: 90 },
+  { file: 'contract/template/publish-check.ts', budget: 90 },
   { file: 'admin/orders/supervision/order-rules.ts', budget: 90 },
   { file: 'admin/goods/sku-table.ts', budget: 90 },
 ];
