@@ -27,7 +27,10 @@ describe('escapeCellText', () => {
 
 describe('csv', () => {
   it.each([
-    ['plain', 'plain'],
+    ['plain', '"plain"'],
+    ['x;=1+1', '"x;=1+1"'],
+    ['', '""'],
+    [-5, '-5'],
     ['with,comma', '"with,comma"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
@@ -38,7 +41,7 @@ describe('csv', () => {
   });
 
   it('ends lines with CRLF and starts files with a BOM Excel recognises', () => {
-    expect(csvLine(['商品', 1])).toBe('商品,1\r\n');
+    expect(csvLine(['商品', 1])).toBe('"商品",1\r\n');
     expect(Buffer.from(UTF8_BOM, 'utf8')).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 });

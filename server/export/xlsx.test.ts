@@ -24,7 +24,7 @@ async function* batches(): AsyncGenerator<Item[]> {
 }
 
 describe('xlsxStream', () => {
-  it('writes every batch to a workbook Excel can read back, Chinese intact and formulas escaped', async () => {
+  it('writes every batch to a workbook Excel can read back, Chinese intact and text as text', async () => {
     const file = await buffer(xlsxStream('商品', columns, batches()));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
@@ -36,8 +36,8 @@ describe('xlsxStream', () => {
     expect(rows).toEqual([
       ['名称', '价格（元）'],
       ['纯棉T恤', 59.9],
-      ["'=1+1", 1],
-      ["'@SUM", 0],
+      ['=1+1', 1],
+      ['@SUM', 0],
     ]);
     expect(sheet.getCell('A3').formula).toBeUndefined();
     expect(sheet.getCell('B2').numFmt).toBe('0.00');
@@ -45,9 +45,57 @@ describe('xlsxStream', () => {
 });
 
 describe('csvStream', () => {
-  it('starts with a BOM and escapes formulas', async () => {
+  it('starts with a BOM, quotes every text and escapes formulas', async () => {
     const text = (await buffer(csvStream(columns, batches()))).toString('utf8');
-    expect(text).toBe("\uFEFF名称,价格（元）\r\n纯棉T恤,59.9\r\n'=1+1,1\r\n'@SUM,0\r\n");
+    expect(text).toBe('\uFEFF"名称","价格（元）"\r\n"纯棉T恤",59.9\r\n"\'=1+1",1\r\n"\'@SUM",0\r\n');
+  });
+});
+
+/** Names a hostile or careless operator may give goods, read back through both formats. */
+const awkward = [
+  '=1+1',
+  '+86 138',
+  '-5',
+  '@SUM(A1)',
+  '\t=tab',
+  '\r=return',
+  'x;=1+1',
+  'a,b',
+  'say "hi"',
+  '两\n行',
+];
+const nameColumn: ExportColumn<string>[] = [{ header: 'name', value: (name) => name }];
+
+async function* names(): AsyncGenerator<string[]> {
+  yield awkward;
+}
+
+describe('exports keep data intact and inert', () => {
+  it('xlsx: every name reads back exactly, as text, never as a formula', async () => {
+    const file = await buffer(xlsxStream('s', nameColumn, names()));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('s')!;
+    const read = awkward.map((_, index) => sheet.getCell(`A${index + 2}`));
+    // XML reads a carriage return as a line feed (its end-of-line rule): still one cell of text.
+    expect(read.map((cell) => cell.value)).toEqual(awkward.map((name) => name.replace('\r', '\n')));
+    expect(read.map((cell) => cell.type)).toEqual(awkward.map(() => ExcelJS.ValueType.String));
+  });
+
+  it('csv: every name reads back as one field, formulas behind the guard', async () => {
+    const text = (await buffer(csvStream(nameColumn, names()))).toString('utf8');
+    for (const delimiter of [',', ';']) {
+      const workbook = new ExcelJS.Workbook();
+      const { Readable } = await import('node:stream');
+      const sheet = await workbook.csv.read(Readable.from([text.slice(1)]), {
+        parserOptions: { delimiter },
+      });
+      const values = awkward.map((_, index) => sheet.getCell(`A${index + 2}`).value);
+      expect(values, `delimiter ${delimiter}`).toEqual(
+        awkward.map((name) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name)),
+      );
+      expect(sheet.getCell(`B${awkward.indexOf('x;=1+1') + 2}`).value, `delimiter ${delimiter}`).toBeNull();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type CellValue, exportCell } from './escape';
+import type { CellValue } from './escape';
 
 export interface ExportColumn<Row> {
   header: string;
@@ -35,11 +35,13 @@ export function xlsxStream<Row>(
     ...(column.numberFormat ? { style: { numFmt: column.numberFormat } } : {}),
   }));
   const write = async () => {
-    const header = sheet.addRow(columns.map((column) => exportCell(column.header)));
+    const header = sheet.addRow(columns.map((column) => column.header));
     header.font = { bold: true };
     header.commit();
     for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(columns.map((column) => exportCell(column.value(row)))).commit();
+      // A string cell is text, never a formula (exceljs writes formulas only from `{ formula }`), so
+      // text is written as the shop's data is: no guard character to show up in Excel.
+      for (const row of batch) sheet.addRow(columns.map((column) => column.value(row))).commit();
     }
     sheet.commit();
     await workbook.commit();

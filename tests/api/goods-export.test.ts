@@ -36,7 +36,7 @@ async function readSheet(body: Buffer) {
 }
 
 describe('ExportProductList', () => {
-  it('streams an .xlsx of the filtered list with a Chinese file name, Chinese intact and formulas escaped', async () => {
+  it('streams an .xlsx of the filtered list with a Chinese file name, Chinese intact and text kept as typed', async () => {
     const response = await download({ keyword: '导出测试', format: 'xlsx' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(
@@ -68,8 +68,8 @@ describe('ExportProductList', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
       expect.any(Number),
-      "'@导出测试 纯棉T恤",
-      "'-EXPORT-",
+      '@导出测试 纯棉T恤',
+      '-EXPORT-',
       expect.any(String),
       59.9,
       64.9,
@@ -85,13 +85,14 @@ describe('ExportProductList', () => {
     expect(sheet.getCell('E2').numFmt).toBe('0.00');
   });
 
-  it('escapes a formula in a name so the cell stays text', async () => {
+  it('writes a name that looks like a formula as text, exactly as the shop typed it', async () => {
     const response = await download({ keyword: 'HYPERLINK', format: 'xlsx' }, 'en');
     const { sheet, rows } = await readSheet(response.rawPayload);
     expect(rows[0]![1]).toBe('Name');
-    expect(rows[1]![1]).toBe(`'=HYPERLINK("http://evil.example","点我")`);
-    expect(rows[1]![2]).toBe("'+86-123");
+    expect(rows[1]![1]).toBe(`=HYPERLINK("http://evil.example","点我")`);
+    expect(rows[1]![2]).toBe('+86-123');
     expect(sheet.getCell('B2').formula).toBeUndefined();
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.String);
     expect(rows[1]![10]).toBe('off the shelf');
   });
 
@@ -115,9 +116,9 @@ describe('ExportProductList', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      '商品ID,商品名称,商品编码,分类,价格（元）,最高价（元）,市场价（元）,库存,销量,SKU 数,上架状态,审核状态,排序,创建时间',
+      '"商品ID","商品名称","商品编码","分类","价格（元）","最高价（元）","市场价（元）","库存","销量","SKU 数","上架状态","审核状态","排序","创建时间"',
     );
-    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""点我"")",'+86-123,`);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""点我"")","'+86-123",`);
     expect(lines).toHaveLength(3);
   });
 

@@ -327,7 +327,7 @@ describe('submissions', () => {
       .map((row) => (row as unknown[]).slice(1));
     expect(rows[0]).toEqual(['提交时间', '姓名', '手机号', '爱好', '照片']);
     expect(rows).toHaveLength(3);
-    expect(rows.slice(1).map((row) => row[1])).toEqual(["'=SUM(A1)", '张三']);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['=SUM(A1)', '张三']);
     expect(rows[1]!.slice(2)).toEqual(['13800138000', '读书', '/uploads/a.png']);
   });
 
