@@ -4,7 +4,12 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { ZodError } from 'zod';
 import { API_BASE } from '../contract/endpoint';
 import { flattenMenuTree } from '../contract/menu-tree';
@@ -42,6 +47,15 @@ export interface BuildOptions {
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,100}$/;
+
+/**
+ * Whether an API answer may be cached: public calls (verification image, public previews), but not a
+ * storefront call, which is public to the server's router yet carries a buyer's data behind a key.
+ */
+function isPublicAnswer(request: FastifyRequest): boolean {
+  const permission = (request.routeOptions.config as Partial<ApiRouteConfig> | undefined)?.permission;
+  return permission === 'public' && !request.url.startsWith(`${API_BASE}/storefront/`);
+}
 
 function envelope(message: string, extra: Record<string, unknown> = {}) {
   return { Errcode: -1, Errmsg: message, ErrShowType: 0, ...extra };
@@ -101,9 +115,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         frameAncestors: ["'self'"],
+        // Sent per request below, only to a browser that came over HTTPS.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Over plain HTTP on a LAN (HOST=0.0.0.0) these would make the browser ask for the scripts over
+    // https, and the app would render nothing; they are added below for HTTPS requests only.
+    strictTransportSecurity: false,
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
@@ -122,8 +141,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // `protocol` honours X-Forwarded-Proto only from the trusted proxy (trustProxy above).
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+    }
+    // Answers that need a session (or a shop's storefront key) hold member and order data: no
+    // browser cache on a shared computer and no proxy may keep them.
+    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control') && !isPublicAnswer(request)) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {
