@@ -27,6 +27,12 @@ export interface FieldSpec<Draft extends FieldValues> {
   /** Shown only while the form's values pass this; hidden fields keep their values. */
   visibleWhen?(values: Draft): boolean;
   width?: string;
+  /** Stops typing at the contract's limit rather than refusing the text on save. */
+  maxLength?: number;
+  /** The keyboard a phone shows for a text field (amounts typed as text keep what was typed). */
+  inputMode?: 'decimal' | 'numeric';
+  /** The label is for assistive technology only (a table's column header shows it). */
+  hideLabel?: boolean;
 }
 
 /** The message of a field's error, nested paths included (`Sender.Name`, `Skus.0.Price`). */
@@ -55,7 +61,7 @@ function Control<Draft extends FieldValues>({
 }) {
   switch (spec.kind) {
     case 'textarea':
-      return <Textarea rows={3} {...form.register(spec.name)} />;
+      return <Textarea rows={4} maxLength={spec.maxLength} {...form.register(spec.name)} />;
     case 'select':
       return (
         <NativeSelect.Root>
@@ -72,7 +78,9 @@ function Control<Draft extends FieldValues>({
     case 'number':
       return <Input type="number" {...form.register(spec.name, { valueAsNumber: true })} />;
     default:
-      return <Input type={spec.kind} autoComplete="off" {...form.register(spec.name)} />;
+      return (
+        <Input type={spec.kind} autoComplete="off" maxLength={spec.maxLength} {...form.register(spec.name)} />
+      );
   }
 }
 
@@ -110,7 +118,7 @@ export function FormField<Draft extends FieldValues>({
     );
   return (
     <Field.Root invalid={Boolean(error)} required={spec.required} width={spec.width}>
-      <Field.Label>
+      <Field.Label srOnly={spec.hideLabel}>
         {spec.label}
         {spec.required && <Field.RequiredIndicator />}
       </Field.Label>

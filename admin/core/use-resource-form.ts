@@ -19,7 +19,8 @@ export interface ResourceFormOptions<Draft extends FieldValues, E extends Endpoi
   defaultValues: DefaultValues<Draft>;
   /** The save call: its input schema checks the draft. */
   save: E;
-  toInput(draft: Draft): EndpointInput<E>;
+  /** The save call's input made from the draft; the resolver has checked it before it is sent. */
+  toInput(draft: Draft): unknown;
   renames?: Readonly<Record<string, string>>;
   issueMessage?(issue: IssueLike): MessageRef;
   resolver?: Resolver<Draft>;
@@ -55,7 +56,7 @@ export function useResourceForm<Draft extends FieldValues, E extends EndpointDef
   const submit = draft.form.handleSubmit(async (values) => {
     let saved: EndpointResponse<E>;
     try {
-      saved = await callEndpoint(options.save, options.toInput(values));
+      saved = await callEndpoint(options.save, options.toInput(values) as EndpointInput<E>);
     } catch (failure) {
       await draft.saveFailed(failure, refresh);
       return;
