@@ -1,13 +1,5 @@
-import { Box, Button, Checkbox, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import {
-  type Control,
-  Controller,
-  type FieldErrors,
-  type Path,
-  type Resolver,
-  set,
-  useFieldArray,
-} from 'react-hook-form';
+import { Box, Button, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Controller, type FieldErrors, type Resolver, set, useFieldArray } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   type DeliverySetting,
@@ -27,33 +19,6 @@ import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { checkDeliveryForm, DELIVERY_RENAMES, type DeliveryForm, deliveryFormValues } from './setting-form';
 
 const POINT_FIELDS = ['Name', 'Address', 'Phone', 'Hours'] as const;
-
-function EnabledBox({
-  control,
-  name,
-  label,
-}: {
-  control: Control<DeliveryForm>;
-  name: Path<DeliveryForm>;
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Checkbox.Root
-          checked={field.value === true}
-          onCheckedChange={(event) => field.onChange(event.checked === true)}
-        >
-          <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-          <Checkbox.Control />
-          <Checkbox.Label>{label}</Checkbox.Label>
-        </Checkbox.Root>
-      )}
-    />
-  );
-}
 
 /** The form keeps what was typed; its check is the contract's schema plus the delivery rules. */
 const deliveryResolver =
@@ -101,22 +66,19 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
         </PageHeading>
 
         <FormSection title={t('orders.delivery.express')}>
-          <EnabledBox
-            control={form.control}
-            name="Express.Enabled"
-            label={t('orders.delivery.expressEnabled')}
+          <FormField
+            form={form}
+            spec={{ name: 'Express.Enabled', kind: 'checkbox', label: t('orders.delivery.expressEnabled') }}
           />
           <Text color="fg.muted" fontSize="sm">
             <FormattedMessage id="orders.delivery.expressHelp" />
           </Text>
-          {error('Express.Enabled') && <Text color="fg.error">{error('Express.Enabled')}</Text>}
         </FormSection>
 
         <FormSection title={t('orders.delivery.sameCity')}>
-          <EnabledBox
-            control={form.control}
-            name="SameCity.Enabled"
-            label={t('orders.delivery.sameCityEnabled')}
+          <FormField
+            form={form}
+            spec={{ name: 'SameCity.Enabled', kind: 'checkbox', label: t('orders.delivery.sameCityEnabled') }}
           />
           <HStack gap="4" wrap="wrap" align="start">
             <FormField
@@ -174,10 +136,9 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
         </FormSection>
 
         <FormSection title={t('orders.delivery.pickup')}>
-          <EnabledBox
-            control={form.control}
-            name="Pickup.Enabled"
-            label={t('orders.delivery.pickupEnabled')}
+          <FormField
+            form={form}
+            spec={{ name: 'Pickup.Enabled', kind: 'checkbox', label: t('orders.delivery.pickupEnabled') }}
           />
           {points.fields.length > 0 && (
             <Box overflowX="auto">
