@@ -38,3 +38,22 @@ test('the goods form names what is missing under each field', async ({ page, sig
   await expect(form.getByText('Required').first()).toBeVisible();
   await expect(page).toHaveURL(/\/goods\/issueGoods$/);
 });
+
+test('the delivery settings keep a bad amount and say why under it, nothing saved', async ({
+  page,
+  signInByApi,
+  expectNoSeriousA11yViolations,
+}) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/order/distributionSetting');
+  const form = page.getByRole('form', { name: 'Delivery settings' });
+  const fee = form.getByRole('textbox', { name: 'Delivery fee (¥)' });
+  await expect(fee).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByRole('checkbox', { name: 'Deliver within the city' })).toBeVisible();
+  await fee.fill('12.345');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter an amount in yuan with at most 2 decimals')).toBeVisible();
+  await expect(fee).toHaveValue('12.345');
+  await expect(page.getByText('Settings saved')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
