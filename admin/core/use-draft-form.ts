@@ -1,8 +1,8 @@
-import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { confirmDialog } from '../../src/lib/notify';
-import { draftResolver, formPath, issueMessage } from './form-binding';
+import { draftResolver, formPath, type IssueLike, issueMessage, type MessageRef } from './form-binding';
 import { isStaleVersion, serverFieldErrors } from './form-errors';
 import { useUnsavedGuard } from './use-unsaved-guard';
 
@@ -13,6 +13,10 @@ interface DraftFormOptions<Draft extends FieldValues> {
   toInput: (draft: Draft) => unknown;
   /** Input field names shown under another name in the draft (see `formPath`). */
   renames?: Readonly<Record<string, string>>;
+  /** A screen's own words for a broken rule (its catalogue's), instead of the engine's. */
+  issueMessage?: (issue: IssueLike) => MessageRef;
+  /** For a form whose checks go beyond the schema (cross-field rules that name form fields). */
+  resolver?: Resolver<Draft>;
 }
 
 /**
@@ -23,15 +27,18 @@ interface DraftFormOptions<Draft extends FieldValues> {
 export function useDraftForm<Draft extends FieldValues>(options: DraftFormOptions<Draft>) {
   const intl = useIntl();
   const renames = options.renames ?? {};
+  const toMessage = options.issueMessage ?? issueMessage;
   const form = useForm<Draft>({
     defaultValues: options.defaultValues,
-    resolver: draftResolver(options.schema, options.toInput, {
-      renames,
-      message: (issue) => {
-        const message = issueMessage(issue);
-        return intl.formatMessage({ id: message.id }, message.values);
-      },
-    }),
+    resolver:
+      options.resolver ??
+      draftResolver(options.schema, options.toInput, {
+        renames,
+        message: (issue) => {
+          const message = toMessage(issue);
+          return intl.formatMessage({ id: message.id }, message.values);
+        },
+      }),
   });
   const { isDirty, isSubmitting } = form.formState;
   useUnsavedGuard(isDirty && !isSubmitting);

@@ -23,6 +23,7 @@ import {
 import { GoodsPermission } from '../../contract/machines/goods';
 import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { QueryOutcome } from '../../src/lib/query-outcome';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
 import { parseSpecValues, withSpecValue } from './attribute-rules';
 import { goodsCatalogues } from './messages';
@@ -135,124 +136,120 @@ function SpecTable({ type, canChange }: { type: AttributeType; canChange: boolea
         )}
       </Flex>
       {editing === 'new' && editor(null)}
-      {specs.isPending && <Skeleton height="24" />}
-      {specs.isError && (
-        <Text color="fg.error">
-          <FormattedMessage id="engine.loadFailed" />
-        </Text>
-      )}
-      {specs.data && specs.data.Data.length === 0 && (
-        <Text color="fg.muted">
-          <FormattedMessage id="goodsAttributes.noSpecs" />
-        </Text>
-      )}
-      {specs.data && specs.data.Data.length > 0 && (
-        <Table.Root size="sm" aria-label={t('goodsAttributes.specsOf', { name: type.Name })}>
-          <Table.Header>
-            <Table.Row bg="bg.muted">
-              <Table.ColumnHeader>
-                <FormattedMessage id="goodsAttributes.specName" />
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <FormattedMessage id="goodsAttributes.specValues" />
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <FormattedMessage id="goodsAttributes.sort" />
-              </Table.ColumnHeader>
-              {canChange && (
-                <Table.ColumnHeader textAlign="end">
-                  <FormattedMessage id="engine.actions" />
+      <QueryOutcome
+        query={specs}
+        isEmpty={(data) => data.Data.length === 0}
+        loading={<Skeleton height="24" />}
+        emptyText={<FormattedMessage id="goodsAttributes.noSpecs" />}
+      >
+        {(data) => (
+          <Table.Root size="sm" aria-label={t('goodsAttributes.specsOf', { name: type.Name })}>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader>
+                  <FormattedMessage id="goodsAttributes.specName" />
                 </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {specs.data.Data.map((spec) =>
-              editing === spec.Id ? (
-                <Table.Row key={spec.Id}>
-                  <Table.Cell colSpan={4}>{editor(spec)}</Table.Cell>
-                </Table.Row>
-              ) : (
-                <Table.Row key={spec.Id}>
-                  <Table.Cell fontWeight="medium">{spec.Name}</Table.Cell>
-                  <Table.Cell>
-                    <Stack gap="2">
-                      <HStack gap="1" wrap="wrap">
-                        {spec.Values.map((value) => (
-                          <Badge key={value} variant="subtle">
-                            {value}
-                          </Badge>
-                        ))}
-                      </HStack>
-                      {canChange && (
-                        <HStack
-                          as="form"
-                          gap="1"
-                          onSubmit={(event) => {
-                            event.preventDefault();
-                            void addValue(spec);
-                          }}
-                        >
-                          <Input
-                            size="xs"
-                            width="32"
-                            aria-label={t('goodsAttributes.newValueOf', { name: spec.Name })}
-                            placeholder={t('goodsAttributes.newValue')}
-                            value={newValues[spec.Id] ?? ''}
-                            onChange={(event) =>
-                              setNewValues((current) => ({ ...current, [spec.Id]: event.target.value }))
-                            }
-                          />
+                <Table.ColumnHeader>
+                  <FormattedMessage id="goodsAttributes.specValues" />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <FormattedMessage id="goodsAttributes.sort" />
+                </Table.ColumnHeader>
+                {canChange && (
+                  <Table.ColumnHeader textAlign="end">
+                    <FormattedMessage id="engine.actions" />
+                  </Table.ColumnHeader>
+                )}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.Data.map((spec) =>
+                editing === spec.Id ? (
+                  <Table.Row key={spec.Id}>
+                    <Table.Cell colSpan={4}>{editor(spec)}</Table.Cell>
+                  </Table.Row>
+                ) : (
+                  <Table.Row key={spec.Id}>
+                    <Table.Cell fontWeight="medium">{spec.Name}</Table.Cell>
+                    <Table.Cell>
+                      <Stack gap="2">
+                        <HStack gap="1" wrap="wrap">
+                          {spec.Values.map((value) => (
+                            <Badge key={value} variant="subtle">
+                              {value}
+                            </Badge>
+                          ))}
+                        </HStack>
+                        {canChange && (
+                          <HStack
+                            as="form"
+                            gap="1"
+                            onSubmit={(event) => {
+                              event.preventDefault();
+                              void addValue(spec);
+                            }}
+                          >
+                            <Input
+                              size="xs"
+                              width="32"
+                              aria-label={t('goodsAttributes.newValueOf', { name: spec.Name })}
+                              placeholder={t('goodsAttributes.newValue')}
+                              value={newValues[spec.Id] ?? ''}
+                              onChange={(event) =>
+                                setNewValues((current) => ({ ...current, [spec.Id]: event.target.value }))
+                              }
+                            />
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              type="submit"
+                              aria-label={t('goodsAttributes.addValueTo', { name: spec.Name })}
+                              disabled={(newValues[spec.Id] ?? '').trim() === ''}
+                            >
+                              <FormattedMessage id="goodsAttributes.addValue" />
+                            </Button>
+                          </HStack>
+                        )}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{spec.Sort}</Table.Cell>
+                    {canChange && (
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="end">
                           <Button
                             size="xs"
-                            variant="outline"
-                            type="submit"
-                            aria-label={t('goodsAttributes.addValueTo', { name: spec.Name })}
-                            disabled={(newValues[spec.Id] ?? '').trim() === ''}
+                            variant="ghost"
+                            colorPalette="brand"
+                            aria-label={t('goodsAttributes.editNamed', { name: spec.Name })}
+                            onClick={() => setEditing(spec.Id)}
                           >
-                            <FormattedMessage id="goodsAttributes.addValue" />
+                            <FormattedMessage id="goods.action.edit" />
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            aria-label={t('goodsAttributes.deleteNamed', { name: spec.Name })}
+                            onClick={() =>
+                              void save.run({
+                                input: { Action: 'delete', Id: spec.Id, Version: spec.Version },
+                                confirmKey: 'goodsAttributes.confirmDeleteSpec',
+                                destructive: true,
+                              })
+                            }
+                          >
+                            <FormattedMessage id="goods.classify.delete" />
                           </Button>
                         </HStack>
-                      )}
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{spec.Sort}</Table.Cell>
-                  {canChange && (
-                    <Table.Cell textAlign="end">
-                      <HStack gap="1" justify="end">
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="brand"
-                          aria-label={t('goodsAttributes.editNamed', { name: spec.Name })}
-                          onClick={() => setEditing(spec.Id)}
-                        >
-                          <FormattedMessage id="goods.action.edit" />
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={t('goodsAttributes.deleteNamed', { name: spec.Name })}
-                          onClick={() =>
-                            void save.run({
-                              input: { Action: 'delete', Id: spec.Id, Version: spec.Version },
-                              confirmKey: 'goodsAttributes.confirmDeleteSpec',
-                              destructive: true,
-                            })
-                          }
-                        >
-                          <FormattedMessage id="goods.classify.delete" />
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ),
-            )}
-          </Table.Body>
-        </Table.Root>
-      )}
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                ),
+              )}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </QueryOutcome>
     </Stack>
   );
 }
@@ -322,67 +319,64 @@ function FormatPropertiesPage() {
             )}
           </Flex>
           {editing === 'new' && editor(null)}
-          {types.isPending && <Skeleton height="32" />}
-          {types.isError && (
-            <Text color="fg.error">
-              <FormattedMessage id="engine.loadFailed" />
-            </Text>
-          )}
-          {types.data && list.length === 0 && (
-            <Text color="fg.muted">
-              <FormattedMessage id="engine.empty" />
-            </Text>
-          )}
-          {list.map((type) =>
-            editing === type.Id ? (
-              <Box key={type.Id}>{editor(type)}</Box>
-            ) : (
-              <HStack key={type.Id} gap="1">
-                <Button
-                  flex="1"
-                  size="sm"
-                  justifyContent="flex-start"
-                  variant={type.Id === selected?.Id ? 'subtle' : 'ghost'}
-                  colorPalette={type.Id === selected?.Id ? 'brand' : 'gray'}
-                  aria-current={type.Id === selected?.Id ? 'true' : undefined}
-                  onClick={() => setChosen(type.Id)}
-                >
-                  <Text truncate>{type.Name}</Text>
-                  <Badge size="sm" variant="outline" marginStart="auto">
-                    {type.SpecNames.length}
-                  </Badge>
-                </Button>
-                {canChange && (
-                  <>
+          <QueryOutcome
+            query={types}
+            isEmpty={(data) => data.Data.length === 0}
+            loading={<Skeleton height="32" />}
+          >
+            {() =>
+              list.map((type) =>
+                editing === type.Id ? (
+                  <Box key={type.Id}>{editor(type)}</Box>
+                ) : (
+                  <HStack key={type.Id} gap="1">
                     <Button
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="brand"
-                      aria-label={t('goods.classify.renameNamed', { name: type.Name })}
-                      onClick={() => setEditing(type.Id)}
+                      flex="1"
+                      size="sm"
+                      justifyContent="flex-start"
+                      variant={type.Id === selected?.Id ? 'subtle' : 'ghost'}
+                      colorPalette={type.Id === selected?.Id ? 'brand' : 'gray'}
+                      aria-current={type.Id === selected?.Id ? 'true' : undefined}
+                      onClick={() => setChosen(type.Id)}
                     >
-                      <FormattedMessage id="goods.classify.rename" />
+                      <Text truncate>{type.Name}</Text>
+                      <Badge size="sm" variant="outline" marginStart="auto">
+                        {type.SpecNames.length}
+                      </Badge>
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t('goodsAttributes.deleteNamed', { name: type.Name })}
-                      onClick={() =>
-                        void save.run({
-                          input: { Action: 'delete', Id: type.Id, Version: type.Version },
-                          confirmKey: 'goodsAttributes.confirmDeleteType',
-                          destructive: true,
-                        })
-                      }
-                    >
-                      <FormattedMessage id="goods.classify.delete" />
-                    </Button>
-                  </>
-                )}
-              </HStack>
-            ),
-          )}
+                    {canChange && (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="brand"
+                          aria-label={t('goods.classify.renameNamed', { name: type.Name })}
+                          onClick={() => setEditing(type.Id)}
+                        >
+                          <FormattedMessage id="goods.classify.rename" />
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={t('goodsAttributes.deleteNamed', { name: type.Name })}
+                          onClick={() =>
+                            void save.run({
+                              input: { Action: 'delete', Id: type.Id, Version: type.Version },
+                              confirmKey: 'goodsAttributes.confirmDeleteType',
+                              destructive: true,
+                            })
+                          }
+                        >
+                          <FormattedMessage id="goods.classify.delete" />
+                        </Button>
+                      </>
+                    )}
+                  </HStack>
+                ),
+              )
+            }
+          </QueryOutcome>
         </Stack>
         <Box bg="bg" borderRadius="md" borderWidth="1px" padding="3" flex="1" minWidth="0" width="full">
           {selected ? (

@@ -35,6 +35,7 @@ import { GoodsPermission } from '../../contract/machines/goods';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { showToast } from '../../src/lib/notify';
+import { QueryOutcome } from '../../src/lib/query-outcome';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
 import {
   type CategoryMove,
@@ -375,32 +376,29 @@ function GoodsClassifyPage() {
             />
           </Box>
         )}
-        {tree.isPending && <Skeleton height="40" />}
-        {tree.isError && (
-          <Text padding="4" color="fg.error">
-            <FormattedMessage id="engine.loadFailed" />
-          </Text>
-        )}
-        {tree.data && tree.data.Data.length === 0 && (
-          <Text padding="4" color="fg.muted">
-            <FormattedMessage id="engine.empty" />
-          </Text>
-        )}
-        {tree.data && (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={pointerWithin}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: { draggable: intl.formatMessage({ id: 'goods.classify.dragHint' }) },
-            }}
-          >
-            <Box ref={treeBox} role="tree" aria-label={intl.formatMessage({ id: 'goods.classify.title' })}>
-              {renderNodes(tree.data.Data, 0)}
-            </Box>
-          </DndContext>
-        )}
+        <QueryOutcome
+          query={tree}
+          isEmpty={(data) => data.Data.length === 0}
+          loading={<Skeleton height="40" />}
+        >
+          {(data) => (
+            <DndContext
+              sensors={sensors}
+              collisionDetection={pointerWithin}
+              onDragEnd={onDragEnd}
+              accessibility={{
+                announcements,
+                screenReaderInstructions: {
+                  draggable: intl.formatMessage({ id: 'goods.classify.dragHint' }),
+                },
+              }}
+            >
+              <Box ref={treeBox} role="tree" aria-label={intl.formatMessage({ id: 'goods.classify.title' })}>
+                {renderNodes(data.Data, 0)}
+              </Box>
+            </DndContext>
+          )}
+        </QueryOutcome>
       </Box>
     </Stack>
   );

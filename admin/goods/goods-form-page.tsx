@@ -37,6 +37,7 @@ import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
 import { showToast } from '../../src/lib/notify';
+import { QueryOutcome } from '../../src/lib/query-outcome';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';
@@ -239,294 +240,295 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   );
 
   return (
-    <Stack
-      as="form"
-      aria-label={t(detail ? 'goods.form.editTitle' : 'goods.form.createTitle')}
-      gap="4"
-      padding="5"
-      onSubmit={save}
-    >
-      <Flex justify="space-between" align="center">
-        <Heading as="h1" size="lg">
-          <FormattedMessage id={detail ? 'goods.form.editTitle' : 'goods.form.createTitle'} />
-        </Heading>
-        <HStack>
-          <Button variant="outline" onClick={() => navigate(GoodsPermission.list)}>
-            <FormattedMessage id="goods.form.backToList" />
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={saving} loadingText={t('engine.saving')}>
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </HStack>
-      </Flex>
-
-      <Section title={t('goods.form.basics')}>
-        {textField('Name', t('goods.form.name'), { required: true })}
-        {textField('Subtitle', t('goods.form.subtitle'))}
-        {textField('Code', t('goods.form.code'))}
-        <Field.Root invalid={Boolean(error('CategoryId'))} required>
-          <Field.Label>
-            <FormattedMessage id="goods.form.category" />
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('CategoryId')}>
-              <option value="">{t('goods.form.choose')}</option>
-              {categoryOptions(categories.data?.Data ?? []).map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.ErrorText>{error('CategoryId')}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(error('Gallery'))}>
-          <Field.Label>
-            <FormattedMessage id="goods.form.gallery" values={{ max: MAX_GALLERY }} />
-          </Field.Label>
-          <HStack gap="3" wrap="wrap">
-            {draft.Gallery.map((url, index) => (
-              <Stack key={url} gap="1" align="center">
-                <Image
-                  src={url}
-                  alt={t('goods.form.imageNumber', { number: index + 1 })}
-                  boxSize="20"
-                  objectFit="cover"
-                  borderRadius="md"
-                />
-                <HStack gap="0">
-                  <IconButton
-                    size="2xs"
-                    variant="ghost"
-                    aria-label={t('goods.form.moveImageBack', { number: index + 1 })}
-                    disabled={index === 0}
-                    onClick={() => moveImage(index, -1)}
-                  >
-                    <span aria-hidden="true">‹</span>
-                  </IconButton>
-                  <IconButton
-                    size="2xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={t('goods.form.removeImage', { number: index + 1 })}
-                    onClick={() =>
-                      update({ Gallery: draft.Gallery.filter((_, position) => position !== index) })
-                    }
-                  >
-                    <span aria-hidden="true">×</span>
-                  </IconButton>
-                  <IconButton
-                    size="2xs"
-                    variant="ghost"
-                    aria-label={t('goods.form.moveImageForward', { number: index + 1 })}
-                    disabled={index === draft.Gallery.length - 1}
-                    onClick={() => moveImage(index, 1)}
-                  >
-                    <span aria-hidden="true">›</span>
-                  </IconButton>
-                </HStack>
-              </Stack>
-            ))}
-            {draft.Gallery.length < MAX_GALLERY && (
-              <Button as="label" variant="outline" size="sm" cursor="pointer">
-                {uploading ? <Spinner size="xs" /> : <FormattedMessage id="goods.form.upload" />}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  multiple
-                  hidden
-                  onChange={(event) => void upload(event.target.files)}
-                />
-              </Button>
-            )}
-            {draft.Gallery.length < MAX_GALLERY && (
-              <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
-                <FormattedMessage id="imageLibrary.field.choose" />
-              </Button>
-            )}
+    <Stack asChild gap="4" padding="5">
+      {/* noValidate: the engine's messages under each field, never the browser's bubbles. */}
+      <form
+        noValidate
+        aria-label={t(detail ? 'goods.form.editTitle' : 'goods.form.createTitle')}
+        onSubmit={save}
+      >
+        <Flex justify="space-between" align="center">
+          <Heading as="h1" size="lg">
+            <FormattedMessage id={detail ? 'goods.form.editTitle' : 'goods.form.createTitle'} />
+          </Heading>
+          <HStack>
+            <Button variant="outline" onClick={() => navigate(GoodsPermission.list)}>
+              <FormattedMessage id="goods.form.backToList" />
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={saving} loadingText={t('engine.saving')}>
+              <FormattedMessage id="engine.save" />
+            </Button>
           </HStack>
-          <ImagePickerDialog
-            open={picking}
-            multiple
-            onClose={() => setPicking(false)}
-            onPick={(urls) => {
-              setPicking(false);
-              const added = urls.filter((url) => !draft.Gallery.includes(url));
-              update({ Gallery: [...draft.Gallery, ...added].slice(0, MAX_GALLERY) });
-            }}
-          />
-          <Field.ErrorText>{error('Gallery')}</Field.ErrorText>
-        </Field.Root>
-        {textField('Video', t('goods.form.video'), { help: t('goods.form.videoHelp') })}
-        <Field.Root invalid={Boolean(error('Description'))}>
-          <Field.Label>
-            <FormattedMessage id="goods.form.description" />
-          </Field.Label>
-          <Textarea rows={5} {...form.register('Description')} />
-          <Field.ErrorText>{error('Description')}</Field.ErrorText>
-        </Field.Root>
-      </Section>
+        </Flex>
 
-      <Section title={t('goods.form.pricing')}>
-        <HStack gap="4" align="start" wrap="wrap">
-          <Box width="60">{textField('MarketPrice', t('goods.form.marketPrice'))}</Box>
-          <Box width="60">{textField('SalesBase', t('goods.form.salesBase'))}</Box>
-          <Field.Root width="60">
+        <Section title={t('goods.form.basics')}>
+          {textField('Name', t('goods.form.name'), { required: true })}
+          {textField('Subtitle', t('goods.form.subtitle'))}
+          {textField('Code', t('goods.form.code'))}
+          <Field.Root invalid={Boolean(error('CategoryId'))} required>
             <Field.Label>
-              <FormattedMessage id="goods.form.freight" />
+              <FormattedMessage id="goods.form.category" />
+              <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('FreightTemplateId')}>
-                <option value="">{t('goods.form.freightNone')}</option>
-                {(freight.data?.Data ?? []).map((template) => (
-                  <option key={template.Id} value={template.Id}>
-                    {template.Name}
+              <NativeSelect.Field {...form.register('CategoryId')}>
+                <option value="">{t('goods.form.choose')}</option>
+                {categoryOptions(categories.data?.Data ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+            <Field.ErrorText>{error('CategoryId')}</Field.ErrorText>
           </Field.Root>
-        </HStack>
-      </Section>
+          <Field.Root invalid={Boolean(error('Gallery'))}>
+            <Field.Label>
+              <FormattedMessage id="goods.form.gallery" values={{ max: MAX_GALLERY }} />
+            </Field.Label>
+            <HStack gap="3" wrap="wrap">
+              {draft.Gallery.map((url, index) => (
+                <Stack key={url} gap="1" align="center">
+                  <Image
+                    src={url}
+                    alt={t('goods.form.imageNumber', { number: index + 1 })}
+                    boxSize="20"
+                    objectFit="cover"
+                    borderRadius="md"
+                  />
+                  <HStack gap="0">
+                    <IconButton
+                      size="2xs"
+                      variant="ghost"
+                      aria-label={t('goods.form.moveImageBack', { number: index + 1 })}
+                      disabled={index === 0}
+                      onClick={() => moveImage(index, -1)}
+                    >
+                      <span aria-hidden="true">‹</span>
+                    </IconButton>
+                    <IconButton
+                      size="2xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={t('goods.form.removeImage', { number: index + 1 })}
+                      onClick={() =>
+                        update({ Gallery: draft.Gallery.filter((_, position) => position !== index) })
+                      }
+                    >
+                      <span aria-hidden="true">×</span>
+                    </IconButton>
+                    <IconButton
+                      size="2xs"
+                      variant="ghost"
+                      aria-label={t('goods.form.moveImageForward', { number: index + 1 })}
+                      disabled={index === draft.Gallery.length - 1}
+                      onClick={() => moveImage(index, 1)}
+                    >
+                      <span aria-hidden="true">›</span>
+                    </IconButton>
+                  </HStack>
+                </Stack>
+              ))}
+              {draft.Gallery.length < MAX_GALLERY && (
+                <Button as="label" variant="outline" size="sm" cursor="pointer">
+                  {uploading ? <Spinner size="xs" /> : <FormattedMessage id="goods.form.upload" />}
+                  <input
+                    type="file"
+                    accept="image/png,image/jpeg,image/gif,image/webp"
+                    multiple
+                    hidden
+                    onChange={(event) => void upload(event.target.files)}
+                  />
+                </Button>
+              )}
+              {draft.Gallery.length < MAX_GALLERY && (
+                <Button variant="outline" size="sm" onClick={() => setPicking(true)}>
+                  <FormattedMessage id="imageLibrary.field.choose" />
+                </Button>
+              )}
+            </HStack>
+            <ImagePickerDialog
+              open={picking}
+              multiple
+              onClose={() => setPicking(false)}
+              onPick={(urls) => {
+                setPicking(false);
+                const added = urls.filter((url) => !draft.Gallery.includes(url));
+                update({ Gallery: [...draft.Gallery, ...added].slice(0, MAX_GALLERY) });
+              }}
+            />
+            <Field.ErrorText>{error('Gallery')}</Field.ErrorText>
+          </Field.Root>
+          {textField('Video', t('goods.form.video'), { help: t('goods.form.videoHelp') })}
+          <Field.Root invalid={Boolean(error('Description'))}>
+            <Field.Label>
+              <FormattedMessage id="goods.form.description" />
+            </Field.Label>
+            <Textarea rows={5} {...form.register('Description')} />
+            <Field.ErrorText>{error('Description')}</Field.ErrorText>
+          </Field.Root>
+        </Section>
 
-      <Section title={t('goods.form.specs')}>
-        {draft.Specs.map((spec, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: specs are edited in place, their names change while typing
-          <HStack key={index} gap="3" align="end" wrap="wrap">
-            <Field.Root width="48" invalid={Boolean(error(`Specs.${index}.Name`))}>
-              <Field.Label>{t('goods.form.specName', { number: index + 1 })}</Field.Label>
-              <Input
-                value={spec.Name}
-                onChange={(event) =>
-                  setSpecs(
-                    draft.Specs.map((entry, position) =>
-                      position === index ? { ...entry, Name: event.target.value } : entry,
-                    ),
-                  )
-                }
-              />
-              <Field.ErrorText>{error(`Specs.${index}.Name`)}</Field.ErrorText>
+        <Section title={t('goods.form.pricing')}>
+          <HStack gap="4" align="start" wrap="wrap">
+            <Box width="60">{textField('MarketPrice', t('goods.form.marketPrice'))}</Box>
+            <Box width="60">{textField('SalesBase', t('goods.form.salesBase'))}</Box>
+            <Field.Root width="60">
+              <Field.Label>
+                <FormattedMessage id="goods.form.freight" />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.register('FreightTemplateId')}>
+                  <option value="">{t('goods.form.freightNone')}</option>
+                  {(freight.data?.Data ?? []).map((template) => (
+                    <option key={template.Id} value={template.Id}>
+                      {template.Name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
             </Field.Root>
-            <Field.Root flex="1" minWidth="64" invalid={Boolean(error(`Specs.${index}.Values`))}>
-              <Field.Label>{t('goods.form.specValues', { number: index + 1 })}</Field.Label>
-              <Input
-                value={spec.Values.join(',')}
-                onChange={(event) =>
-                  setSpecs(
-                    draft.Specs.map((entry, position) =>
-                      position === index ? { ...entry, Values: event.target.value.split(/[,，]/) } : entry,
-                    ),
-                  )
-                }
-              />
-              <Field.HelperText>
-                <FormattedMessage id="goods.form.specValuesHelp" />
-              </Field.HelperText>
-              <Field.ErrorText>{error(`Specs.${index}.Values`)}</Field.ErrorText>
-            </Field.Root>
-            <Button
-              variant="ghost"
-              colorPalette="red"
-              onClick={() => setSpecs(draft.Specs.filter((_, position) => position !== index))}
-            >
-              {t('goods.form.removeSpec', { number: index + 1 })}
+          </HStack>
+        </Section>
+
+        <Section title={t('goods.form.specs')}>
+          {draft.Specs.map((spec, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: specs are edited in place, their names change while typing
+            <HStack key={index} gap="3" align="end" wrap="wrap">
+              <Field.Root width="48" invalid={Boolean(error(`Specs.${index}.Name`))}>
+                <Field.Label>{t('goods.form.specName', { number: index + 1 })}</Field.Label>
+                <Input
+                  value={spec.Name}
+                  onChange={(event) =>
+                    setSpecs(
+                      draft.Specs.map((entry, position) =>
+                        position === index ? { ...entry, Name: event.target.value } : entry,
+                      ),
+                    )
+                  }
+                />
+                <Field.ErrorText>{error(`Specs.${index}.Name`)}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root flex="1" minWidth="64" invalid={Boolean(error(`Specs.${index}.Values`))}>
+                <Field.Label>{t('goods.form.specValues', { number: index + 1 })}</Field.Label>
+                <Input
+                  value={spec.Values.join(',')}
+                  onChange={(event) =>
+                    setSpecs(
+                      draft.Specs.map((entry, position) =>
+                        position === index ? { ...entry, Values: event.target.value.split(/[,，]/) } : entry,
+                      ),
+                    )
+                  }
+                />
+                <Field.HelperText>
+                  <FormattedMessage id="goods.form.specValuesHelp" />
+                </Field.HelperText>
+                <Field.ErrorText>{error(`Specs.${index}.Values`)}</Field.ErrorText>
+              </Field.Root>
+              <Button
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => setSpecs(draft.Specs.filter((_, position) => position !== index))}
+              >
+                {t('goods.form.removeSpec', { number: index + 1 })}
+              </Button>
+            </HStack>
+          ))}
+          {draft.Specs.length < MAX_SPECS && (
+            <Box>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setSpecs([...draft.Specs, { Name: '', Values: [] }])}
+              >
+                <FormattedMessage id="goods.form.addSpec" />
+              </Button>
+            </Box>
+          )}
+          <HStack gap="2" wrap="wrap" align="end" role="group" aria-label={t('goods.form.bulkFill')}>
+            {SKU_KEYS.map((key) => (
+              <Field.Root key={key} width="32">
+                <Field.Label fontSize="xs">{t(`goods.form.fill${key}`)}</Field.Label>
+                <Input
+                  size="sm"
+                  value={fill[key]}
+                  onChange={(event) => setFill({ ...fill, [key]: event.target.value })}
+                />
+              </Field.Root>
+            ))}
+            <Button size="sm" variant="outline" onClick={() => update({ Skus: bulkFill(draft.Skus, fill) })}>
+              <FormattedMessage id="goods.form.applyFill" />
             </Button>
           </HStack>
-        ))}
-        {draft.Specs.length < MAX_SPECS && (
-          <Box>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => setSpecs([...draft.Specs, { Name: '', Values: [] }])}
-            >
-              <FormattedMessage id="goods.form.addSpec" />
-            </Button>
-          </Box>
-        )}
-        <HStack gap="2" wrap="wrap" align="end" role="group" aria-label={t('goods.form.bulkFill')}>
-          {SKU_KEYS.map((key) => (
-            <Field.Root key={key} width="32">
-              <Field.Label fontSize="xs">{t(`goods.form.fill${key}`)}</Field.Label>
-              <Input
-                size="sm"
-                value={fill[key]}
-                onChange={(event) => setFill({ ...fill, [key]: event.target.value })}
-              />
-            </Field.Root>
-          ))}
-          <Button size="sm" variant="outline" onClick={() => update({ Skus: bulkFill(draft.Skus, fill) })}>
-            <FormattedMessage id="goods.form.applyFill" />
-          </Button>
-        </HStack>
-        <Box overflowX="auto">
-          <Table.Root size="sm" aria-label={t('goods.form.skuTable')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <FormattedMessage id="goods.form.skuSpec" />
-                </Table.ColumnHeader>
-                {SKU_KEYS.map((key) => (
-                  <Table.ColumnHeader key={key}>
-                    <FormattedMessage id={`goods.form.sku${key}`} />
+          <Box overflowX="auto">
+            <Table.Root size="sm" aria-label={t('goods.form.skuTable')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>
+                    <FormattedMessage id="goods.form.skuSpec" />
                   </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {draft.Skus.map((row, index) => {
-                const name = row.SpecValues.join(' / ') || t('goods.form.singleSku');
-                return (
-                  <Table.Row key={row.SpecValues.join('\u0000')}>
-                    <Table.Cell>
-                      {name}
-                      {error(`Skus.${index}.SpecValues`) && (
-                        <Text color="fg.error" fontSize="xs">
-                          {error(`Skus.${index}.SpecValues`)}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    {SKU_KEYS.map((key) => {
-                      const message = error(`Skus.${index}.${key}`);
-                      return (
-                        <Table.Cell key={key}>
-                          <Field.Root invalid={Boolean(message)}>
-                            <Input
-                              size="sm"
-                              minWidth="24"
-                              aria-label={t(`goods.form.sku${key}Of`, { name })}
-                              value={row[key]}
-                              onChange={(event) => setSku(index, key, event.target.value)}
-                            />
-                            <Field.ErrorText>{message}</Field.ErrorText>
-                          </Field.Root>
-                        </Table.Cell>
-                      );
-                    })}
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-        {error('Skus') && <Text color="fg.error">{error('Skus')}</Text>}
-      </Section>
+                  {SKU_KEYS.map((key) => (
+                    <Table.ColumnHeader key={key}>
+                      <FormattedMessage id={`goods.form.sku${key}`} />
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {draft.Skus.map((row, index) => {
+                  const name = row.SpecValues.join(' / ') || t('goods.form.singleSku');
+                  return (
+                    <Table.Row key={row.SpecValues.join('\u0000')}>
+                      <Table.Cell>
+                        {name}
+                        {error(`Skus.${index}.SpecValues`) && (
+                          <Text color="fg.error" fontSize="xs">
+                            {error(`Skus.${index}.SpecValues`)}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                      {SKU_KEYS.map((key) => {
+                        const message = error(`Skus.${index}.${key}`);
+                        return (
+                          <Table.Cell key={key}>
+                            <Field.Root invalid={Boolean(message)}>
+                              <Input
+                                size="sm"
+                                minWidth="24"
+                                aria-label={t(`goods.form.sku${key}Of`, { name })}
+                                value={row[key]}
+                                onChange={(event) => setSku(index, key, event.target.value)}
+                              />
+                              <Field.ErrorText>{message}</Field.ErrorText>
+                            </Field.Root>
+                          </Table.Cell>
+                        );
+                      })}
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+          {error('Skus') && <Text color="fg.error">{error('Skus')}</Text>}
+        </Section>
 
-      <Section title={t('goods.form.publishing')}>
-        <Checkbox.Root
-          checked={draft.OnShelf}
-          onCheckedChange={(event) => update({ OnShelf: event.checked === true })}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>
-            <FormattedMessage id="goods.form.onShelf" />
-          </Checkbox.Label>
-        </Checkbox.Root>
-      </Section>
+        <Section title={t('goods.form.publishing')}>
+          <Checkbox.Root
+            checked={draft.OnShelf}
+            onCheckedChange={(event) => update({ OnShelf: event.checked === true })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              <FormattedMessage id="goods.form.onShelf" />
+            </Checkbox.Label>
+          </Checkbox.Root>
+        </Section>
+      </form>
     </Stack>
   );
 }
@@ -541,19 +543,11 @@ function GoodsFormPage() {
     enabled: id > 0,
   });
   if (!(id > 0)) return <GoodsForm key="new" />;
-  if (detail.isPending)
-    return (
-      <Flex justify="center" padding="10">
-        <Spinner />
-      </Flex>
-    );
-  if (detail.isError)
-    return (
-      <Text padding="5" color="fg.error">
-        <FormattedMessage id="engine.loadFailed" />
-      </Text>
-    );
-  return <GoodsForm key={`${detail.data.Id}:${detail.data.Version}`} detail={detail.data} />;
+  return (
+    <QueryOutcome query={detail} errorText={<FormattedMessage id="engine.record.loadFailed" />}>
+      {(data) => <GoodsForm key={`${data.Id}:${data.Version}`} detail={data} />}
+    </QueryOutcome>
+  );
 }
 
 export default withModuleMessages(GoodsFormPage, goodsCatalogues);

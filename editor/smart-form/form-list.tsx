@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, Skeleton, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, Switch, Table } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { parseTime } from '../../src/lib/format';
 import { callEndpoint } from '../../src/lib/http';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
+import { QueryOutcome } from '../../src/lib/query-outcome';
 import { FORMS_QUERY } from './form-builder';
 import { NoticeDialog } from './notice-dialog';
 
@@ -115,95 +116,84 @@ export function FormList({
           <FormattedMessage id="smartForm.add" />
         </Button>
       </HStack>
-      {list.isPending ? (
-        <Skeleton height="40" />
-      ) : list.isError ? (
-        <HStack>
-          <Text color="red.fg">
-            <FormattedMessage id="smartForm.loadFailed" />
-          </Text>
-          <Button size="xs" onClick={() => void list.refetch()}>
-            <FormattedMessage id="smartForm.retry" />
-          </Button>
-        </HStack>
-      ) : rows.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Description>
-              <FormattedMessage id="smartForm.empty" />
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                {['name', 'fields', 'submissions', 'enabled', 'updated', 'actions'].map((column) => (
-                  <Table.ColumnHeader key={column}>
-                    <FormattedMessage id={`smartForm.column.${column}`} />
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((form) => (
-                <Table.Row key={form.Id}>
-                  <Table.Cell fontWeight="medium">{form.Name}</Table.Cell>
-                  <Table.Cell>{form.FieldCount}</Table.Cell>
-                  <Table.Cell>{form.SubmissionCount}</Table.Cell>
-                  <Table.Cell>
-                    <Switch.Root
-                      size="sm"
-                      checked={form.Enabled}
-                      onCheckedChange={(details) => void toggle(form, details.checked)}
-                    >
-                      <Switch.HiddenInput aria-label={say('smartForm.enabledNamed', { name: form.Name })} />
-                      <Switch.Control />
-                    </Switch.Root>
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">
-                    {parseTime(form.UpdatedAt, '{y}-{m}-{d} {h}:{i}')}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="0" wrap="wrap">
-                      {(
-                        [
-                          ['smartForm.edit', () => onEdit(form.Id)],
-                          ['smartForm.viewSubmissions', () => onSubmissions(form.Id)],
-                          ['smartForm.notice', () => setNotice(form)],
-                          ['smartForm.rename', () => setNaming({ kind: 'rename', form })],
-                          ['smartForm.copy', () => setNaming({ kind: 'copy', form })],
-                        ] as const
-                      ).map(([action, run]) => (
+      <QueryOutcome
+        query={list}
+        isEmpty={(data) => data.Data.length === 0}
+        loading={<Skeleton height="40" />}
+        errorText={<FormattedMessage id="smartForm.loadFailed" />}
+        emptyText={<FormattedMessage id="smartForm.empty" />}
+      >
+        {() => (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  {['name', 'fields', 'submissions', 'enabled', 'updated', 'actions'].map((column) => (
+                    <Table.ColumnHeader key={column}>
+                      <FormattedMessage id={`smartForm.column.${column}`} />
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((form) => (
+                  <Table.Row key={form.Id}>
+                    <Table.Cell fontWeight="medium">{form.Name}</Table.Cell>
+                    <Table.Cell>{form.FieldCount}</Table.Cell>
+                    <Table.Cell>{form.SubmissionCount}</Table.Cell>
+                    <Table.Cell>
+                      <Switch.Root
+                        size="sm"
+                        checked={form.Enabled}
+                        onCheckedChange={(details) => void toggle(form, details.checked)}
+                      >
+                        <Switch.HiddenInput aria-label={say('smartForm.enabledNamed', { name: form.Name })} />
+                        <Switch.Control />
+                      </Switch.Root>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {parseTime(form.UpdatedAt, '{y}-{m}-{d} {h}:{i}')}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="0" wrap="wrap">
+                        {(
+                          [
+                            ['smartForm.edit', () => onEdit(form.Id)],
+                            ['smartForm.viewSubmissions', () => onSubmissions(form.Id)],
+                            ['smartForm.notice', () => setNotice(form)],
+                            ['smartForm.rename', () => setNaming({ kind: 'rename', form })],
+                            ['smartForm.copy', () => setNaming({ kind: 'copy', form })],
+                          ] as const
+                        ).map(([action, run]) => (
+                          <Button
+                            key={action}
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="brand"
+                            aria-label={named(action, form)}
+                            onClick={run}
+                          >
+                            <FormattedMessage id={action} />
+                          </Button>
+                        ))}
                         <Button
-                          key={action}
                           size="xs"
                           variant="ghost"
-                          colorPalette="brand"
-                          aria-label={named(action, form)}
-                          onClick={run}
+                          colorPalette="red"
+                          aria-label={named('smartForm.delete', form)}
+                          onClick={() => void remove(form)}
                         >
-                          <FormattedMessage id={action} />
+                          <FormattedMessage id="smartForm.delete" />
                         </Button>
-                      ))}
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={named('smartForm.delete', form)}
-                        onClick={() => void remove(form)}
-                      >
-                        <FormattedMessage id="smartForm.delete" />
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </QueryOutcome>
       {naming && <FormNameDialog request={naming} onClose={() => setNaming(null)} />}
       {notice && <NoticeDialog formId={notice.Id} name={notice.Name} onClose={() => setNotice(null)} />}
     </Stack>

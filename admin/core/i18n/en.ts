@@ -44,6 +44,10 @@ export const en: Record<string, string> = {
   'engine.staleMessage':
     'This record was changed after you opened it. Reload it to see the latest version (your changes here will be lost).',
   'engine.reload': 'Reload',
+  'engine.saved': 'Saved',
+  'engine.record.missingId': 'No record was chosen. Open one from its list.',
+  'engine.record.notFound': 'This record does not exist, or it was deleted.',
+  'engine.record.loadFailed': 'The record could not be loaded.',
   'engine.form.required': 'Required',
   'engine.form.number': 'Enter a number',
   'engine.form.integer': 'Enter a whole number',

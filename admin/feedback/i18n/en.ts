@@ -1,7 +1,6 @@
 /** The feedback screens' English text. */
 export const en: Record<string, string> = {
   'feedback.title': 'Feedback',
-  'feedback.details': 'Feedback details',
   'feedback.tab.all': 'All',
   'feedback.tab.new': 'New',
   'feedback.tab.handled': 'Handled',
@@ -33,5 +32,4 @@ export const en: Record<string, string> = {
   'feedback.markHandledWithReply': 'Mark handled with this reply',
   'feedback.sendReply': 'Save reply',
   'feedback.backToList': 'Back to the list',
-  'feedback.missingId': 'Open a feedback entry from the list.',
 };

@@ -3,7 +3,6 @@ import type { en } from './en';
 /** 反馈页面的中文。 */
 export const zh: Record<keyof typeof en, string> = {
   'feedback.title': '意见反馈',
-  'feedback.details': '反馈详情',
   'feedback.tab.all': '全部',
   'feedback.tab.new': '待处理',
   'feedback.tab.handled': '已处理',
@@ -35,5 +34,4 @@ export const zh: Record<keyof typeof en, string> = {
   'feedback.markHandledWithReply': '回复后标记为已处理',
   'feedback.sendReply': '保存回复',
   'feedback.backToList': '返回列表',
-  'feedback.missingId': '请从列表中打开一条反馈。',
 };

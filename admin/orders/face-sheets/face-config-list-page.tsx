@@ -1,26 +1,19 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Flex,
-  Heading,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { deleteFaceConfig, getFaceConfigs, setDefaultFaceConfig } from '../../../contract/endpoints/orders';
 import { OrderPermission } from '../../../contract/machines/order';
-import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointArea, endpointQuery } from '../../../src/lib/query-options';
+import { QueryOutcome } from '../../../src/lib/query-outcome';
+import { PageHeading, useRouteTitle } from '../../core/record-view';
 import { useGrantedPaths, useResourceAction } from '../../core/use-resource-list';
 import { FACE_CONFIG_QUERY_ROOT } from './face-config-query';
 import { faceSheetCatalogues } from './messages';
+
+/** The printing screen still keys its copy of the accounts by the older root. */
+const STALE_AFTER_WRITE = [endpointArea(getFaceConfigs.path), FACE_CONFIG_QUERY_ROOT];
 
 /** /order/faceConfig: the shop's carrier accounts and waybill templates, one of them the default. */
 function FaceConfigListPage() {
@@ -28,28 +21,23 @@ function FaceConfigListPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const configs = useQuery({
-    queryKey: [FACE_CONFIG_QUERY_ROOT, 'list'],
-    queryFn: () => callEndpoint(getFaceConfigs, {}),
-  });
-  const remove = useResourceAction([FACE_CONFIG_QUERY_ROOT], deleteFaceConfig);
-  const makeDefault = useResourceAction([FACE_CONFIG_QUERY_ROOT], setDefaultFaceConfig);
+  const title = useRouteTitle();
+  const configs = useQuery(endpointQuery(getFaceConfigs, {}));
+  const remove = useResourceAction(STALE_AFTER_WRITE, deleteFaceConfig);
+  const makeDefault = useResourceAction(STALE_AFTER_WRITE, setDefaultFaceConfig);
   const rows = configs.data?.Data ?? [];
   const canEdit = granted.has(OrderPermission.editFaceConfig);
   const anyProvider = rows.some((row) => row.Provider !== 'none');
 
   return (
     <Stack gap="4" padding="5">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="lg">
-          <FormattedMessage id="face.config.title" />
-        </Heading>
+      <PageHeading>
         {canEdit && (
           <Button size="sm" colorPalette="brand" onClick={() => navigate(OrderPermission.editFaceConfig)}>
             <FormattedMessage id="face.config.add" />
           </Button>
         )}
-      </Flex>
+      </PageHeading>
       {configs.isSuccess && !anyProvider && (
         <Alert.Root status="info">
           <Alert.Indicator />
@@ -66,117 +54,98 @@ function FaceConfigListPage() {
         overflowX="auto"
         aria-busy={configs.isFetching}
       >
-        <Table.Root size="sm" aria-label={t('face.config.title')}>
-          <Table.Header>
-            <Table.Row bg="bg.muted">
-              {['name', 'carrier', 'paper', 'sender', 'phone', 'address', 'provider'].map((column) => (
-                <Table.ColumnHeader key={column}>
-                  <FormattedMessage id={`face.config.column.${column}`} />
-                </Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader textAlign="end">
-                <FormattedMessage id="engine.actions" />
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {configs.isPending && (
-              <Table.Row>
-                <Table.Cell colSpan={8}>
-                  <Skeleton height="6" />
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {rows.map((row) => (
-              <Table.Row key={row.Id}>
-                <Table.Cell>
-                  <Text as="span" fontWeight="medium">
-                    {row.Name}
-                  </Text>{' '}
-                  {row.IsDefault && (
-                    <Badge colorPalette="green">
-                      <FormattedMessage id="face.config.default" />
-                    </Badge>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  <FormattedMessage id={`face.carrier.${row.Carrier}`} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <FormattedMessage id={`face.paper.${row.Paper}`} />
-                </Table.Cell>
-                <Table.Cell>{row.SenderName}</Table.Cell>
-                <Table.Cell>{row.SenderPhone}</Table.Cell>
-                <Table.Cell>{row.SenderAddress}</Table.Cell>
-                <Table.Cell>
-                  <FormattedMessage id={`face.provider.${row.Provider}`} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Flex gap="1" justify="end" wrap="wrap">
-                    {canEdit && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="brand"
-                        aria-label={t('face.config.editNamed', { name: row.Name })}
-                        onClick={() => navigate(`${OrderPermission.editFaceConfig}?id=${row.Id}`)}
-                      >
-                        <FormattedMessage id="face.config.edit" />
-                      </Button>
-                    )}
-                    {!row.IsDefault && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="brand"
-                        aria-label={t('face.config.setDefaultNamed', { name: row.Name })}
-                        onClick={() => void makeDefault.run({ input: { Id: row.Id } })}
-                      >
-                        <FormattedMessage id="face.config.setDefault" />
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t('face.config.deleteNamed', { name: row.Name })}
-                      onClick={() =>
-                        void remove.run({
-                          input: { Id: row.Id, Version: row.Version },
-                          confirmKey: 'face.config.confirmDelete',
-                          destructive: true,
-                        })
-                      }
-                    >
-                      <FormattedMessage id="face.config.delete" />
-                    </Button>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {configs.isSuccess && rows.length === 0 && (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Title>
-                <FormattedMessage id="face.config.empty" />
-              </EmptyState.Title>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        )}
-        {configs.isError && (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Title>
-                <FormattedMessage id="engine.loadFailed" />
-              </EmptyState.Title>
-              <Button size="sm" variant="outline" onClick={() => void configs.refetch()}>
-                <FormattedMessage id="engine.retry" />
-              </Button>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        )}
+        <QueryOutcome
+          query={configs}
+          isEmpty={(data) => data.Data.length === 0}
+          emptyText={<FormattedMessage id="face.config.empty" />}
+          loading={<Skeleton height="24" />}
+        >
+          {() => (
+            <Table.Root size="sm" aria-label={title}>
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  {['name', 'carrier', 'paper', 'sender', 'phone', 'address', 'provider'].map((column) => (
+                    <Table.ColumnHeader key={column}>
+                      <FormattedMessage id={`face.config.column.${column}`} />
+                    </Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader textAlign="end">
+                    <FormattedMessage id="engine.actions" />
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => (
+                  <Table.Row key={row.Id}>
+                    <Table.Cell>
+                      <Text as="span" fontWeight="medium">
+                        {row.Name}
+                      </Text>{' '}
+                      {row.IsDefault && (
+                        <Badge colorPalette="green">
+                          <FormattedMessage id="face.config.default" />
+                        </Badge>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <FormattedMessage id={`face.carrier.${row.Carrier}`} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <FormattedMessage id={`face.paper.${row.Paper}`} />
+                    </Table.Cell>
+                    <Table.Cell>{row.SenderName}</Table.Cell>
+                    <Table.Cell>{row.SenderPhone}</Table.Cell>
+                    <Table.Cell>{row.SenderAddress}</Table.Cell>
+                    <Table.Cell>
+                      <FormattedMessage id={`face.provider.${row.Provider}`} />
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Flex gap="1" justify="end" wrap="wrap">
+                        {canEdit && (
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="brand"
+                            aria-label={t('face.config.editNamed', { name: row.Name })}
+                            onClick={() => navigate(`${OrderPermission.editFaceConfig}?id=${row.Id}`)}
+                          >
+                            <FormattedMessage id="face.config.edit" />
+                          </Button>
+                        )}
+                        {!row.IsDefault && (
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="brand"
+                            aria-label={t('face.config.setDefaultNamed', { name: row.Name })}
+                            onClick={() => void makeDefault.run({ input: { Id: row.Id } })}
+                          >
+                            <FormattedMessage id="face.config.setDefault" />
+                          </Button>
+                        )}
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={t('face.config.deleteNamed', { name: row.Name })}
+                          onClick={() =>
+                            void remove.run({
+                              input: { Id: row.Id, Version: row.Version },
+                              confirmKey: 'face.config.confirmDelete',
+                              destructive: true,
+                            })
+                          }
+                        >
+                          <FormattedMessage id="face.config.delete" />
+                        </Button>
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </QueryOutcome>
       </Box>
     </Stack>
   );

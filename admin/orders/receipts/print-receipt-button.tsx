@@ -1,10 +1,11 @@
-import { Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getReceiptPrintData } from '../../../contract/endpoints/orders';
 import { callEndpoint } from '../../../src/lib/http';
 import { ModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { ReceiptPaper, ReceiptPrintSheet } from './receipt-paper';
 
@@ -40,38 +41,30 @@ function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {data.isPending && (
-                <Flex justify="center" padding="6">
-                  <Spinner />
-                </Flex>
-              )}
-              {data.isError && (
-                <Text color="fg.error">
-                  <FormattedMessage id="orders.receipt.loadFailed" />
-                </Text>
-              )}
-              {data.data && (
-                <>
-                  <Text fontSize="sm" color="fg.muted" marginBottom="3">
-                    <FormattedMessage
-                      id="orders.receipt.paperInfo"
-                      values={{ paper: data.data.Setting.Paper, copies: data.data.Setting.Copies }}
-                    />
-                  </Text>
-                  <Box
-                    borderWidth="1px"
-                    padding="3"
-                    bg="white"
-                    width="fit-content"
-                    marginX="auto"
-                    role="document"
-                    aria-label={intl.formatMessage({ id: 'orders.receipt.preview' })}
-                  >
-                    <ReceiptPaper setting={data.data.Setting} receipt={data.data.Receipt} />
-                  </Box>
-                  <ReceiptPrintSheet setting={data.data.Setting} receipt={data.data.Receipt} />
-                </>
-              )}
+              <QueryOutcome query={data} errorText={<FormattedMessage id="orders.receipt.loadFailed" />}>
+                {(printout) => (
+                  <>
+                    <Text fontSize="sm" color="fg.muted" marginBottom="3">
+                      <FormattedMessage
+                        id="orders.receipt.paperInfo"
+                        values={{ paper: printout.Setting.Paper, copies: printout.Setting.Copies }}
+                      />
+                    </Text>
+                    <Box
+                      borderWidth="1px"
+                      padding="3"
+                      bg="white"
+                      width="fit-content"
+                      marginX="auto"
+                      role="document"
+                      aria-label={intl.formatMessage({ id: 'orders.receipt.preview' })}
+                    >
+                      <ReceiptPaper setting={printout.Setting} receipt={printout.Receipt} />
+                    </Box>
+                    <ReceiptPrintSheet setting={printout.Setting} receipt={printout.Receipt} />
+                  </>
+                )}
+              </QueryOutcome>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" size="sm" onClick={onClose}>

@@ -8,31 +8,25 @@ import {
   HStack,
   IconButton,
   RadioGroup,
-  Spinner,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   getReceiptSetting,
   RECEIPT_FIELDS,
   RECEIPT_PAPERS,
   type ReceiptSetting,
-  receiptSettingSchema,
   setReceiptSetting,
 } from '../../../contract/endpoints/orders';
-import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import type { IssueLike } from '../../core/form-binding';
-import { useUnsavedGuard } from '../../core/use-unsaved-guard';
-import { SETTINGS_QUERY_ROOT, useSettingSave } from '../settings/use-setting-save';
-import { errorAt, FormSection, TextField } from '../settings-and-offline/form-fields';
+import { FormField, FormSection } from '../../core/form-field';
+import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
+import { useRecord } from '../../core/use-record';
+import { useResourceForm } from '../../core/use-resource-form';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
-import { useIssueText } from '../settings-and-offline/use-issue-text';
 import { moveField, type Receipt, type ReceiptField, toggleField } from './receipt-blocks';
 import { ReceiptPaper } from './receipt-paper';
 
@@ -121,150 +115,125 @@ function FieldChooser({ value, onChange }: { value: ReceiptField[]; onChange(nex
 function ReceiptSettingForm({ data }: { data: ReceiptSetting & { Version: number } }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const messages = useIssueText();
-  const save = useSettingSave();
+  const title = useRouteTitle();
   const { Version, ...defaults } = data;
-  const form = useForm<ReceiptSetting>({
+  const { form, submit } = useResourceForm({
     defaultValues: defaults,
-    resolver: zodResolver(receiptSettingSchema, {
-      error: (issue) => messages.issue(issue as unknown as IssueLike),
-    }),
+    save: setReceiptSetting,
+    toInput: (values: ReceiptSetting) => ({ ...values, Version }),
+    savedMessage: 'orders.settings.saved',
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  useUnsavedGuard(isDirty && !isSubmitting);
   const live = useWatch({ control: form.control }) as ReceiptSetting;
 
-  const submit = form.handleSubmit(async (values) => {
-    const saved = await save(
-      () => callEndpoint(setReceiptSetting, { ...values, Version }),
-      (fieldErrors) => {
-        for (const [path, message] of Object.entries(fieldErrors))
-          form.setError(path as Path<ReceiptSetting>, { message });
-      },
-    );
-    if (saved) form.reset(values);
-  });
-
   return (
-    <Stack as="form" gap="4" padding="5" aria-label={t('orders.receipt.title')} onSubmit={submit}>
-      <Flex justify="space-between" align="center">
-        <Heading as="h1" size="lg">
-          <FormattedMessage id="orders.receipt.title" />
-        </Heading>
-        <HStack>
+    <form aria-label={title} onSubmit={submit} noValidate>
+      <Stack gap="4" padding="5">
+        <PageHeading>
           <Button variant="outline" disabled={!isDirty} onClick={() => form.reset()}>
             <FormattedMessage id="orders.settings.discard" />
           </Button>
           <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText={t('engine.saving')}>
             <FormattedMessage id="engine.save" />
           </Button>
-        </HStack>
-      </Flex>
-      <Flex gap="4" align="start" wrap="wrap">
-        <Stack gap="4" flex="1" minWidth="96">
-          <FormSection title={t('orders.receipt.printer')}>
-            <Controller
-              control={form.control}
-              name="Paper"
-              render={({ field }) => (
-                <Field.Root>
-                  <Field.Label id="receipt-paper-label">
-                    <FormattedMessage id="orders.receipt.paper" />
+        </PageHeading>
+        <Flex gap="4" align="start" wrap="wrap">
+          <Stack gap="4" flex="1" minWidth="96">
+            <FormSection title={t('orders.receipt.printer')}>
+              <Controller
+                control={form.control}
+                name="Paper"
+                render={({ field }) => (
+                  <Field.Root>
+                    <Field.Label id="receipt-paper-label">
+                      <FormattedMessage id="orders.receipt.paper" />
+                    </Field.Label>
+                    <RadioGroup.Root
+                      value={field.value}
+                      onValueChange={(details) => field.onChange(details.value)}
+                      aria-labelledby="receipt-paper-label"
+                    >
+                      <HStack gap="6">
+                        {RECEIPT_PAPERS.map((paper) => (
+                          <RadioGroup.Item key={paper} value={paper}>
+                            <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
+                            <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemText>
+                              {t('orders.receipt.paperSize', { paper })}
+                            </RadioGroup.ItemText>
+                          </RadioGroup.Item>
+                        ))}
+                      </HStack>
+                    </RadioGroup.Root>
+                  </Field.Root>
+                )}
+              />
+              <FormField
+                form={form}
+                spec={{
+                  name: 'Copies',
+                  kind: 'number',
+                  width: '40',
+                  label: t('orders.receipt.copies'),
+                  help: t('orders.receipt.copiesHelp'),
+                }}
+              />
+            </FormSection>
+            <FormSection title={t('orders.receipt.content')}>
+              {(['Header', 'Footer'] as const).map((name) => (
+                <Field.Root key={name} invalid={Boolean(errors[name])}>
+                  <Field.Label>
+                    <FormattedMessage id={`orders.receipt.${name}`} />
                   </Field.Label>
-                  <RadioGroup.Root
-                    value={field.value}
-                    onValueChange={(details) => field.onChange(details.value)}
-                    aria-labelledby="receipt-paper-label"
-                  >
-                    <HStack gap="6">
-                      {RECEIPT_PAPERS.map((paper) => (
-                        <RadioGroup.Item key={paper} value={paper}>
-                          <RadioGroup.ItemHiddenInput onBlur={field.onBlur} />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>
-                            {t('orders.receipt.paperSize', { paper })}
-                          </RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                      ))}
-                    </HStack>
-                  </RadioGroup.Root>
+                  <Textarea rows={2} {...form.register(name)} />
+                  <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
                 </Field.Root>
-              )}
-            />
-            <TextField
-              type="number"
-              width="40"
-              label={t('orders.receipt.copies')}
-              help={t('orders.receipt.copiesHelp')}
-              registration={form.register('Copies', { valueAsNumber: true })}
-              error={errorAt(errors, 'Copies')}
-            />
-          </FormSection>
-          <FormSection title={t('orders.receipt.content')}>
-            {(['Header', 'Footer'] as const).map((name) => (
-              <Field.Root key={name} invalid={Boolean(errors[name])}>
-                <Field.Label>
-                  <FormattedMessage id={`orders.receipt.${name}`} />
-                </Field.Label>
-                <Textarea rows={2} {...form.register(name)} />
-                <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
-              </Field.Root>
-            ))}
-            <Controller
-              control={form.control}
-              name="Fields"
-              render={({ field }) => <FieldChooser value={field.value} onChange={field.onChange} />}
-            />
-            {errors.Fields && <Text color="fg.error">{errors.Fields.message}</Text>}
-          </FormSection>
-        </Stack>
-        <Box
-          as="section"
-          bg="bg"
-          borderRadius="md"
-          borderWidth="1px"
-          padding="5"
-          aria-label={t('orders.receipt.preview')}
-        >
-          <Heading as="h2" size="md" marginBottom="4">
-            <FormattedMessage id="orders.receipt.preview" />
-          </Heading>
-          <Box borderWidth="1px" padding="3" bg="white" width="fit-content">
-            <ReceiptPaper
-              setting={{
-                Paper: live.Paper ?? defaults.Paper,
-                Header: live.Header ?? '',
-                Footer: live.Footer ?? '',
-                Fields: live.Fields ?? defaults.Fields,
-              }}
-              receipt={sampleReceipt(t)}
-            />
+              ))}
+              <Controller
+                control={form.control}
+                name="Fields"
+                render={({ field }) => <FieldChooser value={field.value} onChange={field.onChange} />}
+              />
+              {errors.Fields && <Text color="fg.error">{errors.Fields.message}</Text>}
+            </FormSection>
+          </Stack>
+          <Box
+            as="section"
+            bg="bg"
+            borderRadius="md"
+            borderWidth="1px"
+            padding="5"
+            aria-label={t('orders.receipt.preview')}
+          >
+            <Heading as="h2" size="md" marginBottom="4">
+              <FormattedMessage id="orders.receipt.preview" />
+            </Heading>
+            <Box borderWidth="1px" padding="3" bg="white" width="fit-content">
+              <ReceiptPaper
+                setting={{
+                  Paper: live.Paper ?? defaults.Paper,
+                  Header: live.Header ?? '',
+                  Footer: live.Footer ?? '',
+                  Fields: live.Fields ?? defaults.Fields,
+                }}
+                receipt={sampleReceipt(t)}
+              />
+            </Box>
           </Box>
-        </Box>
-      </Flex>
-    </Stack>
+        </Flex>
+      </Stack>
+    </form>
   );
 }
 
 /** /order/receiptPrinting: the receipt printer's paper, copies, texts and parts, with a preview. */
 function ReceiptSettingPage() {
-  const data = useQuery({
-    queryKey: [SETTINGS_QUERY_ROOT, 'receipt'],
-    queryFn: () => callEndpoint(getReceiptSetting, {}),
-  });
-  if (data.isPending)
-    return (
-      <Flex justify="center" padding="10">
-        <Spinner />
-      </Flex>
-    );
-  if (data.isError)
-    return (
-      <Text padding="5" color="fg.error">
-        <FormattedMessage id="engine.loadFailed" />
-      </Text>
-    );
-  return <ReceiptSettingForm key={data.data.Data.Version} data={data.data.Data} />;
+  const record = useRecord(getReceiptSetting, { input: {} });
+  return (
+    <RecordView record={record}>
+      {(setting) => <ReceiptSettingForm key={setting.Data.Version} data={setting.Data} />}
+    </RecordView>
+  );
 }
 
 export default withModuleMessages(ReceiptSettingPage, orderCounterCatalogues);

@@ -2,7 +2,7 @@ import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { REASON_MAX } from '../../../contract/machines/order';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../src/lib/form-dialog';
 
 /** Asks for the reason an action needs (closing, refunding); resolves through `onSubmit`. */
 export function ReasonDialog({

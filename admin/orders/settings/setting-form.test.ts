@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTING, DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
+import { formPath } from '../../core/form-binding';
 import {
   checkDeliveryForm,
+  DELIVERY_RENAMES,
   type DeliveryForm,
-  deliveryFormPath,
   deliveryFormValues,
   parameterFormValues,
 } from './setting-form';
@@ -93,8 +94,8 @@ describe('delivery form', () => {
   });
 
   it('puts the server’s field errors on the fields the operator typed', () => {
-    expect(deliveryFormPath('SameCity.FeeFen')).toBe('SameCity.Fee');
-    expect(deliveryFormPath('SameCity.MinOrderFen')).toBe('SameCity.MinOrder');
-    expect(deliveryFormPath('Pickup.Points.1.Phone')).toBe('Pickup.Points.1.Phone');
+    expect(formPath('SameCity.FeeFen', DELIVERY_RENAMES)).toBe('SameCity.Fee');
+    expect(formPath('SameCity.MinOrderFen', DELIVERY_RENAMES)).toBe('SameCity.MinOrder');
+    expect(formPath('Pickup.Points.1.Phone', DELIVERY_RENAMES)).toBe('Pickup.Points.1.Phone');
   });
 });

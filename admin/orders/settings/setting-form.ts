@@ -5,7 +5,7 @@ import {
   type ParameterSetting,
   type PickupPoint,
 } from '../../../contract/endpoints/orders';
-import { type IssueLike, issueMessage, type MessageRef } from '../../core/form-binding';
+import { formPath, type IssueLike, issueMessage, type MessageRef } from '../../core/form-binding';
 import { fenToYuanText, yuanToFen } from '../../core/list-state';
 
 /** The order parameters form edits the contract's shape as it is; the version stays beside it. */
@@ -50,16 +50,8 @@ export function deliveryFormValues(setting: DeliverySetting): DeliveryForm {
   };
 }
 
-/** Contract field paths whose form field has another name. */
-const FORM_PATHS: Record<string, string> = {
-  'SameCity.FeeFen': 'SameCity.Fee',
-  'SameCity.MinOrderFen': 'SameCity.MinOrder',
-};
-
-/** The form field that shows an error the contract (or the server) names by its own path. */
-export function deliveryFormPath(contractPath: string): string {
-  return FORM_PATHS[contractPath] ?? contractPath;
-}
+/** Contract fields whose form field has another name (see `formPath`). */
+export const DELIVERY_RENAMES: Readonly<Record<string, string>> = { FeeFen: 'Fee', MinOrderFen: 'MinOrder' };
 
 export type DeliveryCheck =
   | { ok: true; value: DeliverySetting }
@@ -99,11 +91,11 @@ export function checkDeliveryForm(form: DeliveryForm): DeliveryCheck {
   const parsed = deliverySettingSchema.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
-      add(deliveryFormPath(issue.path.join('.')), issueMessage(issue as IssueLike));
+      add(formPath(issue.path.join('.'), DELIVERY_RENAMES), issueMessage(issue as IssueLike));
     return { ok: false, errors };
   }
   for (const problem of deliverySettingProblems(parsed.data))
-    add(deliveryFormPath(problem.field), { id: problem.key, values: problem.params });
+    add(formPath(problem.field, DELIVERY_RENAMES), { id: problem.key, values: problem.params });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: parsed.data };
 }

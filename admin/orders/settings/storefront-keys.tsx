@@ -3,14 +3,11 @@ import {
   Box,
   Button,
   Clipboard,
-  CloseButton,
   Code,
-  Dialog,
   Field,
   Heading,
   HStack,
   Input,
-  Portal,
   Stack,
   Table,
   Text,
@@ -27,66 +24,48 @@ import {
 import { STOREFRONT_KEY_HEADER } from '../../../contract/endpoints/storefront';
 import { parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
+import { InformationDialog } from '../../../src/lib/information-dialog';
+import { endpointArea, endpointQuery } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { useResourceAction } from '../../core/use-resource-list';
-import { SETTINGS_QUERY_ROOT } from './use-setting-save';
 
-const KEYS = [SETTINGS_QUERY_ROOT, 'storefrontKeys'];
 const TIME = '{y}-{m}-{d} {h}:{i}';
 
 /** Shows a new key the one time it exists in the clear, with a copy button. */
 function NewKeyDialog({ name, secret, onClose }: { name: string; secret: string; onClose(): void }) {
   const intl = useIntl();
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                <FormattedMessage id="orders.keys.createdTitle" values={{ name }} />
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  <FormattedMessage id="orders.keys.createdHelp" values={{ header: STOREFRONT_KEY_HEADER }} />
-                </Text>
-                <Clipboard.Root value={secret}>
-                  <HStack>
-                    <Code
-                      flex="1"
-                      padding="2"
-                      wordBreak="break-all"
-                      aria-label={intl.formatMessage({ id: 'orders.keys.secret' })}
-                      data-testid="storefront-key"
-                    >
-                      {secret}
-                    </Code>
-                    <Clipboard.Trigger asChild>
-                      <Button size="sm" variant="outline">
-                        <Clipboard.Indicator copied={<FormattedMessage id="orders.keys.copied" />}>
-                          <FormattedMessage id="orders.keys.copy" />
-                        </Clipboard.Indicator>
-                      </Button>
-                    </Clipboard.Trigger>
-                  </HStack>
-                </Clipboard.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button size="sm" colorPalette="brand" onClick={onClose}>
-                <FormattedMessage id="orders.keys.done" />
+    <InformationDialog
+      title={<FormattedMessage id="orders.keys.createdTitle" values={{ name }} />}
+      closeLabel={intl.formatMessage({ id: 'orders.keys.done' })}
+      onClose={onClose}
+    >
+      <Stack gap="3">
+        <Text>
+          <FormattedMessage id="orders.keys.createdHelp" values={{ header: STOREFRONT_KEY_HEADER }} />
+        </Text>
+        <Clipboard.Root value={secret}>
+          <HStack>
+            <Code
+              flex="1"
+              padding="2"
+              wordBreak="break-all"
+              aria-label={intl.formatMessage({ id: 'orders.keys.secret' })}
+              data-testid="storefront-key"
+            >
+              {secret}
+            </Code>
+            <Clipboard.Trigger asChild>
+              <Button size="sm" variant="outline">
+                <Clipboard.Indicator copied={<FormattedMessage id="orders.keys.copied" />}>
+                  <FormattedMessage id="orders.keys.copy" />
+                </Clipboard.Indicator>
               </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'orders.receipt.close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Clipboard.Trigger>
+          </HStack>
+        </Clipboard.Root>
+      </Stack>
+    </InformationDialog>
   );
 }
 
@@ -94,8 +73,8 @@ function NewKeyDialog({ name, secret, onClose }: { name: string; secret: string;
 export function StorefrontKeys() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const keys = useQuery({ queryKey: KEYS, queryFn: () => callEndpoint(getStorefrontKeys, {}) });
-  const revoke = useResourceAction([SETTINGS_QUERY_ROOT], revokeStorefrontKey);
+  const keys = useQuery(endpointQuery(getStorefrontKeys, {}));
+  const revoke = useResourceAction([endpointArea(revokeStorefrontKey.path)], revokeStorefrontKey);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);

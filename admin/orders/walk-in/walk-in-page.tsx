@@ -8,12 +8,12 @@ import {
 } from '../../../contract/endpoints/orders';
 import { OFFLINE_PAYMENT_METHODS, orderMachine } from '../../../contract/machines/order';
 import { can } from '../../../contract/state-machine';
+import { FormDialog } from '../../../src/lib/form-dialog';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useResourceAction, useResourceList } from '../../core/use-resource-list';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
-import { FormDialog } from '../settings-and-offline/form-dialog';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { formatFen } from '../settings-and-offline/money';
 import { ReasonDialog } from '../settings-and-offline/reason-dialog';

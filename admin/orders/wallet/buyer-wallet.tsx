@@ -13,10 +13,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getBuyerWallet, type WalletLedgerRow } from '../../../contract/endpoints/wallet';
+import { getBuyerWallet, type Wallet, type WalletLedgerRow } from '../../../contract/endpoints/wallet';
 import { parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { type ModuleCatalogues, ModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { formatFen } from '../settings-and-offline/money';
 import { en } from './i18n/en';
 import { zh } from './i18n/zh';
@@ -40,19 +41,25 @@ function Amount({ row }: { row: Pick<WalletLedgerRow, 'Currency'> & { value: num
 
 /** `version`: of the record shown beside the wallet, whose changes may have moved money. */
 function WalletBody({ buyerId, version = 0 }: { buyerId: string; version?: number }) {
-  const intl = useIntl();
+  const _intl = useIntl();
   const wallet = useQuery({
     queryKey: [WALLET_QUERY_ROOT, buyerId, version],
     queryFn: ({ signal }) => callEndpoint(getBuyerWallet, { buyerId }, { signal }),
   });
-  if (wallet.isError)
-    return (
-      <Text color="fg.error">
-        <FormattedMessage id="wallet.loadFailed" />
-      </Text>
-    );
-  if (!wallet.data) return <Skeleton height="24" />;
-  const { BalanceFen, Points, Ledger } = wallet.data.Data;
+  return (
+    <QueryOutcome
+      query={wallet}
+      loading={<Skeleton height="24" />}
+      errorText={<FormattedMessage id="wallet.loadFailed" />}
+    >
+      {(data) => <WalletFigures wallet={data.Data} />}
+    </QueryOutcome>
+  );
+}
+
+function WalletFigures({ wallet }: { wallet: Wallet }) {
+  const intl = useIntl();
+  const { BalanceFen, Points, Ledger } = wallet;
   return (
     <Stack gap="3">
       <HStack gap="8">

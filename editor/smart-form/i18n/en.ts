@@ -23,7 +23,6 @@ export const en: Record<string, string> = {
   'smartForm.actionNamed': '{action}: {name}',
   'smartForm.empty': 'No forms yet. Create one to collect sign-ups, bookings or surveys.',
   'smartForm.loadFailed': 'The forms could not be loaded.',
-  'smartForm.retry': 'Retry',
   'smartForm.nameLabel': 'Form name',
   'smartForm.addTitle': 'New form',
   'smartForm.renameTitle': 'Rename form',

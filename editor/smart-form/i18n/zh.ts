@@ -23,7 +23,6 @@ export const zh: Record<string, string> = {
   'smartForm.actionNamed': '{action}：{name}',
   'smartForm.empty': '还没有表单。新建一个表单来收集报名、预约或问卷。',
   'smartForm.loadFailed': '表单加载失败。',
-  'smartForm.retry': '重试',
   'smartForm.nameLabel': '表单名称',
   'smartForm.addTitle': '新建表单',
   'smartForm.renameTitle': '重命名表单',

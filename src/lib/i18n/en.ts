@@ -22,6 +22,7 @@ export const en = {
   'app.back': 'Back',
   'app.retry': 'Retry',
   'app.empty': 'No data',
+  'app.loadFailed': 'This could not be loaded.',
   'app.nameRequired': 'Enter a name',
 
   'shopType.mall': 'Mall',

@@ -17,6 +17,7 @@ export const zh: Record<MessageKey, string> = {
   'app.back': '返回',
   'app.retry': '重试',
   'app.empty': '暂无数据',
+  'app.loadFailed': '加载失败。',
   'app.nameRequired': '请输入名称',
 
   'shopType.mall': '商城',

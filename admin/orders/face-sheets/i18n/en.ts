@@ -56,7 +56,6 @@ export const en: Record<string, string> = {
   'face.form.kuaidi100.ExpType': 'Service type (expType)',
   'face.form.secretKept': 'Stored. Leave empty to keep it.',
   'face.form.secretNotSet': 'Not set yet.',
-  'face.config.title': 'Face-sheet settings',
   'face.config.add': 'Add carrier account',
   'face.config.default': 'Default',
   'face.config.edit': 'Edit',

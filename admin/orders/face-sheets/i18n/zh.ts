@@ -55,7 +55,6 @@ export const zh: Record<string, string> = {
   'face.form.kuaidi100.ExpType': '业务类型（expType）',
   'face.form.secretKept': '已保存，留空则保持不变。',
   'face.form.secretNotSet': '尚未设置。',
-  'face.config.title': '面单设置',
   'face.config.add': '新增快递账号',
   'face.config.default': '默认',
   'face.config.edit': '编辑',

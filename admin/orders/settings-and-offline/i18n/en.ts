@@ -25,7 +25,6 @@ export const en: Record<string, string> = {
   'orders.state.closed': 'Closed',
 
   // /order/parameterSetting
-  'orders.parameter.title': 'Order settings',
   'orders.parameter.unpaidClose': 'Unpaid orders close after',
   'orders.parameter.unpaidCloseHelp':
     'An order not paid within this time is closed and its stock goes back on sale.',
@@ -79,7 +78,6 @@ export const en: Record<string, string> = {
   'orders.keys.done': 'I have copied it',
 
   // /order/distributionSetting
-  'orders.delivery.title': 'Delivery settings',
   'orders.delivery.express': 'Express',
   'orders.delivery.expressEnabled': 'Ship by express',
   'orders.delivery.expressHelp': 'Freight comes from each goods’ freight template.',
@@ -198,7 +196,6 @@ export const en: Record<string, string> = {
   'rechargeOrders.refundConfirm': 'Refund',
 
   // Receipts (/order/receiptPrinting and the print button)
-  'orders.receipt.title': 'Receipt printing',
   'orders.receipt.printer': 'Printer',
   'orders.receipt.paper': 'Paper width',
   'orders.receipt.paperSize': '{paper} mm',

@@ -22,7 +22,6 @@ export const zh: Record<string, string> = {
   'orders.state.completed': '已完成',
   'orders.state.closed': '已关闭',
 
-  'orders.parameter.title': '订单设置',
   'orders.parameter.unpaidClose': '未付款订单自动关闭时间',
   'orders.parameter.unpaidCloseHelp': '超过该时间未付款的订单将被关闭，库存退回。',
   'orders.parameter.minutes.Normal': '普通订单（分钟）',
@@ -71,7 +70,6 @@ export const zh: Record<string, string> = {
   'orders.keys.copied': '已复制',
   'orders.keys.done': '我已复制',
 
-  'orders.delivery.title': '配送设置',
   'orders.delivery.express': '快递发货',
   'orders.delivery.expressEnabled': '开启快递发货',
   'orders.delivery.expressHelp': '运费按商品的运费模板计算。',
@@ -186,7 +184,6 @@ export const zh: Record<string, string> = {
   'rechargeOrders.refundReason': '退款原因（全额退回给买家）',
   'rechargeOrders.refundConfirm': '退款',
 
-  'orders.receipt.title': '小票打印',
   'orders.receipt.printer': '打印机',
   'orders.receipt.paper': '纸张宽度',
   'orders.receipt.paperSize': '{paper} 毫米',

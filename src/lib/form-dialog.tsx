@@ -2,7 +2,10 @@ import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-/** A dialog holding a small form: its fields, cancel and a submit button. */
+/**
+ * A dialog holding a small form: its fields, cancel and a submit button. The form has
+ * `noValidate`, so its fields show their own messages, never the browser's bubbles.
+ */
 export function FormDialog({
   title,
   children,
@@ -44,7 +47,7 @@ export function FormDialog({
               <Dialog.Body>{children}</Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" size="sm" onClick={onClose}>
-                  <FormattedMessage id="engine.cancel" />
+                  <FormattedMessage id="app.cancel" />
                 </Button>
                 <Button
                   type="submit"
@@ -57,7 +60,7 @@ export function FormDialog({
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'orders.receipt.close' })} />
+                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'app.close' })} />
               </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>
