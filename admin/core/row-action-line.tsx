@@ -92,7 +92,9 @@ export function RowMoreMenu({ children }: { children: ReactNode }) {
                   aria-label={item.name}
                   color={item.destructive ? 'fg.error' : undefined}
                   _hover={item.destructive ? { bg: 'bg.error', color: 'fg.error' } : undefined}
-                  onSelect={item.run}
+                  // After the menu has given the focus back to its button: a confirmation opened
+                  // before that would see the focus leave it and close at once.
+                  onSelect={() => window.setTimeout(item.run)}
                 >
                   {item.label}
                 </Menu.Item>

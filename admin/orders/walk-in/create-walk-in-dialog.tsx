@@ -18,6 +18,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { addOfflineOrder, getCounterSkus, offlineListResource } from '../../../contract/endpoints/orders';
 import { OFFLINE_PAYMENT_METHODS, REMARK_MAX } from '../../../contract/machines/order';
 import { callEndpoint } from '../../../src/lib/http';
+import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
@@ -160,7 +161,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
         paid: response.State === 'completed',
         expectedFen: totals.totalFen,
       });
-      await client.invalidateQueries({ queryKey: [offlineListResource.resource] });
+      await invalidateAreas(client, offlineListResource.list);
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
     } finally {
