@@ -27,7 +27,7 @@ import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-pr
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
 import type { ActionItem } from './row-action-layout';
-import { RowActionLine, RowMoreMenu } from './row-action-line';
+import { RowActionLine, useRowMoreMenu } from './row-action-line';
 import { type CellStyles, ROW_DENSITY, useRowStyles } from './row-styles';
 import type { ListPage } from './use-resource-list';
 
@@ -212,6 +212,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const virtual = rows.length > (props.virtualizeAbove ?? VIRTUAL_ROWS_ABOVE);
   // State, not a ref: the body's virtualiser reads it before a parent's ref would be attached.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const more = useRowMoreMenu();
   const size = useControlSize();
   const rowStyles = useRowStyles(columns, virtual, size);
   const { actions, rowName, rowKey } = props;
@@ -248,230 +249,230 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   };
 
   return (
-    <RowMoreMenu>
-      <Stack gap="3">
-        <Box
-          as="form"
-          bg="bg"
-          borderRadius="md"
-          borderWidth="1px"
-          padding="3"
-          role="search"
-          aria-label={intl.formatMessage({ id: 'engine.filters' })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            props.change({ filters: draft });
-          }}
-        >
-          <Flex gap="3" wrap="wrap" align="center">
-            {resource.filters.map((filter) => (
-              <FilterControl
-                key={filter.name}
-                filter={filter}
-                prefix={prefix}
-                values={draft}
-                options={props.filterOptions?.[filter.name]}
-                setValue={(param, value) => setDraft((current) => ({ ...current, [param]: value }))}
-              />
-            ))}
-            <HStack gap="2">
-              <Button size="sm" type="submit" colorPalette="brand">
-                <FormattedMessage id="engine.search" />
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => props.change({ filters: {} })}>
-                <FormattedMessage id="engine.reset" />
-              </Button>
-            </HStack>
-          </Flex>
-        </Box>
+    <Stack gap="3">
+      <Box
+        as="form"
+        bg="bg"
+        borderRadius="md"
+        borderWidth="1px"
+        padding="3"
+        role="search"
+        aria-label={intl.formatMessage({ id: 'engine.filters' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.change({ filters: draft });
+        }}
+      >
+        <Flex gap="3" wrap="wrap" align="center">
+          {resource.filters.map((filter) => (
+            <FilterControl
+              key={filter.name}
+              filter={filter}
+              prefix={prefix}
+              values={draft}
+              options={props.filterOptions?.[filter.name]}
+              setValue={(param, value) => setDraft((current) => ({ ...current, [param]: value }))}
+            />
+          ))}
+          <HStack gap="2">
+            <Button size="sm" type="submit" colorPalette="brand">
+              <FormattedMessage id="engine.search" />
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => props.change({ filters: {} })}>
+              <FormattedMessage id="engine.reset" />
+            </Button>
+          </HStack>
+        </Flex>
+      </Box>
 
-        <Box bg="bg" borderRadius="md" borderWidth="1px" padding="3">
-          <Flex justify="space-between" align="center" gap="3" wrap="wrap" marginBottom="2">
-            {resource.tabs ? (
-              <Tabs.Root
-                size="sm"
-                variant="line"
-                value={state.tab}
-                onValueChange={(event) => props.change({ tab: event.value })}
-              >
-                <Tabs.List>
-                  {resource.tabs.values.map((tab) => (
-                    <Tabs.Trigger key={tab} value={tab}>
-                      <FormattedMessage id={`${prefix}.tab.${tab}`} />
-                      {/* Lists without counts per tab show none once loaded. */}
-                      {(!result.data || result.data.Counts) && (
-                        <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
-                          {result.data?.Counts?.[tab] ?? '–'}
-                        </Badge>
-                      )}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-                {/* The rows below are every tab's panel; these give the triggers' aria-controls a target. */}
+      <Box bg="bg" borderRadius="md" borderWidth="1px" padding="3">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap" marginBottom="2">
+          {resource.tabs ? (
+            <Tabs.Root
+              size="sm"
+              variant="line"
+              value={state.tab}
+              onValueChange={(event) => props.change({ tab: event.value })}
+            >
+              <Tabs.List>
                 {resource.tabs.values.map((tab) => (
-                  <Tabs.Content key={tab} value={tab} padding="0" />
+                  <Tabs.Trigger key={tab} value={tab}>
+                    <FormattedMessage id={`${prefix}.tab.${tab}`} />
+                    {/* Lists without counts per tab show none once loaded. */}
+                    {(!result.data || result.data.Counts) && (
+                      <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
+                        {result.data?.Counts?.[tab] ?? '–'}
+                      </Badge>
+                    )}
+                  </Tabs.Trigger>
                 ))}
-              </Tabs.Root>
-            ) : (
-              <span />
-            )}
-            <HStack gap="2">
-              {props.toolbar}
-              {resource.export && (
-                <Menu.Root>
-                  <Menu.Trigger asChild>
-                    <Button size="sm" variant="outline" loading={exporting}>
-                      <FormattedMessage id="engine.export" />
-                    </Button>
-                  </Menu.Trigger>
-                  <Portal>
-                    <Menu.Positioner>
-                      <Menu.Content>
-                        <Menu.Item value="xlsx" onSelect={() => void exportAs('xlsx')}>
-                          <FormattedMessage id="engine.exportXlsx" />
-                        </Menu.Item>
-                        <Menu.Item value="csv" onSelect={() => void exportAs('csv')}>
-                          <FormattedMessage id="engine.exportCsv" />
-                        </Menu.Item>
-                      </Menu.Content>
-                    </Menu.Positioner>
-                  </Portal>
-                </Menu.Root>
-              )}
-              <Menu.Root closeOnSelect={false}>
+              </Tabs.List>
+              {/* The rows below are every tab's panel; these give the triggers' aria-controls a target. */}
+              {resource.tabs.values.map((tab) => (
+                <Tabs.Content key={tab} value={tab} padding="0" />
+              ))}
+            </Tabs.Root>
+          ) : (
+            <span />
+          )}
+          <HStack gap="2">
+            {props.toolbar}
+            {resource.export && (
+              <Menu.Root>
                 <Menu.Trigger asChild>
-                  <Button size="sm" variant="outline">
-                    <FormattedMessage id="engine.columns" />
+                  <Button size="sm" variant="outline" loading={exporting}>
+                    <FormattedMessage id="engine.export" />
                   </Button>
                 </Menu.Trigger>
                 <Portal>
                   <Menu.Positioner>
                     <Menu.Content>
-                      {columns.map((column) => (
-                        <Menu.CheckboxItem
-                          key={column.id}
-                          value={column.id}
-                          checked={!hidden.includes(column.id)}
-                          onCheckedChange={() =>
-                            setColumns(
-                              toggleColumn(
-                                hidden,
-                                column.id,
-                                columns.map((entry) => entry.id),
-                              ),
-                            )
-                          }
-                        >
-                          <FormattedMessage id={column.header} />
-                          <Menu.ItemIndicator />
-                        </Menu.CheckboxItem>
-                      ))}
+                      <Menu.Item value="xlsx" onSelect={() => void exportAs('xlsx')}>
+                        <FormattedMessage id="engine.exportXlsx" />
+                      </Menu.Item>
+                      <Menu.Item value="csv" onSelect={() => void exportAs('csv')}>
+                        <FormattedMessage id="engine.exportCsv" />
+                      </Menu.Item>
                     </Menu.Content>
                   </Menu.Positioner>
                 </Portal>
               </Menu.Root>
-            </HStack>
-          </Flex>
-
-          {selectedRows.length > 0 && props.bulkActions && (
-            <HStack
-              gap="2"
-              padding="2"
-              marginBottom="2"
-              bg="brand.subtle"
-              borderRadius="md"
-              role="toolbar"
-              aria-label={intl.formatMessage({ id: 'engine.bulkActions' })}
-            >
-              <Text fontSize="sm">
-                <FormattedMessage id="engine.selected" values={{ count: selectedRows.length }} />
-              </Text>
-              {props.bulkActions(selectedRows, () => setSelected([]))}
-            </HStack>
-          )}
-
-          <Box
-            ref={setScroller}
-            overflowX="auto"
-            aria-busy={result.isFetching}
-            // A long list always fills its box: a fixed size lets the box contain its layout and paint,
-            // so a scroll step lays out and paints the table alone, not the page.
-            {...(virtual ? { overflowY: 'auto', height: '70vh', contain: 'strict' } : {})}
-          >
-            <Table.Root
-              size={ROW_DENSITY[size].table}
-              interactive
-              stickyHeader={virtual}
-              css={rowStyles}
-              // Only some rows are in the document: the counts tell assistive technology the real size.
-              aria-rowcount={virtual ? rows.length + 1 : undefined}
-            >
-              <Table.Header>
-                <Table.Row bg="bg.muted" aria-rowindex={virtual ? 1 : undefined}>
-                  {props.bulkActions && (
-                    <Table.ColumnHeader width="10">
-                      <Checkbox.Root
-                        size="sm"
-                        checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
-                        onCheckedChange={(event) => setSelected(event.checked === true ? rowIds : [])}
-                      >
-                        <Checkbox.HiddenInput aria-label={intl.formatMessage({ id: 'engine.selectAll' })} />
-                        <Checkbox.Control />
-                      </Checkbox.Root>
-                    </Table.ColumnHeader>
-                  )}
-                  {shown.map((column) => {
-                    const field = column.sortField;
-                    const direction =
-                      field && state.sort === field
-                        ? 'ascending'
-                        : field && state.sort === `-${field}`
-                          ? 'descending'
-                          : undefined;
-                    return (
-                      <Table.ColumnHeader
+            )}
+            <Menu.Root closeOnSelect={false}>
+              <Menu.Trigger asChild>
+                <Button size="sm" variant="outline">
+                  <FormattedMessage id="engine.columns" />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    {columns.map((column) => (
+                      <Menu.CheckboxItem
                         key={column.id}
-                        textAlign={column.align}
-                        width={column.width}
-                        aria-sort={field ? (direction ?? 'none') : undefined}
+                        value={column.id}
+                        checked={!hidden.includes(column.id)}
+                        onCheckedChange={() =>
+                          setColumns(
+                            toggleColumn(
+                              hidden,
+                              column.id,
+                              columns.map((entry) => entry.id),
+                            ),
+                          )
+                        }
                       >
-                        {field ? (
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            fontWeight="semibold"
-                            onClick={() =>
-                              props.change({ sort: nextSort(state.sort, field, resource.defaultSort) })
-                            }
-                          >
-                            <FormattedMessage id={column.header} />
-                            <span aria-hidden="true">
-                              {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                            </span>
-                          </Button>
-                        ) : (
+                        <FormattedMessage id={column.header} />
+                        <Menu.ItemIndicator />
+                      </Menu.CheckboxItem>
+                    ))}
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </HStack>
+        </Flex>
+
+        {selectedRows.length > 0 && props.bulkActions && (
+          <HStack
+            gap="2"
+            padding="2"
+            marginBottom="2"
+            bg="brand.subtle"
+            borderRadius="md"
+            role="toolbar"
+            aria-label={intl.formatMessage({ id: 'engine.bulkActions' })}
+          >
+            <Text fontSize="sm">
+              <FormattedMessage id="engine.selected" values={{ count: selectedRows.length }} />
+            </Text>
+            {props.bulkActions(selectedRows, () => setSelected([]))}
+          </HStack>
+        )}
+
+        <Box
+          ref={setScroller}
+          overflowX="auto"
+          aria-busy={result.isFetching}
+          // A long list always fills its box: a fixed size lets the box contain its layout and paint,
+          // so a scroll step lays out and paints the table alone, not the page.
+          {...(virtual ? { overflowY: 'auto', height: '70vh', contain: 'strict' } : {})}
+        >
+          <Table.Root
+            size={ROW_DENSITY[size].table}
+            interactive
+            stickyHeader={virtual}
+            css={rowStyles}
+            // Only some rows are in the document: the counts tell assistive technology the real size.
+            aria-rowcount={virtual ? rows.length + 1 : undefined}
+          >
+            <Table.Header>
+              <Table.Row bg="bg.muted" aria-rowindex={virtual ? 1 : undefined}>
+                {props.bulkActions && (
+                  <Table.ColumnHeader width="10">
+                    <Checkbox.Root
+                      size="sm"
+                      checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+                      onCheckedChange={(event) => setSelected(event.checked === true ? rowIds : [])}
+                    >
+                      <Checkbox.HiddenInput aria-label={intl.formatMessage({ id: 'engine.selectAll' })} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  </Table.ColumnHeader>
+                )}
+                {shown.map((column) => {
+                  const field = column.sortField;
+                  const direction =
+                    field && state.sort === field
+                      ? 'ascending'
+                      : field && state.sort === `-${field}`
+                        ? 'descending'
+                        : undefined;
+                  return (
+                    <Table.ColumnHeader
+                      key={column.id}
+                      textAlign={column.align}
+                      width={column.width}
+                      aria-sort={field ? (direction ?? 'none') : undefined}
+                    >
+                      {field ? (
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          fontWeight="semibold"
+                          onClick={() =>
+                            props.change({ sort: nextSort(state.sort, field, resource.defaultSort) })
+                          }
+                        >
                           <FormattedMessage id={column.header} />
-                        )}
-                      </Table.ColumnHeader>
-                    );
-                  })}
-                  {rowActions && (
-                    <Table.ColumnHeader textAlign="end">
-                      <FormattedMessage id="engine.actions" />
+                          <span aria-hidden="true">
+                            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                          </span>
+                        </Button>
+                      ) : (
+                        <FormattedMessage id={column.header} />
+                      )}
                     </Table.ColumnHeader>
-                  )}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {result.isPending &&
-                  Array.from({ length: 5 }, (_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Row key={index}>
-                      <Table.Cell colSpan={shown.length + 2}>
-                        <Skeleton height="6" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
+                  );
+                })}
+                {rowActions && (
+                  <Table.ColumnHeader textAlign="end">
+                    <FormattedMessage id="engine.actions" />
+                  </Table.ColumnHeader>
+                )}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {result.isPending &&
+                Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Table.Row key={index}>
+                    <Table.Cell colSpan={shown.length + 2}>
+                      <Skeleton height="6" />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              <more.Scope>
                 <ResourceRows
                   rows={rows}
                   rowKey={props.rowKey}
@@ -482,78 +483,79 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                   virtual={virtual}
                   scroller={scroller}
                 />
-              </Table.Body>
-            </Table.Root>
-          </Box>
-
-          {result.isError && (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>
-                  <FormattedMessage id="engine.loadFailed" />
-                </EmptyState.Title>
-                <Button size="sm" variant="outline" onClick={() => void result.refetch()}>
-                  <FormattedMessage id="engine.retry" />
-                </Button>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          )}
-          {!result.isPending && !result.isError && rows.length === 0 && (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>
-                  <FormattedMessage id="engine.empty" />
-                </EmptyState.Title>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          )}
-
-          <Flex justify="flex-end" align="center" gap="3" marginTop="3" wrap="wrap">
-            <Text fontSize="sm" color="fg.muted">
-              <FormattedMessage id="engine.total" values={{ total }} />
-            </Text>
-            <NativeSelect.Root size="sm" width="28">
-              <NativeSelect.Field
-                aria-label={intl.formatMessage({ id: 'engine.pageSize' })}
-                value={String(state.pageSize)}
-                onChange={(event) => props.change({ pageSize: Number(event.target.value) })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {intl.formatMessage({ id: 'engine.perPage' }, { size })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <nav aria-label={intl.formatMessage({ id: 'engine.pagination' })}>
-              <HStack gap="1">
-                <IconButton
-                  size="sm"
-                  variant="outline"
-                  aria-label={intl.formatMessage({ id: 'engine.previousPage' })}
-                  disabled={state.page <= 1}
-                  onClick={() => props.setPage(state.page - 1)}
-                >
-                  <span aria-hidden="true">‹</span>
-                </IconButton>
-                <Text fontSize="sm" minWidth="16" textAlign="center" aria-live="polite">
-                  <FormattedMessage id="engine.pageOf" values={{ page: state.page, pages: pageCount }} />
-                </Text>
-                <IconButton
-                  size="sm"
-                  variant="outline"
-                  aria-label={intl.formatMessage({ id: 'engine.nextPage' })}
-                  disabled={state.page >= pageCount}
-                  onClick={() => props.setPage(state.page + 1)}
-                >
-                  <span aria-hidden="true">›</span>
-                </IconButton>
-              </HStack>
-            </nav>
-          </Flex>
+              </more.Scope>
+            </Table.Body>
+          </Table.Root>
+          {more.menu}
         </Box>
-      </Stack>
-    </RowMoreMenu>
+
+        {result.isError && (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Title>
+                <FormattedMessage id="engine.loadFailed" />
+              </EmptyState.Title>
+              <Button size="sm" variant="outline" onClick={() => void result.refetch()}>
+                <FormattedMessage id="engine.retry" />
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+        {!result.isPending && !result.isError && rows.length === 0 && (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Title>
+                <FormattedMessage id="engine.empty" />
+              </EmptyState.Title>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+
+        <Flex justify="flex-end" align="center" gap="3" marginTop="3" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage id="engine.total" values={{ total }} />
+          </Text>
+          <NativeSelect.Root size="sm" width="28">
+            <NativeSelect.Field
+              aria-label={intl.formatMessage({ id: 'engine.pageSize' })}
+              value={String(state.pageSize)}
+              onChange={(event) => props.change({ pageSize: Number(event.target.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {intl.formatMessage({ id: 'engine.perPage' }, { size })}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <nav aria-label={intl.formatMessage({ id: 'engine.pagination' })}>
+            <HStack gap="1">
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label={intl.formatMessage({ id: 'engine.previousPage' })}
+                disabled={state.page <= 1}
+                onClick={() => props.setPage(state.page - 1)}
+              >
+                <span aria-hidden="true">‹</span>
+              </IconButton>
+              <Text fontSize="sm" minWidth="16" textAlign="center" aria-live="polite">
+                <FormattedMessage id="engine.pageOf" values={{ page: state.page, pages: pageCount }} />
+              </Text>
+              <IconButton
+                size="sm"
+                variant="outline"
+                aria-label={intl.formatMessage({ id: 'engine.nextPage' })}
+                disabled={state.page >= pageCount}
+                onClick={() => props.setPage(state.page + 1)}
+              >
+                <span aria-hidden="true">›</span>
+              </IconButton>
+            </HStack>
+          </nav>
+        </Flex>
+      </Box>
+    </Stack>
   );
 }

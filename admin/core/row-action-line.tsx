@@ -56,9 +56,9 @@ export function RowActionLine({ items, rowName }: { items: ActionItem[]; rowName
 /**
  * The "more" menu of every row of a list: one Chakra menu, opened beside the button that asked for
  * it (its id is the menu's trigger id, so the menu is placed at it, named by it and gives it the
- * focus back), instead of a menu mounted in each row.
+ * focus back), instead of a menu mounted in each row. `Scope` goes around the rows, `menu` anywhere.
  */
-export function RowMoreMenu({ children }: { children: ReactNode }) {
+export function useRowMoreMenu() {
   const fallbackId = useId();
   const [request, setRequest] = useState<(MoreRequest & { open: boolean }) | null>(null);
   // The same button again closes its menu, as a trigger does.
@@ -71,38 +71,40 @@ export function RowMoreMenu({ children }: { children: ReactNode }) {
       ),
     [],
   );
-  return (
-    <OpenMore.Provider value={open}>
-      {children}
-      <Menu.Root
-        open={request?.open ?? false}
-        ids={{ trigger: request?.anchorId ?? fallbackId }}
-        positioning={{ placement: 'bottom-end' }}
-        onOpenChange={(event) => {
-          if (!event.open) setRequest((current) => current && { ...current, open: false });
-        }}
-      >
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              {request?.items.map((item) => (
-                <Menu.Item
-                  key={item.id}
-                  value={item.id}
-                  aria-label={item.name}
-                  color={item.destructive ? 'fg.error' : undefined}
-                  _hover={item.destructive ? { bg: 'bg.error', color: 'fg.error' } : undefined}
-                  // After the menu has given the focus back to its button: a confirmation opened
-                  // before that would see the focus leave it and close at once.
-                  onSelect={() => window.setTimeout(item.run)}
-                >
-                  {item.label}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-    </OpenMore.Provider>
+  const Scope = useCallback(
+    ({ children }: { children: ReactNode }) => <OpenMore.Provider value={open}>{children}</OpenMore.Provider>,
+    [open],
   );
+  const menu = (
+    <Menu.Root
+      open={request?.open ?? false}
+      ids={{ trigger: request?.anchorId ?? fallbackId }}
+      positioning={{ placement: 'bottom-end' }}
+      onOpenChange={(event) => {
+        if (!event.open) setRequest((current) => current && { ...current, open: false });
+      }}
+    >
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {request?.items.map((item) => (
+              <Menu.Item
+                key={item.id}
+                value={item.id}
+                aria-label={item.name}
+                color={item.destructive ? 'fg.error' : undefined}
+                _hover={item.destructive ? { bg: 'bg.error', color: 'fg.error' } : undefined}
+                // After the menu has given the focus back to its button: a confirmation opened
+                // before that would see the focus leave it and close at once.
+                onSelect={() => window.setTimeout(item.run)}
+              >
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+  return { Scope, menu };
 }
