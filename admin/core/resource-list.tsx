@@ -27,7 +27,7 @@ import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-pr
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
 import type { ActionItem } from './row-action-layout';
-import { RowActionLine, useRowMoreMenu } from './row-action-line';
+import { renderActionLine, useRowMoreMenu } from './row-action-line';
 import { type CellStyles, ROW_DENSITY, useRowStyles } from './row-styles';
 import type { ListPage } from './use-resource-list';
 
@@ -216,12 +216,16 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const size = useControlSize();
   const rowStyles = useRowStyles(columns, virtual, size);
   const { actions, rowName, rowKey } = props;
+  const { line } = more;
   const rowActions = useMemo(
     () =>
       actions
-        ? (row: Row) => <RowActionLine items={actions(row)} rowName={rowName?.(row) ?? String(rowKey(row))} />
+        ? (row: Row) => {
+            const key = rowKey(row);
+            return renderActionLine(actions(row), { key, name: rowName?.(row) ?? String(key) }, line);
+          }
         : props.rowActions,
-    [actions, rowName, rowKey, props.rowActions],
+    [actions, rowName, rowKey, line, props.rowActions],
   );
   const toggleRow = useCallback(
     (key: number, checked: boolean) =>
@@ -472,18 +476,16 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-              <more.Scope>
-                <ResourceRows
-                  rows={rows}
-                  rowKey={props.rowKey}
-                  columns={shown}
-                  selected={selected}
-                  onToggle={props.bulkActions ? toggleRow : null}
-                  rowActions={rowActions}
-                  virtual={virtual}
-                  scroller={scroller}
-                />
-              </more.Scope>
+              <ResourceRows
+                rows={rows}
+                rowKey={props.rowKey}
+                columns={shown}
+                selected={selected}
+                onToggle={props.bulkActions ? toggleRow : null}
+                rowActions={rowActions}
+                virtual={virtual}
+                scroller={scroller}
+              />
             </Table.Body>
           </Table.Root>
           {more.menu}

@@ -1,5 +1,5 @@
 import { Menu, Portal } from '@chakra-ui/react';
-import { createContext, type ReactNode, useCallback, useContext, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type ActionItem, layoutRowActions } from './row-action-layout';
 
@@ -9,18 +9,29 @@ interface MoreRequest {
   items: ActionItem[];
 }
 
-const OpenMore = createContext<(request: MoreRequest) => void>(() => undefined);
+/** What every row's action line shares, made once per list. */
+export interface ActionLineContext {
+  /** Prefix of the "more" buttons' ids, unique to the list. */
+  idPrefix: string;
+  /** The "more" button's text, and its accessible name for a row. */
+  moreLabel: string;
+  moreName(rowName: string): string;
+  openMore(request: MoreRequest): void;
+}
 
 /**
- * A row's actions (inside the engine's action cell, which lays them on one line) as text links: at most three things, the rest under "more" (see
- * row-action-layout.ts). Plain elements styled by the table (row-styles.ts), so long lists mount
- * them cheaply; the one menu they open lives in RowMoreMenu, outside the rows.
+ * A row's actions as text links (the engine's action cell lays them on one line): at most three
+ * things, the rest under "more" (row-action-layout.ts). A plain function drawing plain elements
+ * styled by the table (row-styles.ts), without a component or hook per row, so long lists mount
+ * rows cheaply; the one menu the rows open comes from useRowMoreMenu.
  */
-export function RowActionLine({ items, rowName }: { items: ActionItem[]; rowName: string }) {
-  const intl = useIntl();
-  const open = useContext(OpenMore);
-  const id = useId();
+export function renderActionLine(
+  items: ActionItem[],
+  row: { key: number; name: string },
+  context: ActionLineContext,
+): ReactNode {
   const { inline, more } = layoutRowActions(items);
+  const anchorId = `${context.idPrefix}-${row.key}`;
   return (
     <>
       {inline.map((item) => (
@@ -37,15 +48,15 @@ export function RowActionLine({ items, rowName }: { items: ActionItem[]; rowName
       ))}
       {more.length > 0 && (
         <button
-          id={id}
+          id={anchorId}
           type="button"
           data-row-link=""
           data-palette="brand"
           aria-haspopup="menu"
-          aria-label={intl.formatMessage({ id: 'engine.moreNamed' }, { name: rowName })}
-          onClick={() => open({ anchorId: id, items: more })}
+          aria-label={context.moreName(row.name)}
+          onClick={() => context.openMore({ anchorId, items: more })}
         >
-          {intl.formatMessage({ id: 'engine.more' })}
+          {context.moreLabel}
           <span aria-hidden="true"> ▾</span>
         </button>
       )}
@@ -56,10 +67,10 @@ export function RowActionLine({ items, rowName }: { items: ActionItem[]; rowName
 /**
  * The "more" menu of every row of a list: one Chakra menu, opened beside the button that asked for
  * it (its id is the menu's trigger id, so the menu is placed at it, named by it and gives it the
- * focus back), instead of a menu mounted in each row. `Scope` goes around the rows, `menu` anywhere.
+ * focus back), instead of a menu mounted in each row.
  */
 export function useRowMoreMenu() {
-  const fallbackId = useId();
+  const listId = useId();
   const [request, setRequest] = useState<(MoreRequest & { open: boolean }) | null>(null);
   // The same button again closes its menu, as a trigger does.
   const open = useCallback(
@@ -71,14 +82,21 @@ export function useRowMoreMenu() {
       ),
     [],
   );
-  const Scope = useCallback(
-    ({ children }: { children: ReactNode }) => <OpenMore.Provider value={open}>{children}</OpenMore.Provider>,
-    [open],
+  const intl = useIntl();
+  // Stable while the language is, so the memoised rows are not drawn again.
+  const line = useMemo(
+    (): ActionLineContext => ({
+      idPrefix: listId,
+      moreLabel: intl.formatMessage({ id: 'engine.more' }),
+      moreName: (name) => intl.formatMessage({ id: 'engine.moreNamed' }, { name }),
+      openMore: open,
+    }),
+    [listId, intl, open],
   );
   const menu = (
     <Menu.Root
       open={request?.open ?? false}
-      ids={{ trigger: request?.anchorId ?? fallbackId }}
+      ids={{ trigger: request?.anchorId ?? listId }}
       positioning={{ placement: 'bottom-end' }}
       onOpenChange={(event) => {
         if (!event.open) setRequest((current) => current && { ...current, open: false });
@@ -106,5 +124,5 @@ export function useRowMoreMenu() {
       </Portal>
     </Menu.Root>
   );
-  return { Scope, menu };
+  return { line, menu };
 }
