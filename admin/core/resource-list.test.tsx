@@ -9,6 +9,7 @@ import { system } from '../../src/lib/chakra-system';
 import { en } from './i18n/en';
 import { DEFAULT_PAGE_SIZE } from './list-state';
 import { type ResourceColumn, ResourceList, VIRTUAL_ROWS_ABOVE } from './resource-list';
+import type { ActionItem } from './row-action-layout';
 import { RowButton } from './row-parts';
 
 afterEach(() => {
@@ -143,5 +144,67 @@ describe('ResourceList rows', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open Row 1' }).textContent).toBe('Open');
+  });
+});
+
+describe('ResourceList row actions', { timeout: 20_000 }, () => {
+  const ran: string[] = [];
+  const actions = (row: Row): ActionItem[] =>
+    ['Edit', 'Delete', 'Copy', 'Share'].map((label) => ({
+      id: label,
+      label,
+      name: `${label}: ${row.Name}`,
+      destructive: label === 'Delete',
+      run: () => ran.push(`${label} ${row.Name}`),
+    }));
+
+  it('draws two links on the line and the rest, destructive last, under "more"', async () => {
+    // jsdom has no ResizeObserver; the menu's positioning only needs it to exist.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    const noop = () => undefined;
+    render(
+      <ChakraProvider value={system}>
+        <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
+          <ResourceList<Row>
+            resource={resource}
+            columns={columns}
+            rowKey={(row) => row.Id}
+            rowName={(row) => row.Name}
+            state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
+            setState={noop}
+            change={noop}
+            setPage={noop}
+            result={{
+              data: { Data: [{ Id: 1, Name: 'Row 1' }], Total: 1 },
+              isPending: false,
+              isError: false,
+              isFetching: false,
+              refetch: noop,
+            }}
+            actions={actions}
+          />
+        </IntlProvider>
+      </ChakraProvider>,
+    );
+    const row = dataRows()[0]!;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Edit: Row 1', 'Copy: Row 1', 'More actions: Row 1']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit: Row 1' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'More actions: Row 1' }));
+    expect(ran).toEqual(['Edit Row 1']);
+    // Choosing from the menu is driven in a real browser (tests/e2e/goods.spec.ts).
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Share: Row 1', 'Delete: Row 1']);
   });
 });

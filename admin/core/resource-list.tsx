@@ -21,11 +21,14 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
-import { downloadEndpoint } from '../../src/lib/http';
+import { useControlSize } from '../../src/lib/control-size';
+import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
-import { type CellStyles, useRowStyles } from './row-styles';
+import type { ActionItem } from './row-action-layout';
+import { renderActionLine, useRowMoreMenu } from './row-action-line';
+import { type CellStyles, ROW_DENSITY, useRowStyles } from './row-styles';
 import type { ListPage } from './use-resource-list';
 
 /** Pages with more rows than this render only the rows in view (SPEC: virtualised above 200). */
@@ -69,6 +72,11 @@ export interface ResourceListProps<Row> {
   };
   /** Options of select, category and entity filters, by filter name. */
   filterOptions?: Record<string, FilterOption[]>;
+  /** A row's actions, drawn on one line as text links with the overflow under "more". */
+  actions?(row: Row): ActionItem[];
+  /** How a row is named in the accessible names of its actions (default: its key). */
+  rowName?(row: Row): string;
+  /** Bespoke row actions, for lists whose actions are not ActionItems; `actions` wins. */
   rowActions?(row: Row): ReactNode;
   /** The toolbar shown while rows are selected. */
   bulkActions?(rows: Row[], clear: () => void): ReactNode;
@@ -76,15 +84,6 @@ export interface ResourceListProps<Row> {
   toolbar?: ReactNode;
   /** Row count above which only the rows in view are rendered. */
   virtualizeAbove?: number;
-}
-
-function download(file: { blob: Blob; fileName: string }) {
-  const url = URL.createObjectURL(file.blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.fileName;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function FilterControl({
@@ -213,7 +212,21 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
   const virtual = rows.length > (props.virtualizeAbove ?? VIRTUAL_ROWS_ABOVE);
   // State, not a ref: the body's virtualiser reads it before a parent's ref would be attached.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const rowStyles = useRowStyles(columns, virtual);
+  const more = useRowMoreMenu();
+  const size = useControlSize();
+  const rowStyles = useRowStyles(columns, virtual, size);
+  const { actions, rowName, rowKey } = props;
+  const { line } = more;
+  const rowActions = useMemo(
+    () =>
+      actions
+        ? (row: Row) => {
+            const key = rowKey(row);
+            return renderActionLine(actions(row), { key, name: rowName?.(row) ?? String(key) }, line);
+          }
+        : props.rowActions,
+    [actions, rowName, rowKey, line, props.rowActions],
+  );
   const toggleRow = useCallback(
     (key: number, checked: boolean) =>
       setSelected((current) => (checked ? [...current, key] : current.filter((id) => id !== key))),
@@ -228,12 +241,10 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     if (!resource.export) return;
     setExporting(true);
     try {
-      download(
-        await downloadEndpoint(resource.export, {
-          ...exportQuery(state, resource),
-          format,
-        } as EndpointInput<EndpointDefinition>),
-      );
+      await downloadFile(resource.export, {
+        ...exportQuery(state, resource),
+        format,
+      } as EndpointInput<EndpointDefinition>);
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {
@@ -392,7 +403,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
           {...(virtual ? { overflowY: 'auto', height: '70vh', contain: 'strict' } : {})}
         >
           <Table.Root
-            size="sm"
+            size={ROW_DENSITY[size].table}
             interactive
             stickyHeader={virtual}
             css={rowStyles}
@@ -448,7 +459,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                     </Table.ColumnHeader>
                   );
                 })}
-                {props.rowActions && (
+                {rowActions && (
                   <Table.ColumnHeader textAlign="end">
                     <FormattedMessage id="engine.actions" />
                   </Table.ColumnHeader>
@@ -471,12 +482,13 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
                 columns={shown}
                 selected={selected}
                 onToggle={props.bulkActions ? toggleRow : null}
-                rowActions={props.rowActions}
+                rowActions={rowActions}
                 virtual={virtual}
                 scroller={scroller}
               />
             </Table.Body>
           </Table.Root>
+          {more.menu}
         </Box>
 
         {result.isError && (

@@ -6,6 +6,7 @@ import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint'
 import type { ListResource } from '../../contract/list-query';
 import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointKey, invalidateAreas } from '../../src/lib/query-options';
 import { useSessionStore } from '../../src/lib/session';
 import { changeListState, type ListState, listQuery, parseListState, serializeListState } from './list-state';
 import { grantedPathsFromMenus } from './row-actions';
@@ -34,7 +35,7 @@ export function useResourceList<Row>(resource: ListResource, keep?: Readonly<Rec
   );
   const query = listQuery(state, resource);
   const result = useQuery({
-    queryKey: [resource.resource, 'list', query],
+    queryKey: endpointKey(resource.list, query as EndpointInput<EndpointDefinition>),
     queryFn: ({ signal }) =>
       callEndpoint(resource.list, query as EndpointInput<EndpointDefinition>, { signal }) as Promise<
         EndpointResponse<EndpointDefinition> & ListPage<Row>
@@ -69,7 +70,9 @@ export interface ActionRequest<E extends EndpointDefinition> {
 
 /**
  * A write on a resource: optional confirmation, the call, a success toast, and a refresh of every
- * query under the given query-key roots (the resources the write can change). Resolves false when the person cancelled.
+ * read of the write's area (lists are keyed by their endpoint) and of queries under the given
+ * query-key roots (the resources the write can change besides). Resolves false when the person
+ * cancelled or the call failed.
  */
 export function useResourceAction<E extends EndpointDefinition>(roots: readonly string[], endpoint: E) {
   const intl = useIntl();
@@ -78,7 +81,10 @@ export function useResourceAction<E extends EndpointDefinition>(roots: readonly 
     mutationFn: (input: EndpointInput<E>) => callEndpoint(endpoint, input),
     onSuccess: () => {
       showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-      return Promise.all(roots.map((root) => client.invalidateQueries({ queryKey: [root] })));
+      return Promise.all([
+        invalidateAreas(client, endpoint),
+        ...roots.map((root) => client.invalidateQueries({ queryKey: [root] })),
+      ]);
     },
   });
   const run = async (request: ActionRequest<E>): Promise<boolean> => {

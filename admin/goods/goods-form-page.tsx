@@ -37,6 +37,7 @@ import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
 import { showToast } from '../../src/lib/notify';
+import { invalidateAreas } from '../../src/lib/query-options';
 import { QueryOutcome } from '../../src/lib/query-outcome';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
@@ -215,7 +216,11 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
       const saved = await callEndpoint(saveProduct, productFormSchema.parse(inputOf(values, detail)));
       markSaved();
       showToast('success', t('goods.form.saved'));
-      await client.invalidateQueries({ queryKey: ['goods'] });
+      // Lists are keyed by their endpoint's area; the form's own reads sit under 'goods'.
+      await Promise.all([
+        invalidateAreas(client, saveProduct),
+        client.invalidateQueries({ queryKey: ['goods'] }),
+      ]);
       // Leaving right after the state update would still see the form as dirty.
       window.setTimeout(() => navigate(`${GoodsPermission.edit}?id=${saved.Id}`, { replace: !detail }));
     } catch (failure) {

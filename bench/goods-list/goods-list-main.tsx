@@ -2,8 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider, useIntl } from 'react-intl';
 import { ResourceList } from '../../admin/core/resource-list';
-import { RowButton } from '../../admin/core/row-parts';
-import { goodsColumns } from '../../admin/goods/goods-list-page';
+import { goodsColumns } from '../../admin/goods/goods-list-resource';
 import { goodsCatalogues } from '../../admin/goods/messages';
 import { type ProductRow, productListResource } from '../../contract/endpoints/goods';
 import { system } from '../../src/app/system';
@@ -92,16 +91,25 @@ function List() {
         isFetching: false,
         refetch: ignore,
       }}
-      rowActions={(row) => (
-        <>
-          <RowButton label={intl.formatMessage({ id: 'goods.action.editNamed' }, { name: row.Name })}>
-            {intl.formatMessage({ id: 'goods.action.edit' })}
-          </RowButton>
-          <RowButton label={intl.formatMessage({ id: 'goods.action.copyNamed' }, { name: row.Name })}>
-            {intl.formatMessage({ id: 'goods.action.copy' })}
-          </RowButton>
-        </>
-      )}
+      rowName={(row) => row.Name}
+      // The goods list's busiest line: two links and the "more" menu's button.
+      actions={(row) =>
+        [
+          'goods.action.edit',
+          'goods.shelf.action.takeOff',
+          'goods.action.copy',
+          'goods.recycle.action.recycle',
+        ].map((key, index) => {
+          const label = intl.formatMessage({ id: key });
+          return {
+            id: key,
+            label,
+            name: intl.formatMessage({ id: 'engine.actionNamed' }, { action: label, name: row.Name }),
+            destructive: index === 3,
+            run: ignore,
+          };
+        })
+      }
       bulkActions={() => null}
     />
   );

@@ -110,7 +110,9 @@ test.describe('goods', () => {
     await expect(page).toHaveURL(/tab=onShelf/);
     await expect(row).toBeVisible();
 
-    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    // Edit, take off, copy and delete: the destructive one waits under "more".
+    await row.getByRole('button', { name: `More actions: ${name}` }).click();
+    await page.getByRole('menuitem', { name: `Delete: ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, do it' }).click();
     await expect(page.getByText('Nothing matches these filters.').filter({ visible: true })).toBeVisible();
 
@@ -123,6 +125,7 @@ test.describe('goods', () => {
 
     await page.goto(`/goods/goodsList?keyword=${encodeURIComponent(name)}`);
     // Back among the active goods: it can be deleted again.
-    await expect(page.getByRole('button', { name: `Delete: ${name}` })).toBeVisible();
+    await page.getByRole('button', { name: `More actions: ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: `Delete: ${name}` })).toBeVisible();
   });
 });

@@ -1,6 +1,5 @@
 /** The feedback screens' English text. */
 export const en: Record<string, string> = {
-  'feedback.title': 'Feedback',
   'feedback.tab.all': 'All',
   'feedback.tab.new': 'New',
   'feedback.tab.handled': 'Handled',
@@ -18,8 +17,10 @@ export const en: Record<string, string> = {
   'feedback.markHandled': 'Mark handled',
   'feedback.markHandledNamed': 'Mark feedback {id} from {name} handled',
   'feedback.markNew': 'Mark as new',
-  'feedback.confirm.handled': 'Mark {count} feedback entries handled?',
-  'feedback.confirm.new': 'Mark {count} feedback entries as new again?',
+  'feedback.confirm.handled':
+    'Mark {count, plural, one {this feedback entry} other {# feedback entries}} handled?',
+  'feedback.confirm.new':
+    'Mark {count, plural, one {this feedback entry} other {# feedback entries}} as new again?',
   'feedback.imageCount': '{count} picture(s)',
   'feedback.imageNumber': 'Picture {number}',
   'feedback.sentBy': 'From {name} ({phone})',

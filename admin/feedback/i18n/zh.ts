@@ -2,7 +2,6 @@ import type { en } from './en';
 
 /** 反馈页面的中文。 */
 export const zh: Record<keyof typeof en, string> = {
-  'feedback.title': '意见反馈',
   'feedback.tab.all': '全部',
   'feedback.tab.new': '待处理',
   'feedback.tab.handled': '已处理',

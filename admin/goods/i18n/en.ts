@@ -1,6 +1,5 @@
 /** The goods screens' English text. */
 export const en: Record<string, string> = {
-  'goods.list.title': 'Goods',
   'goods.list.add': 'Add goods',
   'goods.filter.keyword': 'Name or code',
   'goods.filter.category': 'Category',
@@ -38,9 +37,7 @@ export const en: Record<string, string> = {
   'goods.recycle.action.restore': 'Restore',
   'goods.recycle.action.purge': 'Delete for good',
   'goods.action.edit': 'Edit',
-  'goods.action.editNamed': 'Edit {name}',
   'goods.action.copy': 'Copy',
-  'goods.action.copyNamed': 'Copy {name}',
   'goods.action.named': '{action}: {name}',
   'goods.confirm.takeOff':
     'Take {count, plural, one {this goods} other {# goods}} off the shelf? Buyers will no longer see it.',
@@ -49,9 +46,8 @@ export const en: Record<string, string> = {
   'goods.confirm.restore': 'Restore {count, plural, one {this goods} other {# goods}} from the recycle bin?',
   'goods.confirm.purge':
     'Delete {count, plural, one {this goods} other {# goods}} for good? This cannot be undone.',
-  'goods.recycled.title': 'Recycle bin',
-  'goods.recycled.filter.keyword': 'Name or code',
-  'goods.recycled.filter.category': 'Category',
+  'goodsRecycled.filter.keyword': 'Name or code',
+  'goodsRecycled.filter.category': 'Category',
   'goods.column.recycledAt': 'Deleted at',
   'goods.form.createTitle': 'Publish goods',
   'goods.form.editTitle': 'Edit goods',

@@ -1,6 +1,5 @@
 /** 商品页面的中文文本。 */
 export const zh: Record<string, string> = {
-  'goods.list.title': '商品列表',
   'goods.list.add': '发布商品',
   'goods.filter.keyword': '商品名称或编码',
   'goods.filter.category': '商品分类',
@@ -38,9 +37,7 @@ export const zh: Record<string, string> = {
   'goods.recycle.action.restore': '恢复',
   'goods.recycle.action.purge': '彻底删除',
   'goods.action.edit': '编辑',
-  'goods.action.editNamed': '编辑 {name}',
   'goods.action.copy': '复制',
-  'goods.action.copyNamed': '复制 {name}',
   'goods.action.named': '{action}：{name}',
   'goods.confirm.takeOff':
     '确定下架{count, plural, one {该商品} other {这 # 件商品}}吗？下架后买家将看不到。',
@@ -48,9 +45,8 @@ export const zh: Record<string, string> = {
   'goods.confirm.approve': '确定审核通过{count, plural, one {该商品} other {这 # 件商品}}吗？',
   'goods.confirm.restore': '确定从回收站恢复{count, plural, one {该商品} other {这 # 件商品}}吗？',
   'goods.confirm.purge': '确定彻底删除{count, plural, one {该商品} other {这 # 件商品}}吗？此操作不可恢复。',
-  'goods.recycled.title': '回收站',
-  'goods.recycled.filter.keyword': '商品名称或编码',
-  'goods.recycled.filter.category': '商品分类',
+  'goodsRecycled.filter.keyword': '商品名称或编码',
+  'goodsRecycled.filter.category': '商品分类',
   'goods.column.recycledAt': '删除时间',
   'goods.form.createTitle': '发布商品',
   'goods.form.editTitle': '编辑商品',

@@ -33,6 +33,7 @@ import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { showToast } from '../../../src/lib/notify';
+import { invalidateAreas } from '../../../src/lib/query-options';
 import {
   changeListState,
   type ListState,
@@ -152,6 +153,8 @@ function PrintedBatch({ batch, onDone }: { batch: Batch; onDone(): void }) {
         intl.formatMessage({ id: 'facePrinting.shipped' }, { count: result.Shipped.length }),
       );
       await Promise.all([
+        // Lists are keyed by their endpoint's area.
+        invalidateAreas(client, confirmFacePrint),
         client.invalidateQueries({ queryKey: [ORDER_QUERY_ROOT] }),
         client.invalidateQueries({ queryKey: [WAYBILL_QUERY_ROOT] }),
       ]);

@@ -20,6 +20,7 @@ import { CARRIERS, type OrderCommand } from '../../../contract/machines/order';
 import { fenToYuan } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { showToast } from '../../../src/lib/notify';
+import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { type CommandDraft, type CommandTarget, commandInput, initialDraft } from './command-input';
 import { priceChange, refundableFen } from './order-rules';
@@ -70,7 +71,12 @@ export function OrderCommandDialog({
   const [errors, setErrors] = useState<Partial<Record<keyof CommandDraft, string>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<CommandDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const refresh = () => client.invalidateQueries({ queryKey: [ORDERS_ROOT] });
+  // The list is keyed by its endpoint's area, the details under ORDERS_ROOT.
+  const refresh = () =>
+    Promise.all([
+      invalidateAreas(client, bindOrderState),
+      client.invalidateQueries({ queryKey: [ORDERS_ROOT] }),
+    ]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -8,6 +8,8 @@ import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { useSessionStore } from '../../../src/lib/session';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
+import { useRouteTitle } from '../../core/resource-screen';
+import type { ActionItem } from '../../core/row-action-layout';
 import { useGrantedPaths, useResourceList } from '../../core/use-resource-list';
 import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { ordersCatalogues } from './messages';
@@ -142,11 +144,13 @@ function OrderListPage() {
   const [importing, setImporting] = useState(false);
   const canSupervise = granted.has(OrderPermission.supervise);
   const canSeeDetails = granted.has(OrderPermission.details);
+  const title = useRouteTitle(OrderPermission.supervise);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   return (
     <Stack gap="4" padding="5">
       <Heading as="h1" size="lg">
-        <FormattedMessage id="orders.list.title" />
+        {title}
       </Heading>
       {scope?.StoreId && (
         <Text color="fg.muted">
@@ -178,39 +182,29 @@ function OrderListPage() {
               </Button>
             )
           }
-          rowActions={(row) => (
-            <>
-              {canSeeDetails && (
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="brand"
-                  aria-label={intl.formatMessage(
-                    { id: 'orders.action.detailsNamed' },
-                    { orderNo: row.OrderNo },
-                  )}
-                  onClick={() => navigate(`${OrderPermission.details}?id=${row.Id}`)}
-                >
-                  <FormattedMessage id="orders.action.details" />
-                </Button>
-              )}
-              {rowCommands(row, granted).map((command) => (
-                <Button
-                  key={command}
-                  size="xs"
-                  variant="ghost"
-                  colorPalette={command === 'close' ? 'red' : 'brand'}
-                  aria-label={intl.formatMessage(
-                    { id: 'orders.action.named' },
-                    { action: intl.formatMessage({ id: `orders.command.${command}` }), orderNo: row.OrderNo },
-                  )}
-                  onClick={() => setActing({ command, row })}
-                >
-                  <FormattedMessage id={`orders.command.${command}`} />
-                </Button>
-              ))}
-            </>
-          )}
+          rowName={(row) => row.OrderNo}
+          actions={(row): ActionItem[] => [
+            ...(canSeeDetails
+              ? [
+                  {
+                    id: 'details',
+                    label: t('orders.action.details'),
+                    name: t('orders.action.detailsNamed', { orderNo: row.OrderNo }),
+                    run: () => navigate(`${OrderPermission.details}?id=${row.Id}`),
+                  },
+                ]
+              : []),
+            ...rowCommands(row, granted).map((command) => ({
+              id: command,
+              label: t(`orders.command.${command}`),
+              name: t('orders.action.named', {
+                action: t(`orders.command.${command}`),
+                orderNo: row.OrderNo,
+              }),
+              destructive: command === 'close',
+              run: () => setActing({ command, row }),
+            })),
+          ]}
         />
       )}
       {acting && (

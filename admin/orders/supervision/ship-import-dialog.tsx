@@ -20,6 +20,7 @@ import type { EndpointOutput } from '../../../contract/endpoint';
 import { getShipImportTemplate, importShipments } from '../../../contract/endpoints/orders';
 import { CARRIERS, type Carrier } from '../../../contract/machines/order';
 import { downloadEndpoint, http } from '../../../src/lib/http';
+import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { saveDownload } from './download';
 import { ORDERS_ROOT } from './order-command-dialog';
@@ -62,7 +63,10 @@ export function ShipImportDialog({ onClose }: { onClose(): void }) {
       body.append('file', file);
       const response = await http.post<ImportResult>(importShipments.path, body);
       setResult(response.data);
-      await client.invalidateQueries({ queryKey: [ORDERS_ROOT] });
+      await Promise.all([
+        invalidateAreas(client, importShipments),
+        client.invalidateQueries({ queryKey: [ORDERS_ROOT] }),
+      ]);
     } catch (failure) {
       setError(serverFieldErrors(failure).file);
     } finally {

@@ -19,6 +19,7 @@ import { addOfflineOrder, getCounterSkus, offlineListResource } from '../../../c
 import { OFFLINE_PAYMENT_METHODS, REMARK_MAX } from '../../../contract/machines/order';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { callEndpoint } from '../../../src/lib/http';
+import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
@@ -160,7 +161,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
         paid: response.State === 'completed',
         expectedFen: totals.totalFen,
       });
-      await client.invalidateQueries({ queryKey: [offlineListResource.resource] });
+      await invalidateAreas(client, offlineListResource.list);
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
     } finally {

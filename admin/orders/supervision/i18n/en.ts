@@ -1,6 +1,5 @@
 /** The order supervision screens' English text. */
 export const en: Record<string, string> = {
-  'orders.list.title': 'Order management',
   'orders.filter.orderNo': 'Order number',
   'orders.filter.buyer': 'Buyer',
   'orders.filter.phone': 'Phone',

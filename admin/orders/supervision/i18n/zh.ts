@@ -1,6 +1,5 @@
 /** 订单管理页面的中文文本。 */
 export const zh: Record<string, string> = {
-  'orders.list.title': '订单管理',
   'orders.filter.orderNo': '订单号',
   'orders.filter.buyer': '买家',
   'orders.filter.phone': '手机号',
