@@ -11,6 +11,7 @@ import { flattenMenuTree } from '../contract/menu-tree';
 import { bearerToken, findSession, type Session } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isTextEncodingError } from './http/database-errors';
 import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
@@ -183,6 +184,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return reply.code(fastifyError.statusCode).send(envelope(fastifyError.message));
+    }
+    if (isTextEncodingError(error)) {
+      request.log.warn({ err: error }, 'input the database cannot store');
+      return reply.code(200).send(envelope(translate(locale, 'common.unstorableText')));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
