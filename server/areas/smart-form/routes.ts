@@ -23,6 +23,7 @@ import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/keys';
 import './messages';
+import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
 import { createRateLimiter } from './rate-limit';
 import { smartFormSubmissions, smartForms } from './tables';
 
@@ -380,7 +381,7 @@ export const smartFormRoutes = [
             .orderBy(desc(smartFormSubmissions.createdAt), desc(smartFormSubmissions.id))
             .limit(limit)
             .offset(offset),
-        forms.EXPORT_MAX_ROWS,
+        EXPORT_MAX_ROWS,
       ),
     });
     return undefined;
