@@ -24,7 +24,7 @@ import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/keys';
 import './messages';
 import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
-import { createRateLimiter } from './rate-limit';
+import { countAttempt } from './rate-limit';
 import { smartFormSubmissions, smartForms } from './tables';
 
 type FormRow = typeof smartForms.$inferSelect;
@@ -112,8 +112,6 @@ function submissionConditions(
 function chinaTime(date: Date): string {
   return new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
-
-const submitLimiter = createRateLimiter(forms.SUBMIT_RATE_LIMIT, forms.SUBMIT_RATE_WINDOW_MS);
 
 async function deleteForm(db: Database, session: Session, id: number) {
   await db.transaction(async (tx) => {
@@ -389,7 +387,12 @@ export const smartFormRoutes = [
 
   defineRoute(forms.submitFormData, async ({ input, db, request, reply, locale }) => {
     const siteId = await storefrontSite(db, request);
-    const decision = submitLimiter(`${request.ip}|${siteId}|${input.FormId}`);
+    const decision = await countAttempt(
+      db,
+      `form-submit|${request.ip}|${siteId}|${input.FormId}`,
+      forms.SUBMIT_RATE_LIMIT,
+      forms.SUBMIT_RATE_WINDOW_MS,
+    );
     if (!decision.allowed) {
       reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
       throw new AppError(
