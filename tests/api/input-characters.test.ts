@@ -1,9 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
+import { z } from 'zod';
+import { API_BASE, defineEndpoint, type EndpointDefinition } from '../../contract/endpoint';
 import * as comm from '../../contract/endpoints/comm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { defineRoute } from '../../server/http/route';
 import { allRoutes } from '../../server/routes';
 import { startTestServer, type TestServer } from './harness';
+import { TEST_ENV } from './test-env';
 
 let server: TestServer;
 let token: string;
@@ -114,5 +119,36 @@ describe('where the characters go', () => {
     expect(saved.body.Errcode).toBe(0);
     const read = await server.call(comm.getSiteName, {}, { token });
     expect(read.body.Text).toBe('a\tb\r\nc');
+  });
+});
+
+describe('the last resort', () => {
+  it('answers text the database cannot store with Errcode -1, not HTTP 500', async () => {
+    // A route that skips the character check, as a future multipart or raw-body route might.
+    const unchecked = defineEndpoint({
+      method: 'POST',
+      path: '/Test/Unchecked',
+      permission: 'public',
+      input: z.object({}),
+      output: z.object({}),
+    });
+    const app = await buildApp({
+      services: { db: server.database.db, config: loadConfig({ ...TEST_ENV }) },
+      routes: [
+        defineRoute(unchecked, async ({ db }) => {
+          await db.execute(sql`select ${'a\u0000b'}::text`);
+          return {};
+        }),
+      ],
+      logger: false,
+    });
+    const response = await app.inject({ method: 'POST', url: `${API_BASE}/Test/Unchecked`, payload: {} });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      Errcode: -1,
+      Errmsg: 'The request holds characters that cannot be stored',
+      ErrShowType: 0,
+    });
   });
 });
