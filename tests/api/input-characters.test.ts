@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import { defineRoute } from '../../server/http/route';
 import { allRoutes } from '../../server/routes';
 import { startTestServer, type TestServer } from './harness';
+import { multipartBody, solidPng } from './images';
 import { TEST_ENV } from './test-env';
 
 let server: TestServer;
@@ -119,6 +120,26 @@ describe('where the characters go', () => {
     expect(saved.body.Errcode).toBe(0);
     const read = await server.call(comm.getSiteName, {}, { token });
     expect(read.body.Text).toBe('a\tb\r\nc');
+  });
+});
+
+describe('multipart uploads', () => {
+  it('check their text fields too', async () => {
+    const body = multipartBody(
+      { filename: 'a.png', contentType: 'image/png', bytes: solidPng(1, 1) },
+      { FolderId: '1\u0000' },
+    );
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${comm.uploadImage.path}`,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      Errcode: -1,
+      Errmsg: 'FolderId: must not contain control characters',
+    });
   });
 });
 
