@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHOP_TYPE_LABEL_KEYS, type ShopType } from './enums';
 import { isLinkAllowed, LINK_TARGETS, type LinkKind } from './link-targets';
+import { id } from './scalars';
 
 /**
  * Typed link values of decorated blocks (SPEC §3 link fields). A value says *what* it points at —
@@ -77,19 +78,18 @@ const MAX_URL = 2048;
 
 const title = () => z.string().max(MAX_TEXT);
 const imageUrl = () => z.string().max(MAX_URL);
-const entityId = () => z.number().int().positive();
 
 const kindSchema = <K extends LinkKind, Shape extends z.ZodRawShape>(kind: K, shape: Shape) =>
   z.strictObject({ linkType: z.literal(LinkType[kind]), ...shape });
 
 /** An entity chosen from live server rows: its id plus what the picker showed, for display. */
 const entity = <K extends LinkKind>(kind: K) =>
-  kindSchema(kind, { id: entityId(), linkTitle: title(), img: imageUrl().optional() });
+  kindSchema(kind, { id: id, linkTitle: title(), img: imageUrl().optional() });
 
 /** Goods-like entities also keep the card snapshot (name, selling point, price in fen). */
 const goods = <K extends LinkKind>(kind: K) =>
   kindSchema(kind, {
-    id: entityId(),
+    id: id,
     linkTitle: title(),
     img: imageUrl().optional(),
     shpName: title(),
@@ -151,7 +151,7 @@ export const linkValueSchema = z.discriminatedUnion('linkType', [
   entity('hall'),
   entity('coupon'),
   kindSchema('store', {
-    id: entityId(),
+    id: id,
     linkTitle: title(),
     img: imageUrl().optional(),
     address: z.string().max(MAX_TEXT).optional(),

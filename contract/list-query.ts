@@ -31,9 +31,6 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/** A query-string id. */
-export const queryId = z.coerce.number().int().positive();
-
 /** A non-negative whole number from the query string (fen, stock…). */
 export const queryCount = z.coerce.number().int().min(0).max(2_000_000_000);
 

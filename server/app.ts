@@ -16,16 +16,20 @@ import { flattenMenuTree } from '../contract/menu-tree';
 import { bearerToken, findSession, type Session } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isTextEncodingError } from './http/database-errors';
 import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
 import { describeZodError, InputError } from './http/validation';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
 import { allRoutes } from './routes';
+import { createFileStore, type FileStore, isFileKey } from './storage/file-store';
 
 export interface Services {
   db: Database;
   config: Config;
+  /** Uploaded files: the folder or bucket that config.storage names. */
+  files: FileStore;
 }
 
 declare module 'fastify' {
@@ -39,7 +43,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  services: Services;
+  /** Without `files`, the store config.storage describes. */
+  services: Omit<Services, 'files'> & { files?: FileStore };
   /** Folder of the built browser app; served with SPA fallback when present. */
   staticDir?: string;
   routes?: RouteDefinition[];
@@ -62,7 +67,10 @@ function envelope(message: string, extra: Record<string, unknown> = {}) {
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { services } = options;
+  const services: Services = {
+    ...options.services,
+    files: options.services.files ?? createFileStore(options.services.config.storage),
+  };
   const app = Fastify({
     logger: options.logger === false ? false : { level: services.config.logLevel },
     // Fastify's own two lines per request are off: the onResponse hook below writes one richer line.
@@ -215,6 +223,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return reply.code(fastifyError.statusCode).send(envelope(fastifyError.message));
     }
+    if (isTextEncodingError(error)) {
+      request.log.warn({ err: error }, 'input the database cannot store');
+      return reply.code(200).send(envelope(translate(locale, 'common.unstorableText')));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
@@ -223,13 +235,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   for (const route of options.routes ?? allRoutes) registerRoute(app, route);
 
-  const uploadsDir = path.join(services.config.dataDir, 'uploads');
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-  });
+  const storage = services.config.storage;
+  if (storage.kind === 'local' && services.files.kind === 'local') {
+    await app.register(fastifyStatic, {
+      root: storage.directory,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '7d',
+    });
+  } else {
+    app.get('/uploads/*', async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const file = isFileKey(key) ? await services.files.get(key) : null;
+      if (!file) {
+        const url = request.url.split('?')[0] ?? '';
+        return reply.code(404).send(envelope(translate(request.locale, 'common.apiNotFound', { path: url })));
+      }
+      reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'public, max-age=604800')
+        .header('content-length', String(file.size));
+      if (file.etag) reply.header('etag', file.etag);
+      return reply.send(file.body);
+    });
+  }
 
   const staticDir = options.staticDir;
   const hasApp = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));

@@ -89,6 +89,23 @@ describe('loadConfig', () => {
       value: '-1',
       problem: 'SWEEP_INTERVAL_SECONDS: must be 0 (off) or more',
     },
+    { variable: 'STORAGE', value: 'disk', problem: 'STORAGE: must be local or s3' },
+    {
+      variable: 'S3_ENDPOINT',
+      value: 'http://minio:9000/bucket',
+      problem: 'S3_ENDPOINT: must be http:// or https:// and a host, without a path',
+    },
+    {
+      variable: 'S3_BUCKET',
+      value: 'My_Bucket',
+      problem: 'S3_BUCKET: must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    },
+    { variable: 'S3_URL_STYLE', value: 'host', problem: 'S3_URL_STYLE: must be path or virtual-hosted' },
+    {
+      variable: 'S3_PREFIX',
+      value: 'shop',
+      problem: 'S3_PREFIX: must be folder names ending with /, e.g. shop/',
+    },
   ])('names $variable=$value with its rule', ({ variable, value, problem }) => {
     expect(problemsOf({ [variable]: value })).toEqual([problem]);
   });
@@ -110,6 +127,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x' })).toThrow(
       'Invalid configuration:\n  - PORT: must be a whole number',
     );
+  });
+
+  it('keeps uploads under DATA_DIR unless STORAGE=s3', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/shop-data' }).storage).toEqual({
+      kind: 'local',
+      directory: '/tmp/shop-data/uploads',
+    });
+  });
+
+  it('reads the S3 variables, with AWS path-style defaults', () => {
+    const keys = { S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ STORAGE: 's3', ...keys, S3_REGION: 'cn-north-1' }).storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.cn-north-1.amazonaws.com',
+      region: 'cn-north-1',
+      bucket: 'shop-files',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      urlStyle: 'path',
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        ...keys,
+        S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com/',
+        S3_URL_STYLE: 'virtual-hosted',
+        S3_PREFIX: 'mall/uploads/',
+      }).storage,
+    ).toMatchObject({
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      urlStyle: 'virtual-hosted',
+      prefix: 'mall/uploads/',
+    });
+  });
+
+  it('names each S3 variable STORAGE=s3 needs and misses', () => {
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'shop-files' })).toEqual([
+      'S3_ACCESS_KEY_ID: must be set when STORAGE=s3',
+      'S3_SECRET_ACCESS_KEY: must be set when STORAGE=s3',
+    ]);
   });
 
   it('refuses TEST_VERIFY_CODE under NODE_ENV=production', () => {

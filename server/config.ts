@@ -33,7 +33,43 @@ const environmentSchema = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .optional(),
+  S3_REGION: z.string().min(1, 'must not be empty').default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_URL_STYLE: z
+    .enum(['path', 'virtual-hosted'], { message: 'must be path or virtual-hosted' })
+    .default('path'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
+    .optional(),
 });
+
+/** Where uploaded files live: a folder under DATA_DIR, or a bucket of an S3-compatible service. */
+export type StorageConfig =
+  | { kind: 'local'; directory: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      urlStyle: 'path' | 'virtual-hosted';
+      prefix: string;
+    };
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -47,6 +83,7 @@ export interface Config {
   testVerifyCode: string | undefined;
   logLevel: string;
   sweepIntervalSeconds: number;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +105,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (blankToUndefined.NODE_ENV === 'production' && blankToUndefined.TEST_VERIFY_CODE !== undefined) {
     problems.push('TEST_VERIFY_CODE: must not be set when NODE_ENV=production');
   }
+  if (blankToUndefined.STORAGE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      if (blankToUndefined[name] === undefined) problems.push(`${name}: must be set when STORAGE=s3`);
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const generated = !values.ADMIN_PASSWORD && values.NODE_ENV === 'production';
@@ -82,5 +124,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     testVerifyCode: values.TEST_VERIFY_CODE,
     logLevel: values.LOG_LEVEL,
     sweepIntervalSeconds: values.SWEEP_INTERVAL_SECONDS,
+    storage: storageConfig(values),
+  };
+}
+
+function storageConfig(values: z.infer<typeof environmentSchema>): StorageConfig {
+  if (values.STORAGE === 'local') {
+    return { kind: 'local', directory: path.join(path.resolve(values.DATA_DIR), 'uploads') };
+  }
+  return {
+    kind: 's3',
+    endpoint: (values.S3_ENDPOINT ?? `https://s3.${values.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+    region: values.S3_REGION,
+    // Present: loadConfig refuses STORAGE=s3 without them above.
+    bucket: values.S3_BUCKET!,
+    accessKeyId: values.S3_ACCESS_KEY_ID!,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY!,
+    urlStyle: values.S3_URL_STYLE,
+    prefix: values.S3_PREFIX ?? '',
   };
 }

@@ -27,7 +27,7 @@ async function main() {
     process.env.SKIP_APP_BUILD === '1'
       ? (process.env.APP_DIST_DIR ?? path.join(root, 'dist'))
       : await ensureAppBuilt(root, say);
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  if (config.storage.kind === 'local') mkdirSync(config.storage.directory, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const { seeded, logins } = await seedDatabase(database.db, config);

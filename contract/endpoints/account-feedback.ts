@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
-import { type ListResource, queryDate, queryId, rangeProblems, sortParam } from '../list-query';
+import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
+import { queryId } from '../scalars';
 
 /**
  * Members' feedback (SPEC §2 feedbackList / feedbackDetails, calls under /DistributorsShopAccount/):
@@ -18,7 +19,6 @@ export const FEEDBACK_TABS = ['all', ...FEEDBACK_STATUSES] as const;
 export const FEEDBACK_REPLY_MAX = 500;
 export const MAX_BULK_FEEDBACK = 100;
 
-const id = z.coerce.number().int().positive();
 const timestamp = z.string();
 
 export const feedbackRowSchema = z.object({
@@ -87,7 +87,7 @@ export const setFeedbackReply = defineEndpoint({
   path: `${BASE}/SetFeedbackReply`,
   permission: FEEDBACK_DETAILS_PERMISSION,
   input: z.strictObject({
-    Id: id,
+    Id: queryId,
     Reply: z.string().trim().min(1).max(FEEDBACK_REPLY_MAX),
     MarkHandled: z.boolean().default(true),
   }),
@@ -100,7 +100,7 @@ export const setFeedbackState = defineEndpoint({
   path: `${BASE}/SetFeedbackState`,
   permission: FEEDBACK_LIST_PERMISSION,
   input: z.strictObject({
-    Ids: z.array(id).min(1).max(MAX_BULK_FEEDBACK),
+    Ids: z.array(queryId).min(1).max(MAX_BULK_FEEDBACK),
     Status: z.enum(FEEDBACK_STATUSES),
   }),
   output: z.object({ Changed: z.array(z.number().int()), Unchanged: z.array(z.number().int()) }),

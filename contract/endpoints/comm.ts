@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { queryId } from '../scalars';
 import { passwordChangeSchema } from './user';
 
 const empty = z.strictObject({});
@@ -27,7 +28,7 @@ export const setSiteName = defineEndpoint({
   path: '/Comm/SetSiteName',
   permission: 'session',
   /** An empty Text is refused by the server with SPEC's own message (您还未输入站点名称). */
-  input: z.strictObject({ Id: z.coerce.number().int().positive(), Text: z.string().trim().max(64) }),
+  input: z.strictObject({ Id: queryId, Text: z.string().trim().max(64) }),
   output: z.object({}),
 });
 
@@ -66,7 +67,7 @@ export const changeSite = defineEndpoint({
   method: 'POST',
   path: '/Comm/ChangeSite',
   permission: 'session',
-  input: z.strictObject({ Id: z.coerce.number().int().positive() }),
+  input: z.strictObject({ Id: queryId }),
   output: z.object({ ResultData: z.string() }),
 });
 
@@ -74,7 +75,7 @@ export const getExpirySiteList = defineEndpoint({
   method: 'GET',
   path: '/Comm/GetExpirySiteList',
   permission: 'public',
-  input: z.strictObject({ aid: z.coerce.number().int().positive() }),
+  input: z.strictObject({ aid: queryId }),
   output: z.object({
     Data: z.array(siteRowSchema.extend({ ExpiresAt: z.string() })),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { queryId as id } from '../scalars';
 import { USER_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -22,8 +23,6 @@ export type ProductSection = (typeof PRODUCT_SECTIONS)[number];
 export const MAX_PRODUCT_TEMPLATES = 20;
 export const MAX_BOUND_CATEGORIES = 200;
 export const MAX_BOUND_PRODUCTS = 500;
-
-const id = z.coerce.number().int().positive();
 
 export const productSectionSchema = z.strictObject({
   Key: z.enum(PRODUCT_SECTIONS),

@@ -7,7 +7,6 @@ import {
   queryBoolean,
   queryCount,
   queryDate,
-  queryId,
   sortParam,
 } from '../list-query';
 import {
@@ -18,6 +17,7 @@ import {
   recycleMachine,
   shelfMachine,
 } from '../machines/goods';
+import { exportFormat, fen, id, queryId, version } from '../scalars';
 
 /**
  * The goods area, SPEC §7 base /DistributorsShopProduct/.
@@ -39,7 +39,6 @@ import {
 
 const BASE = '/DistributorsShopProduct';
 
-export const MAX_PRICE_FEN = 1_000_000_000;
 export const MAX_STOCK = 9_999_999;
 export const MAX_SPECS = 3;
 export const MAX_SPEC_VALUES = 30;
@@ -50,10 +49,7 @@ export const MAX_RELATED = 20;
 export const MAX_CATEGORY_DEPTH = 3;
 export const DESCRIPTION_MAX = 100_000;
 
-const id = z.number().int().positive();
 const ids = z.array(id).min(1).max(MAX_BULK);
-const version = z.number().int().min(1);
-const fen = z.number().int().min(0).max(MAX_PRICE_FEN);
 const sortValue = z.number().int().min(-1_000_000).max(1_000_000);
 const empty = z.strictObject({});
 const timestamp = z.string();
@@ -344,18 +340,15 @@ export const getProductList = defineEndpoint({
   }),
 });
 
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-
 /** The goods list with the same filters and sort, as a file; at most EXPORT_MAX_ROWS rows. */
 export const exportProductList = defineEndpoint({
   method: 'GET',
   path: `${BASE}/ExportProductList`,
   permission: GoodsPermission.list,
-  input: z.strictObject({ ...productFilterFields, format: z.enum(EXPORT_FORMATS).default('xlsx') }),
+  input: z.strictObject({ ...productFilterFields, format: exportFormat }),
   output: z.object({}),
   binary: true,
 });
-export const EXPORT_MAX_ROWS = 50_000;
 
 export const productListResource: ListResource = {
   resource: 'goods',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { queryId as id } from '../scalars';
 
 /**
  * The shop's image library (SPEC §2 imagesSupervise, base /ModuleLibrary/): folders and the images
@@ -13,7 +14,6 @@ export const MAX_IMAGE_FOLDERS = 100;
 /** Ids per bulk move or delete. */
 export const MAX_BULK_IMAGES = 100;
 
-const id = z.coerce.number().int().positive();
 const folderName = z.string().trim().min(1).max(30);
 const imageName = z.string().trim().min(1).max(100);
 /** 0 is the root ("not in a folder"). */

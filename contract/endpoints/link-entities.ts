@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
+import { queryId } from '../scalars';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -104,7 +105,7 @@ const PATHS: Record<EntityLinkKind, string> = {
 
 /** News can also be listed by column, as the news-list block does. */
 const INPUTS = {
-  news: lookupQuerySchema.extend({ ColumnId: z.coerce.number().int().positive().optional() }),
+  news: lookupQuerySchema.extend({ ColumnId: queryId.optional() }),
 } as const;
 
 export type LookupPage<K extends EntityLinkKind> = { Data: LookupRow<K>[]; Total: number };

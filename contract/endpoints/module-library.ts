@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { linkValueSchema } from '../link-value';
 import { sortParam } from '../list-query';
+import { queryId as id, version } from '../scalars';
 import { colourSchema } from '../template-document';
 
 /**
@@ -21,10 +22,8 @@ export const EDIT_TEMPLATE_PERMISSION = '/shop/decorateShop/editTemplate';
 export const MAX_TEMPLATE_DATA = 4_000_000;
 export const MAX_TEMPLATES_PER_SITE = 50;
 
-const id = z.coerce.number().int().positive();
 const name = z.string().trim().min(1).max(40);
 const data = z.string().min(2).max(MAX_TEMPLATE_DATA);
-const version = z.number().int().min(1);
 
 export const templateSummarySchema = z.object({
   Id: z.number().int(),

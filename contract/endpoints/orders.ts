@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
-import {
-  type FieldProblem,
-  type ListResource,
-  queryCount,
-  queryDate,
-  queryId,
-  sortParam,
-} from '../list-query';
+import { type FieldProblem, type ListResource, queryCount, queryDate, sortParam } from '../list-query';
 import {
   addressSchema,
   approveRefundForm,
@@ -37,6 +30,7 @@ import {
   verifyPickupForm,
   waybillMachine,
 } from '../machines/order';
+import { exportFormat, fen, id, queryId, version } from '../scalars';
 
 /**
  * The orders area, SPEC §7 base /DistributorsShopOrder/.
@@ -53,16 +47,10 @@ import {
 
 const BASE = '/DistributorsShopOrder';
 
-const id = z.number().int().positive();
-const version = z.number().int().min(1);
-const fen = z.number().int().min(0).max(1_000_000_000);
 const timestamp = z.string();
 const nullableTimestamp = z.string().nullable();
 const empty = z.strictObject({});
 const isoDay = z.iso.date();
-
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export const EXPORT_MAX_ROWS = 50_000;
 
 // ---------------------------------------------------------------------------------------------
 // Order settings (parameterSetting)
@@ -361,7 +349,7 @@ export const exportOrderList = defineEndpoint({
   method: 'GET',
   path: `${BASE}/ExportOrderList`,
   permission: OrderPermission.supervise,
-  input: z.strictObject({ ...orderFilterFields, format: z.enum(EXPORT_FORMATS).default('xlsx') }),
+  input: z.strictObject({ ...orderFilterFields, format: exportFormat }),
   output: z.object({}),
   binary: true,
 });
@@ -806,7 +794,7 @@ export const exportSalesReport = defineEndpoint({
   method: 'GET',
   path: `${BASE}/ExportSalesReport`,
   permission: OrderPermission.salesReport,
-  input: salesReportQuerySchema.extend({ format: z.enum(EXPORT_FORMATS).default('xlsx') }),
+  input: salesReportQuerySchema.extend({ format: exportFormat }),
   output: z.object({}),
   binary: true,
 });
@@ -851,7 +839,7 @@ export const exportVolumeReport = defineEndpoint({
     ...reportRange,
     by: z.enum(VOLUME_GROUPS).default('goods'),
     sort: sortParam(VOLUME_SORT_FIELDS).default('-quantity'),
-    format: z.enum(EXPORT_FORMATS).default('xlsx'),
+    format: exportFormat,
   }),
   output: z.object({}),
   binary: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { POSTER_KINDS } from '../poster-document';
+import { queryId as id, version } from '../scalars';
 
 /**
  * Posters and certificates (SPEC §7, base /ModuleLibrary/). A poster document's `Data` is the JSON of
@@ -19,7 +20,6 @@ export const MAX_POSTERS_PER_SITE = 100;
 /** Characters of a poster's JSON; inline pictures make it big, the 1 MB body limit is tighter. */
 export const MAX_POSTER_DATA = 2_000_000;
 
-const id = z.coerce.number().int().positive();
 const name = z.string().trim().min(1).max(40);
 const kind = z.enum(POSTER_KINDS);
 
@@ -77,7 +77,7 @@ export const setPoster = defineEndpoint({
   input: z
     .strictObject({
       Id: id,
-      Version: z.number().int().min(1),
+      Version: version,
       Data: z.string().min(2).max(MAX_POSTER_DATA).optional(),
       Name: name.optional(),
     })

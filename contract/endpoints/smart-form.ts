@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
-import { type ListResource, queryDate, queryId, rangeProblems, sortParam } from '../list-query';
+import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
+import { id, queryId, version } from '../scalars';
 import { formDefinitionSchema, PHONE_PATTERN } from '../smart-form';
 import { STOREFRONT_KEY_HEADER } from './storefront';
 
@@ -18,12 +19,10 @@ export const MAX_NOTICE_RECIPIENTS = 10;
 /** Public submits per client address and form in one window. */
 export const SUBMIT_RATE_LIMIT = 10;
 export const SUBMIT_RATE_WINDOW_MS = 60_000;
-export const EXPORT_MAX_ROWS = 50_000;
 export { STOREFRONT_KEY_HEADER };
 
 const BASE = '/ModuleLibrary';
 const name = z.string().trim().min(1).max(40);
-const version = z.number().int().min(1);
 
 export const formSummarySchema = z.object({
   Id: z.number().int(),
@@ -66,7 +65,7 @@ export const addForm = defineEndpoint({
   path: `${BASE}/AddForm`,
   permission: SMART_FORM_PERMISSION,
   /** A blank form, or a copy of one of the shop's forms (its definition and notice settings, not its data). */
-  input: z.strictObject({ Name: name, CopyFromId: z.number().int().positive().optional() }),
+  input: z.strictObject({ Name: name, CopyFromId: id.optional() }),
   output: z.object({ Id: z.number().int(), Version: z.number().int() }),
 });
 
@@ -76,7 +75,7 @@ export const setForm = defineEndpoint({
   permission: SMART_FORM_PERMISSION,
   /** Rename and/or enable or disable; a disabled form refuses submissions. */
   input: z.strictObject({
-    Id: z.number().int().positive(),
+    Id: id,
     Name: name.optional(),
     Enabled: z.boolean().optional(),
   }),
@@ -88,7 +87,7 @@ export const saveFormDefinition = defineEndpoint({
   path: `${BASE}/SaveFormDefinition`,
   permission: SMART_FORM_PERMISSION,
   input: z.strictObject({
-    Id: z.number().int().positive(),
+    Id: id,
     Definition: formDefinitionSchema,
     Version: version,
   }),
@@ -100,7 +99,7 @@ export const delForm = defineEndpoint({
   path: `${BASE}/DelForm`,
   permission: SMART_FORM_PERMISSION,
   /** Refused while the form has submissions: they are the shop's data; delete or export them first. */
-  input: z.strictObject({ Id: z.number().int().positive() }),
+  input: z.strictObject({ Id: id }),
   output: z.object({}),
 });
 
@@ -164,7 +163,7 @@ export const delFormData = defineEndpoint({
   method: 'POST',
   path: `${BASE}/DelFormData`,
   permission: SMART_FORM_PERMISSION,
-  input: z.strictObject({ Ids: z.array(z.number().int().positive()).min(1).max(100) }),
+  input: z.strictObject({ Ids: z.array(id).min(1).max(100) }),
   output: z.object({ Deleted: z.number().int() }),
 });
 
@@ -173,7 +172,7 @@ export const setFormNotice = defineEndpoint({
   path: `${BASE}/SetFormNotice`,
   permission: SMART_FORM_PERMISSION,
   /** Who is told of new submissions (kept; sending is the messaging service's job). */
-  input: formNoticeSchema.extend({ FormId: z.number().int().positive() }),
+  input: formNoticeSchema.extend({ FormId: id }),
   output: z.object({}),
 });
 
@@ -208,7 +207,7 @@ export const submitFormData = defineEndpoint({
   path: '/storefront/SubmitFormData',
   permission: 'public',
   input: z.strictObject({
-    FormId: z.number().int().positive(),
+    FormId: id,
     Values: z.record(z.string().max(24), z.unknown()),
   }),
   output: z.object({ Id: z.number().int() }),

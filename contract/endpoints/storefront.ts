@@ -10,6 +10,7 @@ import {
   rechargeMachine,
   refundMachine,
 } from '../machines/order';
+import { fen } from '../scalars';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { walletSchema } from './wallet';
 
@@ -30,7 +31,6 @@ import { walletSchema } from './wallet';
 export const STOREFRONT_KEY_HEADER = 'X-Storefront-Key';
 
 const BASE = '/storefront';
-const fen = z.number().int().min(0).max(1_000_000_000);
 const orderNo = z.string().trim().min(1).max(32);
 const buyerId = z.string().trim().min(1).max(64);
 

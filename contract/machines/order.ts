@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fen, id } from '../scalars';
 import { defineMachine, type MachineAction, type StateMachine } from '../state-machine';
 
 /** Menu paths of the order screens (SPEC §2 /order). */
@@ -339,7 +340,6 @@ export const REMARK_MAX = 500;
 export const TRACKING_NO_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
 
 const reason = z.string().trim().min(1).max(REASON_MAX);
-const fen = z.number().int().min(0).max(1_000_000_000);
 
 /** Carriers with a code the electronic-waybill provider knows; `self` is the shop's own rider. */
 export const CARRIERS = ['SF', 'ZTO', 'YTO', 'STO', 'YD', 'JT', 'EMS', 'JD', 'DBL', 'self'] as const;
@@ -370,7 +370,7 @@ export const shipForm = z.strictObject({
   Carrier: z.enum(CARRIERS),
   TrackingNo: trackingNo.optional(),
   /** The lines this parcel holds; absent: every line not shipped yet. */
-  LineIds: z.array(z.number().int().positive()).min(1).max(100).optional(),
+  LineIds: z.array(id).min(1).max(100).optional(),
 });
 export const verifyPickupForm = z.strictObject({
   Code: z

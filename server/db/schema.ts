@@ -99,6 +99,20 @@ export const verifyCodes = pgTable('verify_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Fixed-window request counters by key (e.g. client address + form), shared by every instance on
+ * the database: an in-memory counter would let each instance grant the whole limit again.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_windows_ends').on(table.endsAt)],
+);
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {

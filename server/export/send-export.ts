@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import type { ExportFormat } from '../../contract/scalars';
 import { attachmentDisposition } from './content-disposition';
 import { CSV_CONTENT_TYPE, csvStream } from './csv-stream';
 import { type ExportColumn, XLSX_CONTENT_TYPE, xlsxStream } from './xlsx';
-
-export type ExportFormat = 'xlsx' | 'csv';
 
 export interface ExportFile<Row> {
   format: ExportFormat;

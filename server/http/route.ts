@@ -6,6 +6,7 @@ import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Locale } from '../i18n/messages';
+import type { FileStore } from '../storage/file-store';
 import { AppError, rawError } from './errors';
 import { parseInput } from './validation';
 
@@ -14,6 +15,7 @@ export interface HandlerContext<E extends EndpointDefinition> {
   input: z.infer<E['input']>;
   db: Database;
   config: Config;
+  files: FileStore;
   locale: Locale;
   session: E['permission'] extends 'public' ? Session | null : Session;
   request: FastifyRequest;
@@ -70,6 +72,7 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
         input,
         db: app.services.db,
         config: app.services.config,
+        files: app.services.files,
         locale: request.locale,
         session: session as Session,
         request,

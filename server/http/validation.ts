@@ -1,12 +1,20 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { findTextCharacterIssue } from '../../contract/text-characters';
 import { type AnyMessageKey, extendMessages, type Locale, translate } from '../i18n/messages';
 
 extendMessages({
   en: {
     'validation.greaterThan': 'must be greater than {minimum}',
     'validation.lessThan': 'must be less than {maximum}',
+    'validation.controlCharacter': 'must not contain control characters',
+    'validation.loneSurrogate': 'must not contain broken characters (a lone UTF-16 surrogate)',
   },
-  zh: { 'validation.greaterThan': '必须大于 {minimum}', 'validation.lessThan': '必须小于 {maximum}' },
+  zh: {
+    'validation.greaterThan': '必须大于 {minimum}',
+    'validation.lessThan': '必须小于 {maximum}',
+    'validation.controlCharacter': '不能包含控制字符',
+    'validation.loneSurrogate': '不能包含残缺字符（单独的 UTF-16 代理项）',
+  },
 });
 
 /** Input that failed its endpoint's schema, with the raw value so messages can tell missing from wrong. */
@@ -21,6 +29,19 @@ export class InputError extends Error {
 
 /** Parses input with a schema; on failure throws an InputError the error handler turns into the envelope. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  // Before the schema, so the field at fault is named even when other fields are missing, and
+  // strings inside free-form documents (z.record, z.unknown) are checked like any field.
+  const textIssue = findTextCharacterIssue(input);
+  if (textIssue) {
+    const issue = {
+      code: 'custom' as const,
+      path: textIssue.path,
+      message: textIssue.problem,
+      input: valueAt(input, textIssue.path),
+      params: { textCharacter: textIssue.problem },
+    };
+    throw new InputError(new z.ZodError([issue]), input);
+  }
   const result = schema.safeParse(input);
   if (!result.success) throw new InputError(result.error, input);
   return result.data;
@@ -101,12 +122,23 @@ export function describeIssue(
     case 'invalid_value':
       rule = say('validation.oneOf', { values: issue.values.map(String).join(', ') });
       break;
-    default:
+    case 'custom':
       rule =
-        issue.message && !issue.message.startsWith('Invalid') ? issue.message : say('validation.invalid');
+        issue.params?.textCharacter === 'controlCharacter'
+          ? say('validation.controlCharacter')
+          : issue.params?.textCharacter === 'loneSurrogate'
+            ? say('validation.loneSurrogate')
+            : customRule(issue.message, say);
+      break;
+    default:
+      rule = customRule(issue.message, say);
   }
   const separator = locale === 'zh' ? '：' : ': ';
   return { field, message: field ? `${field}${separator}${rule}` : rule };
+}
+
+function customRule(message: string, say: (key: AnyMessageKey) => string): string {
+  return message && !message.startsWith('Invalid') ? message : say('validation.invalid');
 }
 
 /** The first issue decides the message; all field errors travel in `Errors` for forms. */

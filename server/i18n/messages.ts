@@ -8,6 +8,7 @@ const en = {
   'common.apiNotFound': 'No such API: {path}',
   'common.internal': 'Internal error, reference {requestId}',
   'common.invalidJson': 'The request body is not valid JSON',
+  'common.unstorableText': 'The request holds characters that cannot be stored',
   'common.bodyTooLarge': 'The request body is too large (limit {limit})',
   'common.unsupportedMediaType': 'Unsupported content type: {type}',
   'common.staleVersion':
@@ -56,6 +57,7 @@ const zh: Record<MessageKey, string> = {
   'common.apiNotFound': '接口不存在：{path}',
   'common.internal': '服务器内部错误，编号 {requestId}',
   'common.invalidJson': '请求内容不是合法的 JSON',
+  'common.unstorableText': '请求中含有无法保存的字符',
   'common.bodyTooLarge': '请求内容过大（上限 {limit}）',
   'common.unsupportedMediaType': '不支持的内容类型：{type}',
   'common.staleVersion': '该记录在您打开后已被他人修改，请重新加载后再试',

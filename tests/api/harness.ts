@@ -49,9 +49,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A server on its own copy of the seeded database: each test file gets a fresh one. */
-export async function startTestServer(): Promise<TestServer> {
-  const config = loadConfig({ ...TEST_ENV });
+/**
+ * A server on its own copy of the seeded database: each test file gets a fresh one. `env` adds to
+ * or overrides the test environment (e.g. STORAGE=s3).
+ */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const config = loadConfig({ ...TEST_ENV, ...options.env });
   let database: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;

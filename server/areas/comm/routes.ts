@@ -152,7 +152,7 @@ export const commRoutes = [
 
   defineRoute(
     comm.uploadImage,
-    async ({ db, session, config, request }) => {
+    async ({ db, session, files, request }) => {
       if (!request.isMultipart()) throw new AppError('upload.missingFile', {}, { field: 'file' });
       const part = await request.file();
       if (part?.fieldname !== 'file') throw new AppError('upload.missingFile', {}, { field: 'file' });
@@ -173,7 +173,7 @@ export const commRoutes = [
         }
         throw error;
       }
-      return storeImage(db, session, config.dataDir, { bytes, filename: part.filename, folderId });
+      return storeImage(db, session, files, { bytes, filename: part.filename, folderId });
     },
     { multipart: true },
   ),

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { FileStore } from '../../storage/file-store';
 import { type ImageFormat, imageSize } from './image-size';
 
 /** Formats accepted, keyed by what file-type detects from the content (an APNG is still a PNG). */
@@ -34,12 +33,12 @@ export function displayName(filename: string): string {
 
 /**
  * Checks that the bytes are an image by their content, not their name, reads its size from the
- * header, writes it under DATA_DIR/uploads/<site>/ with a random name and records it for the site.
+ * header, stores it as <site>/<random name> (DATA_DIR/uploads or the bucket) and records it for the site.
  */
 export async function storeImage(
   db: Database,
   session: Session,
-  dataDir: string,
+  files: FileStore,
   file: { bytes: Buffer; filename: string; folderId?: number | null },
 ): Promise<StoredImage> {
   const detected = await fileTypeFromBuffer(file.bytes);
@@ -49,10 +48,7 @@ export async function storeImage(
 
   const storedName = `${randomBytes(12).toString('hex')}.${accepted.extension}`;
   const relative = `${session.siteId}/${storedName}`;
-  const folder = path.join(dataDir, 'uploads', String(session.siteId));
-  await mkdir(folder, { recursive: true });
-  const target = path.join(folder, storedName);
-  await writeFile(target, file.bytes, { flag: 'wx' });
+  await files.put(relative, file.bytes, detected.mime);
   const url = `/uploads/${relative}`;
   try {
     return await db.transaction(async (tx) => {
@@ -79,7 +75,7 @@ export async function storeImage(
       return { Id: row!.id, Url: url, Width: size.width, Height: size.height };
     });
   } catch (error) {
-    await unlink(target).catch(() => undefined);
+    await files.remove(relative).catch(() => undefined);
     throw error;
   }
 }

@@ -1,5 +1,3 @@
-import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type AnyColumn,
   and,
@@ -237,7 +235,7 @@ export const imageLibraryRoutes = [
     });
   }),
 
-  defineRoute(library.delImage, async ({ input, db, session, config }) => {
+  defineRoute(library.delImage, async ({ input, db, session, files }) => {
     const { deleted, usages } = await db.transaction(async (tx) => {
       const images = await imagesOfSite(tx, session, input.Ids);
       const uses = findImageUses(
@@ -269,7 +267,7 @@ export const imageLibraryRoutes = [
     });
     // Files go after the rows are gone for good; a file left behind is harmless, a row without one is not.
     for (const image of deleted) {
-      await unlink(path.join(config.dataDir, 'uploads', image.storedPath)).catch(() => undefined);
+      await files.remove(image.storedPath).catch(() => undefined);
     }
     return { Deleted: deleted.length, Usages: usages };
   }),

@@ -43,6 +43,7 @@ import {
 import { readReceipt } from './receipt';
 import { rechargeCommand, rechargeRow } from './recharge';
 import './registrations';
+import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
 import { type Granularity, reportRange, salesReport, volumeReport } from './reports';
 import {
   readDeliverySetting,
@@ -190,7 +191,7 @@ export const orderAreaRoutes = [
       columns: orderExportColumns(locale),
       batches: pagedBatches(
         (offset, limit) => readOrderPage(db, session, input, offset, limit),
-        orders.EXPORT_MAX_ROWS,
+        EXPORT_MAX_ROWS,
       ),
     });
     return undefined;
@@ -412,7 +413,7 @@ export const orderAreaRoutes = [
               offset,
             })
           ).rows,
-        orders.EXPORT_MAX_ROWS,
+        EXPORT_MAX_ROWS,
       ),
     });
     return undefined;

@@ -6,6 +6,7 @@ import {
   shelfMachine,
   shelfOnBlockers,
 } from '../../../contract/machines/goods';
+import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
 import { stateLabelKey, transitionOutcome } from '../../../contract/state-machine';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
@@ -178,7 +179,7 @@ export const productRoutes = [
       columns: exportColumns(locale),
       batches: pagedBatches(
         (offset, limit) => readProductPage(db, session.siteId, input, offset, limit),
-        goods.EXPORT_MAX_ROWS,
+        EXPORT_MAX_ROWS,
       ),
     });
     return undefined;

@@ -23,7 +23,8 @@ import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/keys';
 import './messages';
-import { createRateLimiter } from './rate-limit';
+import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
+import { countAttempt } from './rate-limit';
 import { smartFormSubmissions, smartForms } from './tables';
 
 type FormRow = typeof smartForms.$inferSelect;
@@ -111,8 +112,6 @@ function submissionConditions(
 function chinaTime(date: Date): string {
   return new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
-
-const submitLimiter = createRateLimiter(forms.SUBMIT_RATE_LIMIT, forms.SUBMIT_RATE_WINDOW_MS);
 
 async function deleteForm(db: Database, session: Session, id: number) {
   await db.transaction(async (tx) => {
@@ -380,7 +379,7 @@ export const smartFormRoutes = [
             .orderBy(desc(smartFormSubmissions.createdAt), desc(smartFormSubmissions.id))
             .limit(limit)
             .offset(offset),
-        forms.EXPORT_MAX_ROWS,
+        EXPORT_MAX_ROWS,
       ),
     });
     return undefined;
@@ -388,7 +387,12 @@ export const smartFormRoutes = [
 
   defineRoute(forms.submitFormData, async ({ input, db, request, reply, locale }) => {
     const siteId = await storefrontSite(db, request);
-    const decision = submitLimiter(`${request.ip}|${siteId}|${input.FormId}`);
+    const decision = await countAttempt(
+      db,
+      `form-submit|${request.ip}|${siteId}|${input.FormId}`,
+      forms.SUBMIT_RATE_LIMIT,
+      forms.SUBMIT_RATE_WINDOW_MS,
+    );
     if (!decision.allowed) {
       reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
       throw new AppError(
