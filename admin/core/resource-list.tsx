@@ -21,7 +21,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
-import { downloadEndpoint } from '../../src/lib/http';
+import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
@@ -76,15 +76,6 @@ export interface ResourceListProps<Row> {
   toolbar?: ReactNode;
   /** Row count above which only the rows in view are rendered. */
   virtualizeAbove?: number;
-}
-
-function download(file: { blob: Blob; fileName: string }) {
-  const url = URL.createObjectURL(file.blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.fileName;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function FilterControl({
@@ -228,12 +219,10 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     if (!resource.export) return;
     setExporting(true);
     try {
-      download(
-        await downloadEndpoint(resource.export, {
-          ...exportQuery(state, resource),
-          format,
-        } as EndpointInput<EndpointDefinition>),
-      );
+      await downloadFile(resource.export, {
+        ...exportQuery(state, resource),
+        format,
+      } as EndpointInput<EndpointDefinition>);
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {

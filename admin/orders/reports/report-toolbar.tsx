@@ -117,13 +117,3 @@ export function ReportToolbar({
     </Box>
   );
 }
-
-/** Hands a downloaded file to the browser. */
-export function saveFile(file: { blob: Blob; fileName: string }) {
-  const url = URL.createObjectURL(file.blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.fileName;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
