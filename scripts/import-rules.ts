@@ -248,11 +248,6 @@ export const IMPORT_EXCEPTIONS: readonly ImportException[] = [
     reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
   },
   {
-    from: 'server/areas/order/order-number.ts',
-    to: 'server/areas/dashboard/figures.ts',
-    reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
-  },
-  {
     from: 'server/areas/order/recharge.ts',
     to: 'server/areas/customer/order-wallet.ts',
     reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
@@ -273,18 +268,8 @@ export const IMPORT_EXCEPTIONS: readonly ImportException[] = [
     reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
   },
   {
-    from: 'server/areas/order/reports.ts',
-    to: 'server/areas/dashboard/figures.ts',
-    reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
-  },
-  {
     from: 'server/areas/order/routes.ts',
     to: 'server/areas/storefront/routes.ts',
-    reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
-  },
-  {
-    from: 'server/areas/order/sales-summary.ts',
-    to: 'server/areas/dashboard/figures.ts',
     reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
   },
   {
