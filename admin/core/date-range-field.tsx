@@ -146,7 +146,7 @@ export function DateRangeField({
       </DatePicker.Control>
       <Portal>
         <DatePicker.Positioner>
-          <DatePicker.Content>
+          <DatePicker.Content aria-roledescription={t('engine.date.roleDescription')}>
             <HStack align="start" gap="3">
               <Stack gap="1" role="group" aria-label={t('engine.date.presets')}>
                 {DATE_RANGE_PRESETS.map((preset) => {

@@ -23,6 +23,7 @@ export const en: Record<string, string> = {
   'engine.date.clear': 'Clear the dates',
   'engine.date.month': 'Month',
   'engine.date.year': 'Year',
+  'engine.date.roleDescription': 'date picker',
   'engine.date.presets': 'Quick ranges',
   'engine.date.preset.today': 'Today',
   'engine.date.preset.yesterday': 'Yesterday',

@@ -23,6 +23,7 @@ export const zh: Record<string, string> = {
   'engine.date.clear': '清除日期',
   'engine.date.month': '月份',
   'engine.date.year': '年份',
+  'engine.date.roleDescription': '日期选择器',
   'engine.date.presets': '快捷选择',
   'engine.date.preset.today': '今天',
   'engine.date.preset.yesterday': '昨天',
