@@ -1,4 +1,14 @@
-import { DatePicker, HStack, IconButton, Input, Portal, parseDate, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  DatePicker,
+  HStack,
+  IconButton,
+  Input,
+  Portal,
+  parseDate,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { SHOP_TIME_ZONE } from '../../contract/shop-time';
@@ -154,11 +164,18 @@ export function DateRangeField({
                   return (
                     <DatePicker.PresetTrigger
                       key={preset}
+                      asChild
                       value={[parseDate(range.from), parseDate(range.to)]}
                       aria-label={t(`engine.date.preset.${preset}`)}
                       aria-pressed={chosen === preset}
                     >
-                      {t(`engine.date.preset.${preset}`)}
+                      <Button
+                        size="xs"
+                        variant={chosen === preset ? 'subtle' : 'ghost'}
+                        justifyContent="start"
+                      >
+                        {t(`engine.date.preset.${preset}`)}
+                      </Button>
                     </DatePicker.PresetTrigger>
                   );
                 })}
