@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['{src,editor,admin,components-catalog,contract,server,bench}/**/*.test.{ts,tsx}'],
+    include: ['{src,editor,admin,components-catalog,contract,server,bench,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
   },
 });

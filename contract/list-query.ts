@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointDefinition } from './endpoint';
+import { shopDayEnd, shopDayStart } from './shop-time';
 
 /**
  * Pieces of list queries shared by every module, and the descriptor a generic list screen reads:
@@ -37,15 +38,9 @@ export const queryCount = z.coerce.number().int().min(0).max(2_000_000_000);
 /** A day (`2024-05-01`, read in the shop's time zone) or an instant with an offset. */
 export const queryDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-/** Shops on this platform are in China: dates without a time are China days. */
-export const SHOP_UTC_OFFSET = '+08:00';
-
-/** The instant a day or date-time parameter starts at; `end` gives the exclusive end of a day. */
+/** The instant a day (a shop's business day) or date-time parameter starts at; `end` gives the exclusive end of a day. */
 export function dateBound(value: string, end: boolean): Date {
-  if (value.length === 10) {
-    const start = new Date(`${value}T00:00:00${SHOP_UTC_OFFSET}`);
-    return end ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : start;
-  }
+  if (value.length === 10) return end ? shopDayEnd(value) : shopDayStart(value);
   return new Date(value);
 }
 

@@ -26,6 +26,7 @@ const bin = {
   vitest: path.join(root, 'node_modules/vitest/vitest.mjs'),
   vite: path.join(root, 'node_modules/vite/bin/vite.js'),
   playwright: path.join(root, 'node_modules/@playwright/test/cli.js'),
+  tsx: path.join(root, 'node_modules/tsx/dist/cli.mjs'),
 };
 const CHROMIUM = '/usr/bin/chromium';
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
@@ -238,11 +239,16 @@ const steps = [
   },
   {
     name: 'lint',
-    title: 'Lint and format (biome check)',
-    run: async () =>
-      single(
-        await run(process.execPath, [bin.biome, 'check', '--colors=off', '.'], { timeoutMs: 5 * MINUTE }),
-      ),
+    title: 'Lint and format (biome check), then the import layering (scripts/check-imports.ts)',
+    run: async () => {
+      const biome = await run(process.execPath, [bin.biome, 'check', '--colors=off', '.'], {
+        timeoutMs: 5 * MINUTE,
+      });
+      const layering = await run(process.execPath, [bin.tsx, 'scripts/check-imports.ts'], {
+        timeoutMs: MINUTE,
+      });
+      return single(biome.code !== 0 || biome.timedOut ? biome : layering);
+    },
   },
   {
     name: 'unit',

@@ -24,6 +24,7 @@ import type { ListFilter, ListResource } from '../../contract/list-query';
 import { useControlSize } from '../../src/lib/control-size';
 import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
+import { DateRangeField } from './date-range-field';
 import { exportQuery, type ListState, nextSort, PAGE_SIZES, sameFilters } from './list-state';
 import { ResourceRows } from './resource-rows';
 import type { ActionItem } from './row-action-layout';
@@ -114,8 +115,19 @@ function FilterControl({
         onChange={(event) => setValue(first!, event.target.value)}
       />
     );
-  if (filter.kind === 'numberRange' || filter.kind === 'moneyRange' || filter.kind === 'dateRange') {
-    const type = filter.kind === 'dateRange' ? 'date' : 'text';
+  if (filter.kind === 'dateRange')
+    return (
+      <DateRangeField
+        label={label}
+        showLabel
+        value={{ from: values[first!] ?? '', to: values[second!] ?? '' }}
+        onChange={(range) => {
+          setValue(first!, range.from);
+          setValue(second!, range.to);
+        }}
+      />
+    );
+  if (filter.kind === 'numberRange' || filter.kind === 'moneyRange') {
     const inputMode = filter.kind === 'moneyRange' ? 'decimal' : 'numeric';
     return (
       <HStack gap="1">
@@ -126,10 +138,9 @@ function FilterControl({
           <Input
             key={param}
             size="sm"
-            width={type === 'date' ? '36' : '24'}
+            width="24"
             bg="bg"
-            type={type}
-            inputMode={type === 'date' ? undefined : inputMode}
+            inputMode={inputMode}
             aria-label={intl.formatMessage(
               { id: index === 0 ? 'engine.rangeFrom' : 'engine.rangeTo' },
               { label },

@@ -10,22 +10,6 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { nanoid } from 'nanoid';
 import { useMemo, useState } from 'react';
@@ -49,6 +33,7 @@ import { parseTemplate } from '../../contract/template/codec';
 import { createTemplate } from '../../contract/template/create-template';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { alertDialog, showToast } from '../../src/lib/notify';
+import { SortableList, useSortableItem } from '../../src/lib/sortable-list';
 import { createStudioStore } from '../store/studio-store';
 import { LinkField } from '../studio/link-picker';
 import { PHONE_WIDTH } from '../studio/phone-canvas';
@@ -173,13 +158,11 @@ function MenuRow({
   const intl = useIntl();
   const selected = useUserCenter(store, (state) => state.selectedId === menu.Id);
   const { select, moveMenu, removeMenu } = store.getState();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: menu.Id,
-  });
+  const sortable = useSortableItem(menu.Id);
   const t = (id: string) => intl.formatMessage({ id }, { title: menu.Title });
   return (
     <HStack
-      ref={setNodeRef}
+      ref={sortable.ref}
       as="li"
       gap="1"
       padding="1"
@@ -187,13 +170,12 @@ function MenuRow({
       borderWidth="1px"
       borderColor={selected ? 'blue.500' : 'border'}
       bg={selected ? 'blue.50' : 'white'}
-      opacity={isDragging ? 0.5 : 1}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      opacity={sortable.isDragging ? 0.5 : 1}
+      style={sortable.style}
       data-testid={`menu-row-${index}`}
     >
       <IconButton
-        {...attributes}
-        {...listeners}
+        {...sortable.handleProps}
         size="2xs"
         variant="ghost"
         cursor="grab"
@@ -374,15 +356,6 @@ function Editor({
     save: () => void save(),
   });
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = (event: DragEndEvent) => {
-    if (!event.over || event.active.id === event.over.id) return;
-    const toIndex = settings.Menus.findIndex((menu) => menu.Id === event.over!.id);
-    if (toIndex >= 0) store.getState().moveMenu(String(event.active.id), toIndex);
-  };
   const addMenu = () =>
     store.getState().addMenu({
       Id: nanoid(10).replace(/[^A-Za-z0-9_-]/g, '_'),
@@ -484,24 +457,23 @@ function Editor({
                   />
                 </Text>
               </HStack>
-              <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-                <SortableContext
-                  items={settings.Menus.map((menu) => menu.Id)}
-                  strategy={verticalListSortingStrategy}
-                >
-                  <Stack as="ul" gap="1" listStyleType="none" data-testid="menu-list">
-                    {settings.Menus.map((menu, index) => (
-                      <MenuRow
-                        key={menu.Id}
-                        store={store}
-                        menu={menu}
-                        index={index}
-                        count={settings.Menus.length}
-                      />
-                    ))}
-                  </Stack>
-                </SortableContext>
-              </DndContext>
+              <SortableList
+                ids={settings.Menus.map((menu) => menu.Id)}
+                nameOf={(id) => settings.Menus.find((menu) => menu.Id === id)?.Title ?? ''}
+                onMove={(id, toIndex) => store.getState().moveMenu(id, toIndex)}
+              >
+                <Stack as="ul" gap="1" listStyleType="none" data-testid="menu-list">
+                  {settings.Menus.map((menu, index) => (
+                    <MenuRow
+                      key={menu.Id}
+                      store={store}
+                      menu={menu}
+                      index={index}
+                      count={settings.Menus.length}
+                    />
+                  ))}
+                </Stack>
+              </SortableList>
               <Button
                 size="sm"
                 variant="outline"

@@ -1,23 +1,8 @@
 import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PosterElement } from '../../contract/poster-document';
+import { SortableList, useSortableItem } from '../../src/lib/sortable-list';
 import { elementName } from './element-view';
 import { usePoster, usePosterStore } from './poster-context';
 
@@ -44,15 +29,13 @@ function LayerRow({ element, index, count }: { element: PosterElement; index: nu
   const intl = useIntl();
   const store = usePosterStore();
   const selected = usePoster((state) => state.selection.includes(element.id));
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: element.id,
-  });
+  const sortable = useSortableItem(element.id);
   const name = elementName(intl.formatMessage, element);
   const t = (id: string) => intl.formatMessage({ id }, { element: name });
   const actions = store.getState();
   return (
     <HStack
-      ref={setNodeRef}
+      ref={sortable.ref}
       as="li"
       gap="0.5"
       paddingX="1"
@@ -61,13 +44,12 @@ function LayerRow({ element, index, count }: { element: PosterElement; index: nu
       borderWidth="1px"
       borderColor={selected ? 'blue.500' : 'border'}
       bg={selected ? 'blue.50' : 'white'}
-      opacity={isDragging ? 0.5 : 1}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      opacity={sortable.isDragging ? 0.5 : 1}
+      style={sortable.style}
       data-testid={`layer-${element.id}`}
     >
       <IconButton
-        {...attributes}
-        {...listeners}
+        {...sortable.handleProps}
         size="2xs"
         variant="ghost"
         cursor="grab"
@@ -136,17 +118,13 @@ function LayerRow({ element, index, count }: { element: PosterElement; index: nu
 
 /** The elements from the top layer down. */
 export function LayersPanel() {
+  const intl = useIntl();
   const store = usePosterStore();
   const elements = usePoster((state) => state.history.document.elements);
   const topDown = [...elements].reverse();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const listIndex = topDown.findIndex((element) => element.id === over.id);
-    if (listIndex !== -1) store.getState().reorder(String(active.id), elements.length - 1 - listIndex);
+  const nameOf = (id: string) => {
+    const element = elements.find((candidate) => candidate.id === id);
+    return element ? elementName(intl.formatMessage, element) : '';
   };
   return (
     <Stack gap="2">
@@ -158,25 +136,25 @@ export function LayersPanel() {
           <FormattedMessage id="poster.editor.layersEmpty" />
         </Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext
-            items={topDown.map((element) => element.id)}
-            strategy={verticalListSortingStrategy}
+        <SortableList
+          ids={topDown.map((element) => element.id)}
+          nameOf={nameOf}
+          // The list runs top to bottom, the document bottom to top.
+          onMove={(id, toIndex) => store.getState().reorder(id, elements.length - 1 - toIndex)}
+        >
+          <Box
+            as="ol"
+            listStyleType="none"
+            display="flex"
+            flexDirection="column"
+            gap="1"
+            data-testid="poster-layers"
           >
-            <Box
-              as="ol"
-              listStyleType="none"
-              display="flex"
-              flexDirection="column"
-              gap="1"
-              data-testid="poster-layers"
-            >
-              {topDown.map((element, index) => (
-                <LayerRow key={element.id} element={element} index={index} count={topDown.length} />
-              ))}
-            </Box>
-          </SortableContext>
-        </DndContext>
+            {topDown.map((element, index) => (
+              <LayerRow key={element.id} element={element} index={index} count={topDown.length} />
+            ))}
+          </Box>
+        </SortableList>
       )}
     </Stack>
   );

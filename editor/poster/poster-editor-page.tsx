@@ -13,6 +13,7 @@ import {
   type PosterKind,
   posterDocumentSchema,
 } from '../../contract/poster-document';
+import { saveFile } from '../../src/lib/file-download';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
@@ -20,7 +21,7 @@ import { useSessionStore } from '../../src/lib/session';
 import { isTypingTarget, shortcutCommand } from '../studio/shortcuts';
 import { dialogIsOpen, HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import type { PosterData } from './draw-ops';
-import { downloadBlob, pngFileName, renderPosterPng } from './export-png';
+import { pngFileName, renderPosterPng } from './export-png';
 import { nudgeFor } from './keys';
 import { LayersPanel } from './layers-panel';
 import { PosterCanvas } from './poster-canvas';
@@ -125,7 +126,7 @@ function Editor({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
     try {
       const blob = await renderPosterPng(store.getState().history.document, data);
       const current = store.getState().history.document;
-      downloadBlob(blob, pngFileName(saved.name, current.width, current.height));
+      saveFile({ blob, fileName: pngFileName(saved.name, current.width, current.height) });
       showToast('success', intl.formatMessage({ id: 'poster.editor.exported' }));
     } finally {
       setExporting(false);

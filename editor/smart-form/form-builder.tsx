@@ -10,22 +10,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
@@ -43,6 +27,7 @@ import {
 } from '../../contract/smart-form';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { SortableList, useSortableItem } from '../../src/lib/sortable-list';
 import { HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import {
   type BuilderStep,
@@ -98,14 +83,12 @@ function CanvasRow({
 }) {
   const intl = useIntl();
   const selected = useBuilder(store, (state) => state.selection === field.id);
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: field.id,
-  });
+  const sortable = useSortableItem(field.id);
   const actions = store.getState();
   const name = { field: field.label };
   return (
     <Box
-      ref={setNodeRef}
+      ref={sortable.ref}
       as="li"
       listStyleType="none"
       borderWidth="1px"
@@ -113,8 +96,8 @@ function CanvasRow({
       borderColor={selected ? 'blue.500' : 'transparent'}
       bg={selected ? 'blue.50' : 'white'}
       padding="2"
-      opacity={isDragging ? 0.5 : 1}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      opacity={sortable.isDragging ? 0.5 : 1}
+      style={sortable.style}
       data-testid={`canvas-field-${index}`}
       onKeyDown={(event) => {
         if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -124,8 +107,7 @@ function CanvasRow({
     >
       <HStack gap="1" marginBottom="1">
         <IconButton
-          {...attributes}
-          {...listeners}
+          {...sortable.handleProps}
           size="2xs"
           variant="ghost"
           cursor="grab"
@@ -193,37 +175,29 @@ function CanvasRow({
 function Canvas({ store }: { store: BuilderStore }) {
   const intl = useIntl();
   const fields = useBuilder(store, (state) => state.history.fields);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = (event: DragEndEvent) => {
-    const { active, over } = event;
-    if (!over || active.id === over.id) return;
-    const toIndex = fields.findIndex((field) => field.id === over.id);
-    if (toIndex !== -1) store.getState().move(String(active.id), toIndex);
-  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
-        <Stack
-          as="ol"
-          gap="1"
-          padding="2"
-          aria-label={intl.formatMessage({ id: 'smartForm.canvas' })}
-          data-testid="form-canvas"
-        >
-          {fields.length === 0 && (
-            <Text as="li" listStyleType="none" fontSize="sm" color="fg.muted" padding="4" textAlign="center">
-              <FormattedMessage id="smartForm.canvasEmpty" />
-            </Text>
-          )}
-          {fields.map((field, index) => (
-            <CanvasRow key={field.id} store={store} field={field} index={index} count={fields.length} />
-          ))}
-        </Stack>
-      </SortableContext>
-    </DndContext>
+    <SortableList
+      ids={fields.map((field) => field.id)}
+      nameOf={(id) => fields.find((field) => field.id === id)?.label ?? ''}
+      onMove={(id, toIndex) => store.getState().move(id, toIndex)}
+    >
+      <Stack
+        as="ol"
+        gap="1"
+        padding="2"
+        aria-label={intl.formatMessage({ id: 'smartForm.canvas' })}
+        data-testid="form-canvas"
+      >
+        {fields.length === 0 && (
+          <Text as="li" listStyleType="none" fontSize="sm" color="fg.muted" padding="4" textAlign="center">
+            <FormattedMessage id="smartForm.canvasEmpty" />
+          </Text>
+        )}
+        {fields.map((field, index) => (
+          <CanvasRow key={field.id} store={store} field={field} index={index} count={fields.length} />
+        ))}
+      </Stack>
+    </SortableList>
   );
 }
 

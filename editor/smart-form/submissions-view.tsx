@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type ResourceColumn, ResourceList } from '../../admin/core/resource-list';
 import { useResourceAction, useResourceList } from '../../admin/core/use-resource-list';
-import { saveDownload } from '../../admin/orders/supervision/download';
 import {
   delFormData,
   exportFormData,
@@ -25,8 +24,9 @@ import {
   type SubmissionRow,
   submissionListResource,
 } from '../../contract/endpoints/smart-form';
+import { downloadFile } from '../../src/lib/file-download';
 import { parseTime } from '../../src/lib/format';
-import { callEndpoint, downloadEndpoint } from '../../src/lib/http';
+import { callEndpoint } from '../../src/lib/http';
 import { FORMS_QUERY } from './form-builder';
 
 const RESOURCE = submissionListResource.resource;
@@ -157,14 +157,12 @@ export function SubmissionsView({ onNotice }: { onNotice(formId: number, name: s
     const { From, To, Keyword } = list.state.filters;
     setExporting(true);
     try {
-      saveDownload(
-        await downloadEndpoint(exportFormData, {
-          FormId: formId,
-          ...(From ? { From } : {}),
-          ...(To ? { To } : {}),
-          ...(Keyword ? { Keyword } : {}),
-        }),
-      );
+      await downloadFile(exportFormData, {
+        FormId: formId,
+        ...(From ? { From } : {}),
+        ...(To ? { To } : {}),
+        ...(Keyword ? { Keyword } : {}),
+      });
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {

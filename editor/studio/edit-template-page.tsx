@@ -22,12 +22,7 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -52,6 +47,7 @@ import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
 import { useSessionStore } from '../../src/lib/session';
+import { useSortableSensors } from '../../src/lib/sortable-list';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
 import { CataloguePanel, PALETTE_PREFIX } from './catalogue-panel';
 import { HistoryPanel } from './history-panel';
@@ -391,10 +387,7 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
     }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
   }, [blocker, intl]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
   const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);

@@ -1,9 +1,9 @@
 import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { BlockNode } from '../../contract/template-document';
+import { useSortableItem } from '../../src/lib/sortable-list';
 import { BlockGlyph } from './block-glyph';
 import { useStudio } from './studio-context';
 
@@ -13,16 +13,13 @@ function OutlineRow({ block, index, count }: { block: BlockNode; index: number; 
   const select = useStudio((state) => state.select);
   const moveBlockBy = useStudio((state) => state.moveBlockBy);
   const setHover = useStudio((state) => state.setHover);
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: block.id,
-    disabled: block.locked,
-  });
+  const sortable = useSortableItem(block.id, { disabled: block.locked });
   const definition = blockDefinition(block.type);
   const name = intl.formatMessage({ id: definition?.label ?? 'studio.canvas.unknownBlock' });
   const t = (id: string) => intl.formatMessage({ id }, { block: name });
   return (
     <HStack
-      ref={setNodeRef}
+      ref={sortable.ref}
       as="li"
       gap="1"
       paddingX="1.5"
@@ -31,15 +28,14 @@ function OutlineRow({ block, index, count }: { block: BlockNode; index: number; 
       borderWidth="1px"
       borderColor={selected ? 'blue.500' : 'border'}
       bg={selected ? 'blue.50' : 'white'}
-      opacity={isDragging ? 0.5 : block.hidden ? 0.6 : 1}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      opacity={sortable.isDragging ? 0.5 : block.hidden ? 0.6 : 1}
+      style={sortable.style}
       onMouseEnter={() => setHover(block.id)}
       onMouseLeave={() => setHover(null)}
       data-testid={`outline-${block.id}`}
     >
       <IconButton
-        {...attributes}
-        {...listeners}
+        {...sortable.handleProps}
         size="2xs"
         variant="ghost"
         cursor={block.locked ? 'not-allowed' : 'grab'}

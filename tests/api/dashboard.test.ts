@@ -6,8 +6,8 @@ import {
   getQcodeImg,
 } from '../../contract/endpoints/dashboard';
 import { getUserInfo, switchRole } from '../../contract/endpoints/user';
+import { shopDate } from '../../contract/shop-time';
 import {
-  businessDate,
   dashboardFigureProviders,
   figurePeriods,
   salesReportProviders,
@@ -90,7 +90,7 @@ describe('GetIndexOrderSaleReport', () => {
     const response = await server.call(getIndexOrderSaleReport, {}, { token });
     expect(response.body.Errcode).toBe(0);
     expect(response.body.Data).toHaveLength(7);
-    expect(response.body.Data.at(-1)).toEqual({ Date: businessDate(new Date()), OrderCount: 0, Sales: 0 });
+    expect(response.body.Data.at(-1)).toEqual({ Date: shopDate(new Date()), OrderCount: 0, Sales: 0 });
     expect(response.body.Data.every((day) => day.Sales === 0 && day.OrderCount === 0)).toBe(true);
   });
 

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  businessToday,
   lastDays,
   parseGranularity,
   parseRange,
@@ -12,24 +10,7 @@ import {
   rangeProblem,
 } from './report-range';
 
-describe('business days', () => {
-  it.each([
-    // 15:59 UTC is 23:59 in China, 16:00 UTC already the next day there.
-    ['2026-11-21T15:59:00Z', '2026-11-21'],
-    ['2026-11-21T16:00:00Z', '2026-11-22'],
-    ['2026-12-31T20:00:00Z', '2027-01-01'],
-  ])('today at %s is %s in China', (now, day) => {
-    expect(businessToday(new Date(now))).toBe(day);
-  });
-
-  it.each([
-    ['2026-02-27', 2, '2026-03-01'],
-    ['2028-02-28', 1, '2028-02-29'],
-    ['2026-01-01', -1, '2025-12-31'],
-  ])('%s plus %i days is %s', (day, days, expected) => {
-    expect(addDays(day, days)).toBe(expected);
-  });
-
+describe('lastDays', () => {
   it('the last 30 days end today and hold 30 days', () => {
     const range = lastDays(30, new Date('2026-11-22T02:00:00Z'));
     expect(range).toEqual({ startDate: '2026-10-24', endDate: '2026-11-22' });

@@ -1,16 +1,12 @@
 import { REPORT_GRANULARITIES, REPORT_MAX_DAYS, VOLUME_GROUPS } from '../../../contract/endpoints/orders';
+import { addDays, DAY_MS, isShopDay, shopDate, shopWeekStart } from '../../../contract/shop-time';
 
 export type Granularity = (typeof REPORT_GRANULARITIES)[number];
 export type VolumeGroup = (typeof VOLUME_GROUPS)[number];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Reports count China business days (UTC+8) whatever the browser's zone. */
-const BUSINESS_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** The range a report opens with: the last 30 business days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
 export const RANGE_PRESETS = [7, 30, 90] as const;
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ReportRange {
   startDate: string;
@@ -22,30 +18,17 @@ export interface SalesReportState extends ReportRange {
 }
 
 function isDay(text: string | null): text is string {
-  return text !== null && ISO_DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
-}
-
-/** Today as a China business day. */
-export function businessToday(now: Date): string {
-  return new Date(now.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return text !== null && isShopDay(text);
 }
 
 /** Days from start to end, both included. */
 export function rangeDays(range: ReportRange): number {
-  return (
-    Math.round(
-      (Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / DAY_MS,
-    ) + 1
-  );
+  return Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / DAY_MS) + 1;
 }
 
 /** The last `days` business days, today included. */
 export function lastDays(days: number, now: Date): ReportRange {
-  const endDate = businessToday(now);
+  const endDate = shopDate(now);
   return { startDate: addDays(endDate, 1 - days), endDate };
 }
 
@@ -81,8 +64,7 @@ export function parseVolumeGroup(search: URLSearchParams): VolumeGroup {
 export function periodEnd(period: string, granularity: Granularity, rangeEnd: string): string {
   let end = period;
   if (granularity === 'week') {
-    const weekday = (new Date(`${period}T00:00:00Z`).getUTCDay() + 6) % 7;
-    end = addDays(period, 6 - weekday);
+    end = addDays(shopWeekStart(period), 6);
   } else if (granularity === 'month') {
     const [year, month] = period.split('-').map(Number) as [number, number];
     end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);

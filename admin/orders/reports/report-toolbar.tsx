@@ -1,7 +1,8 @@
-import { Box, Button, Field, Flex, HStack, Input, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REPORT_MAX_DAYS } from '../../../contract/endpoints/orders';
+import { DateRangeField } from '../../core/date-range-field';
 import { lastDays, RANGE_PRESETS, type ReportRange, rangeProblem } from './report-range';
 
 /** A row of mutually exclusive choices shown as toggle buttons (granularity, grouping…). */
@@ -74,28 +75,16 @@ export function ReportToolbar({
       }}
     >
       <Flex gap="3" wrap="wrap" align="end">
-        <Field.Root width="auto" invalid={problem !== null}>
-          <Field.Label>
-            <FormattedMessage id="report.startDate" />
-          </Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            value={draft.startDate}
-            onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-          />
-        </Field.Root>
-        <Field.Root width="auto" invalid={problem !== null}>
-          <Field.Label>
-            <FormattedMessage id="report.endDate" />
-          </Field.Label>
-          <Input
-            size="sm"
-            type="date"
-            value={draft.endDate}
-            onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-          />
-        </Field.Root>
+        <DateRangeField
+          invalid={problem !== null}
+          label={intl.formatMessage({ id: 'report.range' })}
+          endLabels={{
+            from: intl.formatMessage({ id: 'report.startDate' }),
+            to: intl.formatMessage({ id: 'report.endDate' }),
+          }}
+          value={{ from: draft.startDate, to: draft.endDate }}
+          onChange={(next) => setDraft({ startDate: next.from, endDate: next.to })}
+        />
         <Button size="sm" type="submit" colorPalette="brand">
           <FormattedMessage id="report.apply" />
         </Button>
@@ -116,14 +105,4 @@ export function ReportToolbar({
       )}
     </Box>
   );
-}
-
-/** Hands a downloaded file to the browser. */
-export function saveFile(file: { blob: Blob; fileName: string }) {
-  const url = URL.createObjectURL(file.blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.fileName;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

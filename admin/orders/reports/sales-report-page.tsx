@@ -15,8 +15,9 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { exportSalesReport, getSalesReport, REPORT_GRANULARITIES } from '../../../contract/endpoints/orders';
+import { downloadFile } from '../../../src/lib/file-download';
 import { fenToYuan } from '../../../src/lib/format';
-import { callEndpoint, downloadEndpoint } from '../../../src/lib/http';
+import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { EChartsView } from './echarts-view';
 import { reportCatalogues } from './messages';
@@ -28,7 +29,7 @@ import {
   periodLabel,
   type ReportRange,
 } from './report-range';
-import { ChoiceGroup, ReportToolbar, saveFile } from './report-toolbar';
+import { ChoiceGroup, ReportToolbar } from './report-toolbar';
 
 const money = (fen: number) => `¥${fenToYuan(fen)}`;
 
@@ -86,7 +87,7 @@ function SalesReportPage() {
   const exportReport = async () => {
     setExporting(true);
     try {
-      saveFile(await downloadEndpoint(exportSalesReport, { ...query, format: 'xlsx' }));
+      await downloadFile(exportSalesReport, { ...query, format: 'xlsx' });
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {

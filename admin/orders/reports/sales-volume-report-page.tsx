@@ -15,14 +15,15 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { exportVolumeReport, getVolumeReport, VOLUME_GROUPS } from '../../../contract/endpoints/orders';
+import { downloadFile } from '../../../src/lib/file-download';
 import { fenToYuan } from '../../../src/lib/format';
-import { callEndpoint, downloadEndpoint } from '../../../src/lib/http';
+import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { EChartsView } from './echarts-view';
 import { reportCatalogues } from './messages';
 import { type VolumeMetric, volumeChartOption, volumeSort } from './report-chart';
 import { parseRange, parseVolumeGroup, type ReportRange, type VolumeGroup } from './report-range';
-import { ChoiceGroup, ReportToolbar, saveFile } from './report-toolbar';
+import { ChoiceGroup, ReportToolbar } from './report-toolbar';
 
 const PAGE_SIZE = 20;
 const METRICS: readonly VolumeMetric[] = ['quantity', 'sales'];
@@ -69,14 +70,12 @@ function SalesVolumeReportPage() {
   const exportReport = async () => {
     setExporting(true);
     try {
-      saveFile(
-        await downloadEndpoint(exportVolumeReport, {
-          ...range,
-          by,
-          sort: volumeSort(metric),
-          format: 'xlsx',
-        }),
-      );
+      await downloadFile(exportVolumeReport, {
+        ...range,
+        by,
+        sort: volumeSort(metric),
+        format: 'xlsx',
+      });
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {

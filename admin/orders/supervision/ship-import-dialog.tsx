@@ -19,10 +19,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointOutput } from '../../../contract/endpoint';
 import { getShipImportTemplate, importShipments } from '../../../contract/endpoints/orders';
 import { CARRIERS, type Carrier } from '../../../contract/machines/order';
-import { downloadEndpoint, http } from '../../../src/lib/http';
+import { downloadFile } from '../../../src/lib/file-download';
+import { http } from '../../../src/lib/http';
 import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
-import { saveDownload } from './download';
 import { ORDERS_ROOT } from './order-command-dialog';
 
 type ImportResult = EndpointOutput<typeof importShipments>;
@@ -43,7 +43,7 @@ export function ShipImportDialog({ onClose }: { onClose(): void }) {
 
   const template = async () => {
     try {
-      saveDownload(await downloadEndpoint(getShipImportTemplate, {}));
+      await downloadFile(getShipImportTemplate, {});
     } catch {
       // The HTTP layer already showed the server's message.
     }

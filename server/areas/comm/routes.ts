@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import * as comm from '../../../contract/endpoints/comm';
 import { expiredSiteMessage } from '../../../contract/envelope-rules';
+import { shopDate } from '../../../contract/shop-time';
 import { audit } from '../../audit';
 import { accountThrottleKey } from '../../auth/login';
 import { hashPassword, verifyPassword } from '../../auth/password';
@@ -17,7 +18,7 @@ import { parseInput } from '../../http/validation';
 import { areaEntry, chinaAreas } from './china-areas';
 import './messages';
 import { folderOfSite } from '../image-library/folders';
-import { chinaDay, expiredSites, siteEntry, switchableSites } from './sites';
+import { expiredSites, siteEntry, switchableSites } from './sites';
 import { storeImage } from './upload-image';
 
 /** A ChangeSite ticket must be redeemed (LoginType 3) within this time. */
@@ -147,7 +148,7 @@ export const commRoutes = [
     const rows = await expiredSites(db, input.aid);
     // The same answer for an unknown account and one without expired sites: nothing to enumerate.
     if (rows.length === 0) throw new AppError('site.expiredNotFound', {}, { field: 'aid' });
-    return { Data: rows.map((site) => ({ ...siteEntry(site), ExpiresAt: chinaDay(site.expiresAt!) })) };
+    return { Data: rows.map((site) => ({ ...siteEntry(site), ExpiresAt: shopDate(site.expiresAt!) })) };
   }),
 
   defineRoute(

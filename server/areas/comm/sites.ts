@@ -1,24 +1,13 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { shopDate } from '../../../contract/shop-time';
 import type { Database } from '../../db/client';
 import { accountSites, accounts, sites } from '../../db/schema';
 
 type SiteRow = typeof sites.$inferSelect;
 
-const chinaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** YYYY-MM-DD in China time, where the shops are: a site made at 07:00 Beijing time is that day's. */
-export function chinaDay(date: Date): string {
-  return chinaDate.format(date);
-}
-
 /** A site as SPEC §3 lists it: Text is the name, Description the site type, Url the creation date. */
 export function siteEntry(site: SiteRow) {
-  return { Id: site.id, Text: site.name, Description: site.description, Url: chinaDay(site.createdAt) };
+  return { Id: site.id, Text: site.name, Description: site.description, Url: shopDate(site.createdAt) };
 }
 
 /** The account's home site plus the extra sites granted in account_sites, by id. */

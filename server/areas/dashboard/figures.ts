@@ -1,12 +1,6 @@
 import type { DashboardFigures, SalesDay } from '../../../contract/endpoints/dashboard';
+import { shopDate, shopDayStart, shopWeekStart } from '../../../contract/shop-time';
 import type { Database } from '../../db/client';
-
-/**
- * The shops are Chinese: their business day runs on China Standard Time, which is UTC+8 all year
- * (no daylight saving), so day boundaries are a fixed offset from UTC.
- */
-export const BUSINESS_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface FigurePeriods {
   /** Start of today in the business day (an instant). */
@@ -17,35 +11,8 @@ export interface FigurePeriods {
 }
 
 export function figurePeriods(now: Date): FigurePeriods {
-  const local = now.getTime() + BUSINESS_UTC_OFFSET_MS;
-  const dayStartLocal = Math.floor(local / DAY_MS) * DAY_MS;
-  // getUTCDay on the shifted time gives the business weekday; 0 is Sunday, weeks start on Monday.
-  const weekday = new Date(dayStartLocal).getUTCDay();
-  const daysSinceMonday = (weekday + 6) % 7;
-  return {
-    todayStart: new Date(dayStartLocal - BUSINESS_UTC_OFFSET_MS),
-    weekStart: new Date(dayStartLocal - daysSinceMonday * DAY_MS - BUSINESS_UTC_OFFSET_MS),
-    now,
-  };
-}
-
-/** The business date (YYYY-MM-DD) of an instant. */
-export function businessDate(instant: Date): string {
-  return new Date(instant.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a business date starts. */
-export function businessDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - BUSINESS_UTC_OFFSET_MS);
-}
-
-/** Every business date from `from` to `to`, both included. */
-export function businessDates(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
-    out.push(new Date(time).toISOString().slice(0, 10));
-  }
-  return out;
+  const today = shopDate(now);
+  return { todayStart: shopDayStart(today), weekStart: shopDayStart(shopWeekStart(today)), now };
 }
 
 export interface FigureContext extends FigurePeriods {

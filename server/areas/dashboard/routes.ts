@@ -1,12 +1,10 @@
 import { desc, eq, isNull, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import * as dashboard from '../../../contract/endpoints/dashboard';
+import { addDays, shopDate, shopDates, shopDayEnd, shopDayStart } from '../../../contract/shop-time';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import {
-  businessDate,
-  businessDates,
-  businessDayStart,
   dashboardFigureProviders,
   figurePeriods,
   mergeSalesDays,
@@ -16,18 +14,12 @@ import {
 import './messages';
 import { platformNotices } from './tables';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The report's range: both ends inclusive, defaulting to the last week ending today. */
 export function salesReportRange(input: { startDate?: string; endDate?: string }, now: Date) {
-  const end = input.endDate ?? businessDate(now);
-  const start =
-    input.startDate ??
-    businessDate(
-      new Date(businessDayStart(end).getTime() - (dashboard.SALES_REPORT_DEFAULT_DAYS - 1) * DAY_MS),
-    );
+  const end = input.endDate ?? shopDate(now);
+  const start = input.startDate ?? addDays(end, 1 - dashboard.SALES_REPORT_DEFAULT_DAYS);
   if (start > end) throw new AppError('dashboard.rangeInverted', {}, { field: 'startDate' });
-  const days = businessDates(start, end).length;
+  const days = shopDates(start, end).length;
   if (days > dashboard.SALES_REPORT_MAX_DAYS) {
     throw new AppError(
       'dashboard.rangeTooLong',
@@ -47,12 +39,12 @@ export const dashboardRoutes = [
 
   defineRoute(dashboard.getIndexOrderSaleReport, async ({ db, session, input }) => {
     const { start, end } = salesReportRange(input, new Date());
-    const from = businessDayStart(start);
-    const to = new Date(businessDayStart(end).getTime() + DAY_MS);
+    const from = shopDayStart(start);
+    const to = shopDayEnd(end);
     const reports = await Promise.all(
       salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, from, to })),
     );
-    return { Data: mergeSalesDays(businessDates(start, end), reports) };
+    return { Data: mergeSalesDays(shopDates(start, end), reports) };
   }),
 
   defineRoute(dashboard.getNewNews, async ({ db, session, input }) => {

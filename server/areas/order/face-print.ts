@@ -8,6 +8,7 @@ import {
   TRACKING_NO_PATTERN,
   waybillMachine,
 } from '../../../contract/machines/order';
+import { shopStamp } from '../../../contract/shop-time';
 import { can } from '../../../contract/state-machine';
 import { audit } from '../../audit';
 import type { Database } from '../../db/client';
@@ -73,8 +74,7 @@ export function sheetOf(waybill: WaybillRecord, orderNo: string): FaceSheet {
 }
 
 function batchNumber(now: Date): string {
-  const stamp = new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `FP${stamp}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+  return `FP${shopStamp(now)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 }
 
 /** Why an order cannot get a face sheet, or null. */

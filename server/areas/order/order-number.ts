@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { shopDate } from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { businessDate } from '../dashboard/figures';
 
 /**
  * Order numbers are the China business date and the row id reserved from the table's sequence
  * (`2024050100001234`): unique without a retry loop, sortable by date, and readable over the phone.
  */
 export function orderNumber(at: Date, id: number): string {
-  return `${businessDate(at).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
+  return `${shopDate(at).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
 }
 
 /** Reserves the next id of `table` (orders or recharge_orders), to insert the row with its number. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query';
+import { shopDateSql } from '../../db/shop-time-sql';
 import { dashboardFigureProviders, salesReportProviders } from '../dashboard/figures';
 import { registerUnfinishedOrderReferences } from '../product/order-references';
 import { idList } from './lifecycle';
@@ -38,7 +39,7 @@ dashboardFigureProviders.push(async ({ db, siteId, todayStart, weekStart }) => {
 salesReportProviders.push(async ({ db, siteId, from, to }) => {
   const rows = await queryRows<{ day: string; orders: number; sales: number }>(
     db,
-    sql`select to_char((paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day,
+    sql`select to_char(${shopDateSql('paid_at')}, 'YYYY-MM-DD') as day,
                count(*)::int as orders, sum(paid_fen)::float8 as sales
           from orders where site_id = ${siteId}
            and paid_at >= ${from.toISOString()}::timestamptz and paid_at < ${to.toISOString()}::timestamptz

@@ -6,10 +6,16 @@ import {
   type salesPeriodSchema,
   type volumeRowSchema,
 } from '../../../contract/endpoints/orders';
+import {
+  shopDates,
+  shopDayEnd,
+  shopDayStart,
+  shopMonthStart,
+  shopWeekStart,
+} from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { businessDates, businessDayStart } from '../dashboard/figures';
 
 /**
  * Sales figures computed in SQL over China business days: orders placed (by creation time), orders
@@ -19,8 +25,6 @@ import { businessDates, businessDayStart } from '../dashboard/figures';
 export type Granularity = 'day' | 'week' | 'month';
 type SalesFigures = z.infer<typeof salesFiguresSchema>;
 type SalesPeriod = z.infer<typeof salesPeriodSchema>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReportRange {
   start: string;
@@ -32,35 +36,30 @@ export interface ReportRange {
 /** Both ends inclusive; refuses a reversed or too long range. */
 export function reportRange(startDate: string, endDate: string): ReportRange {
   if (startDate > endDate) throw new AppError('order.rangeReversed', {}, { field: 'startDate' });
-  const days = businessDates(startDate, endDate).length;
+  const days = shopDates(startDate, endDate).length;
   if (days > REPORT_MAX_DAYS) {
     throw new AppError('order.reportTooLong', { days: REPORT_MAX_DAYS }, { field: 'startDate' });
   }
   return {
     start: startDate,
     end: endDate,
-    from: businessDayStart(startDate),
-    to: new Date(businessDayStart(endDate).getTime() + DAY_MS),
+    from: shopDayStart(startDate),
+    to: shopDayEnd(endDate),
   };
 }
 
 /** The first day of the period holding `date` (weeks start on Monday), not before the range start. */
 export function periodOf(date: string, granularity: Granularity, rangeStart: string): string {
   let start = date;
-  if (granularity === 'week') {
-    const day = new Date(`${date}T00:00:00Z`);
-    const sinceMonday = (day.getUTCDay() + 6) % 7;
-    start = new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
-  } else if (granularity === 'month') {
-    start = `${date.slice(0, 8)}01`;
-  }
+  if (granularity === 'week') start = shopWeekStart(date);
+  else if (granularity === 'month') start = shopMonthStart(date);
   return start < rangeStart ? rangeStart : start;
 }
 
 /** The periods of a range, in order. */
 export function periodsOf(range: Pick<ReportRange, 'start' | 'end'>, granularity: Granularity): string[] {
   return [
-    ...new Set(businessDates(range.start, range.end).map((date) => periodOf(date, granularity, range.start))),
+    ...new Set(shopDates(range.start, range.end).map((date) => periodOf(date, granularity, range.start))),
   ];
 }
 

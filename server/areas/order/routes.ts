@@ -1,6 +1,7 @@
 import type { MultipartValue } from '@fastify/multipart';
 import * as orders from '../../../contract/endpoints/orders';
 import { parseSort } from '../../../contract/list-query';
+import { shopDate, shopDateTime } from '../../../contract/shop-time';
 import { audit } from '../../audit';
 import { pagedBatches, sendExport } from '../../export/send-export';
 import type { ExportColumn } from '../../export/xlsx';
@@ -60,14 +61,12 @@ function yuan(fen: number): number {
   return fen / 100;
 }
 
-/** `2024-05-01 13:45:00` in China time, as shops read it. */
 function chinaTime(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(new Date(iso).getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  return iso ? shopDateTime(new Date(iso)) : '';
 }
 
 function stamp(): string {
-  return chinaTime(new Date().toISOString()).slice(0, 10);
+  return shopDate(new Date());
 }
 
 function orderExportColumns(locale: Locale): ExportColumn<orders.OrderRow>[] {

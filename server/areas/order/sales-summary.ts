@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { shopDate } from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
-import { businessDate } from '../dashboard/figures';
+import { shopDateSql } from '../../db/shop-time-sql';
 import type { OrderRecord } from './lifecycle';
 
 /**
@@ -20,7 +21,7 @@ export async function countPlaced(
 ): Promise<void> {
   await tx.execute(
     sql`insert into order_sales_days (site_id, day, created_orders)
-        values (${order.siteId}, ${businessDate(order.createdAt)}, 1)
+        values (${order.siteId}, ${shopDate(order.createdAt)}, 1)
         on conflict (site_id, day) do update set created_orders = order_sales_days.created_orders + 1`,
   );
 }
@@ -36,7 +37,7 @@ export async function countPayment(
   order: Pick<OrderRecord, 'id' | 'siteId' | 'buyerId' | 'paidFen'>,
   paidAt: Date,
 ): Promise<void> {
-  const day = businessDate(paidAt);
+  const day = shopDate(paidAt);
   const buyer = payingBuyer(order);
   const ofBuyer = sql`site_id = ${order.siteId} and buyer = ${buyer}`;
   await tx.execute(sql`select pg_advisory_xact_lock(${order.siteId}::int, hashtext(${buyer}))`);
@@ -66,14 +67,9 @@ export async function countRefund(
 ): Promise<void> {
   await tx.execute(
     sql`insert into order_sales_days (site_id, day, refund_fen)
-        values (${siteId}, ${businessDate(refundedAt)}, ${amountFen})
+        values (${siteId}, ${shopDate(refundedAt)}, ${amountFen})
         on conflict (site_id, day) do update set refund_fen = order_sales_days.refund_fen + excluded.refund_fen`,
   );
-}
-
-/** The business day of a timestamp column, as `businessDate` computes it. */
-function dayOf(column: string) {
-  return sql.raw(`((${column} at time zone 'UTC') + interval '8 hours')::date`);
 }
 
 /**
@@ -87,20 +83,20 @@ export async function rebuildSalesSummaries(db: Executor): Promise<void> {
     await tx.execute(
       sql`insert into order_buyer_days (site_id, day, buyer, previous_day)
           select site_id, day, buyer, lag(day) over (partition by site_id, buyer order by day)
-            from (select distinct site_id, ${dayOf('paid_at')} as day,
+            from (select distinct site_id, ${shopDateSql('paid_at')} as day,
                          case when buyer_id = '' then 'order:' || id else buyer_id end as buyer
                     from orders where paid_at is not null) paying`,
     );
     await tx.execute(
       sql`insert into order_sales_days (site_id, day, created_orders, paid_orders, sales_fen, refund_fen)
           select site_id, day, sum(created), sum(paid), sum(sales), sum(refunds) from (
-            select site_id, ${dayOf('created_at')} as day, count(*) as created, 0 as paid, 0 as sales, 0 as refunds
+            select site_id, ${shopDateSql('created_at')} as day, count(*) as created, 0 as paid, 0 as sales, 0 as refunds
               from orders group by 1, 2
             union all
-            select site_id, ${dayOf('paid_at')}, 0, count(*), sum(paid_fen), 0
+            select site_id, ${shopDateSql('paid_at')}, 0, count(*), sum(paid_fen), 0
               from orders where paid_at is not null group by 1, 2
             union all
-            select site_id, ${dayOf('refunded_at')}, 0, 0, 0, sum(amount_fen)
+            select site_id, ${shopDateSql('refunded_at')}, 0, 0, 0, sum(amount_fen)
               from order_refunds where refunded_at is not null group by 1, 2) figures
           group by 1, 2`,
     );

@@ -7,6 +7,7 @@ import {
   shelfOnBlockers,
 } from '../../../contract/machines/goods';
 import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
+import { shopDate, shopDateTime } from '../../../contract/shop-time';
 import { stateLabelKey, transitionOutcome } from '../../../contract/state-machine';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
@@ -99,11 +100,6 @@ function yuan(fen: number): number {
   return fen / 100;
 }
 
-/** `2024-05-01 13:45:00` in China time, as shops read it. */
-function chinaTime(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 function exportColumns(locale: Locale): ExportColumn<goods.ProductRow>[] {
   const say = (key: string) => translate(locale, key);
   return [
@@ -124,7 +120,11 @@ function exportColumns(locale: Locale): ExportColumn<goods.ProductRow>[] {
     { header: say('product.export.shelf'), value: (row) => say(stateLabelKey(shelfMachine, row.ShelfState)) },
     { header: say('product.export.audit'), value: (row) => say(`goods.audit.state.${row.AuditState}`) },
     { header: say('product.export.sort'), width: 8, value: (row) => row.Sort },
-    { header: say('product.export.created'), width: 20, value: (row) => chinaTime(row.CreatedAt) },
+    {
+      header: say('product.export.created'),
+      width: 20,
+      value: (row) => shopDateTime(new Date(row.CreatedAt)),
+    },
   ];
 }
 
@@ -170,7 +170,7 @@ export const productRoutes = [
   defineRoute(goods.exportProductList, async ({ db, session, input, locale, reply }) => {
     // Bad filters are refused as an envelope before the download starts.
     productFilterConditions(session.siteId, input);
-    const stamp = chinaTime(new Date().toISOString()).slice(0, 10);
+    const stamp = shopDate(new Date());
     sendExport(reply, {
       format: input.format,
       fileName: `${translate(locale, 'product.export.fileName')}-${stamp}`,

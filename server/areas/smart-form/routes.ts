@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import * as forms from '../../../contract/endpoints/smart-form';
 import { ShowType } from '../../../contract/envelope';
 import { dateBound } from '../../../contract/list-query';
+import { shopDate, shopDateTime } from '../../../contract/shop-time';
 import {
   answerFields,
   answerText,
@@ -106,11 +107,6 @@ function submissionConditions(
   if (input.To) conditions.push(lt(smartFormSubmissions.createdAt, dateBound(input.To, true)));
   if (input.Keyword) conditions.push(ilike(smartFormSubmissions.searchText, containsPattern(input.Keyword)));
   return and(...conditions);
-}
-
-/** A time as the shop reads it (China time), for spreadsheets. */
-function chinaTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 async function deleteForm(db: Database, session: Session, id: number) {
@@ -347,7 +343,7 @@ export const smartFormRoutes = [
     const where = submissionConditions(session.siteId, input);
     const yes = translate(locale, 'smartForm.yes');
     type Row = typeof smartFormSubmissions.$inferSelect;
-    const day = chinaTime(new Date()).slice(0, 10);
+    const day = shopDate(new Date());
     sendExport<Row>(reply, {
       format: 'xlsx',
       fileName: `${form.name}-${day}`,
@@ -357,7 +353,7 @@ export const smartFormRoutes = [
         {
           header: translate(locale, 'smartForm.export.submittedAt'),
           width: 20,
-          value: (row) => chinaTime(row.createdAt),
+          value: (row) => shopDateTime(row.createdAt),
         },
         ...answerFields(form.definition).map((field) => ({
           header: field.label,

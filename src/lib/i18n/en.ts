@@ -237,6 +237,12 @@ export const en = {
   'time.daysAgo': '{count, plural, one {# day ago} other {# days ago}}',
   'time.dateTime': '{month}/{day} {paddedHour}:{paddedMinute}',
   'time.weekdays': 'Sun,Mon,Tue,Wed,Thu,Fri,Sat',
+  'sortable.instructions':
+    'To move an item, focus its handle and press Space or Enter. Move it with the arrow keys, then press Space or Enter to drop it there, or Escape to cancel.',
+  'sortable.pickedUp': 'Picked up {name}, at position {position} of {count}.',
+  'sortable.over': '{name} is over position {position} of {count}.',
+  'sortable.dropped': '{name} was dropped at position {position} of {count}.',
+  'sortable.cancelled': 'Moving {name} was cancelled.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -231,4 +231,10 @@ export const zh: Record<MessageKey, string> = {
   'time.daysAgo': '{count}天前',
   'time.dateTime': '{month}月{day}日{hour}时{minute}分',
   'time.weekdays': '日,一,二,三,四,五,六',
+  'sortable.instructions':
+    '要移动某一项，请聚焦其拖动手柄并按空格键或回车键，用方向键移动，再按空格键或回车键放下，按 Esc 取消。',
+  'sortable.pickedUp': '已拿起 {name}，位于第 {position} 项，共 {count} 项。',
+  'sortable.over': '{name} 移到第 {position} 项，共 {count} 项。',
+  'sortable.dropped': '{name} 已放到第 {position} 项，共 {count} 项。',
+  'sortable.cancelled': '已取消移动 {name}。',
 };
