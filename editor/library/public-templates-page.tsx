@@ -25,11 +25,11 @@ import {
   usePublicTemplate,
 } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
+import { parseTemplate } from '../../contract/template/codec';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog, showToast } from '../../src/lib/notify';
-import { parseTemplate } from '../codec/codec';
 import { PreviewPhone } from '../preview/preview-page';
 import { EDIT_TEMPLATE_PATH } from '../studio/templates-page';
 import { libraryCatalogues } from './messages';

@@ -45,10 +45,10 @@ import {
 } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
 import { LinkType } from '../../contract/link-value';
+import { parseTemplate } from '../../contract/template/codec';
+import { createTemplate } from '../../contract/template/create-template';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { alertDialog, showToast } from '../../src/lib/notify';
-import { parseTemplate } from '../codec/codec';
-import { createTemplate } from '../document/template';
 import { createStudioStore } from '../store/studio-store';
 import { LinkField } from '../studio/link-picker';
 import { PHONE_WIDTH } from '../studio/phone-canvas';

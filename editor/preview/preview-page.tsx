@@ -8,10 +8,10 @@ import type { RenderContext, RendererProps } from '../../components-catalog/rend
 import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
 import { getPreviewData } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
+import { parseTemplate } from '../../contract/template/codec';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
 import { callEndpoint } from '../../src/lib/http';
 import { ModuleMessages } from '../../src/lib/i18n/module-messages';
-import { parseTemplate } from '../codec/codec';
 import { productRows } from '../studio/block-rows';
 import { studioCatalogues } from '../studio/studio-messages';
 import { PREVIEW_WIDTHS, previewWidth } from './preview-width';

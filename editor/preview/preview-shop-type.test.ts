@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShopType } from '../../contract/enums';
-import { createTemplate } from '../document/template';
+import { createTemplate } from '../../contract/template/create-template';
 import { createStudioStore } from '../store/studio-store';
 
 describe('the preview shop type of the studio', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ShopType } from '../../contract/enums';
+import { createTemplate } from '../../contract/template/create-template';
 import type { TemplateDocument } from '../../contract/template-document';
-import { createTemplate } from '../document/template';
 import { stepLabel } from './history-step';
 import {
   COALESCE_MS,

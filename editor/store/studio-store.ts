@@ -1,9 +1,9 @@
 import { temporal } from 'zundo';
 import { createStore } from 'zustand/vanilla';
 import type { ShopType } from '../../contract/enums';
+import { pageOfBlock } from '../../contract/template/create-template';
+import * as operations from '../../contract/template/operations';
 import type { BlockId, PageId, PageSettings, TemplateDocument } from '../../contract/template-document';
-import * as operations from '../document/operations';
-import { pageOfBlock } from '../document/template';
 import type { HistoryAction, HistoryStep } from './history-step';
 import {
   COALESCE_MS,

@@ -41,13 +41,17 @@ import {
   saveModule,
 } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
+import { describeCodecIssue, parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import {
+  describePublishProblem,
+  type PublishProblem,
+  publishCheck,
+} from '../../contract/template/publish-check';
 import type { TemplateDocument } from '../../contract/template-document';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
 import { useSessionStore } from '../../src/lib/session';
-import { describeCodecIssue, parseTemplate, serializeTemplate } from '../codec/codec';
-import { describePublishProblem, type PublishProblem, publishCheck } from '../publish-check';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
 import { CataloguePanel, PALETTE_PREFIX } from './catalogue-panel';
 import { HistoryPanel } from './history-panel';

@@ -17,9 +17,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type Field, isVisible } from '../../components-catalog/field-kit';
 import { blockDefinition } from '../../components-catalog/registry';
 import { uploadImage } from '../../contract/endpoints/comm';
+import type { PropPath } from '../../contract/template/operations';
 import { http } from '../../src/lib/http';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
-import type { PropPath } from '../document/operations';
 import { LinkField } from './link-picker';
 import { useStudio } from './studio-context';
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { blockDefinition } from '../../components-catalog/registry';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
 import type { TemplateDocument } from '../../contract/template-document';
 import { useSessionStore } from '../../src/lib/session';
-import { parseTemplate, serializeTemplate } from '../codec/codec';
 import { draftDecision, draftKey, type LocalDraft } from '../draft/draft-decision';
 import { readDraft, removeDraft, writeDraft } from '../draft/local-draft';
 import type { StudioStore } from '../store/studio-store';

@@ -5,9 +5,9 @@ import { lookupEndpoints } from '../../contract/endpoints/link-entities';
 import * as library from '../../contract/endpoints/module-library';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../../contract/link-targets';
 import { LinkType } from '../../contract/link-value';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import { insertBlock, type Outcome, setProp } from '../../contract/template/operations';
 import type { TemplateDocument } from '../../contract/template-document';
-import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
-import { insertBlock, type Outcome, setProp } from '../../editor/document/operations';
 import { LOOKUP_SOURCES } from '../../server/areas/module-library/lookup-sources';
 import { startTestServer, type TestServer } from './harness';
 

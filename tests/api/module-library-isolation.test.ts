@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as library from '../../contract/endpoints/module-library';
-import { serializeTemplate } from '../../editor/codec/codec';
-import { createTemplate } from '../../editor/document/template';
+import { serializeTemplate } from '../../contract/template/codec';
+import { createTemplate } from '../../contract/template/create-template';
 import type { ApiResponse } from './harness';
 import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
 import { getQrCode } from '../../contract/endpoints/comm';
 import * as library from '../../contract/endpoints/module-library';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import { setHidden } from '../../contract/template/operations';
 import type { TemplateDocument } from '../../contract/template-document';
-import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
-import { setHidden } from '../../editor/document/operations';
 import { startTestServer, type TestServer } from './harness';
 
 /** The public phone preview behind the dashboard's and the studio's QR codes, and GetQrCode. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
 import * as library from '../../contract/endpoints/module-library';
 import { SHOP_TYPES } from '../../contract/enums';
-import { parseTemplate } from '../../editor/codec/codec';
-import { publishCheck } from '../../editor/publish-check';
+import { parseTemplate } from '../../contract/template/codec';
+import { publishCheck } from '../../contract/template/publish-check';
 import { readPublicTemplateFiles } from '../../server/areas/module-library/public-templates/files';
 import { startTestServer, type TestServer } from './harness';
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
 import * as library from '../../contract/endpoints/module-library';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import { insertBlock, type Outcome, setProp } from '../../contract/template/operations';
 import type { TemplateDocument } from '../../contract/template-document';
-import { parseTemplate, serializeTemplate } from '../../editor/codec/codec';
-import { insertBlock, type Outcome, setProp } from '../../editor/document/operations';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

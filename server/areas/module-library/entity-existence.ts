@@ -1,5 +1,5 @@
 import type { LinkKind } from '../../../contract/link-targets';
-import type { ExistingEntities } from '../../../editor/publish-check';
+import type { ExistingEntities } from '../../../contract/template/publish-check';
 import type { Database } from '../../db/client';
 
 /**

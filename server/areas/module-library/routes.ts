@@ -3,9 +3,13 @@ import { blockDefinition } from '../../../components-catalog/registry';
 import * as library from '../../../contract/endpoints/module-library';
 import type { ShopType } from '../../../contract/enums';
 import { parseSort } from '../../../contract/list-query';
-import { parseTemplate, serializeTemplate } from '../../../editor/codec/codec';
-import { createTemplate } from '../../../editor/document/template';
-import { describePublishProblem, linkedEntities, publishCheck } from '../../../editor/publish-check';
+import { parseTemplate, serializeTemplate } from '../../../contract/template/codec';
+import { createTemplate } from '../../../contract/template/create-template';
+import {
+  describePublishProblem,
+  linkedEntities,
+  publishCheck,
+} from '../../../contract/template/publish-check';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';

@@ -2,16 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { defaultSections } from '../../../contract/endpoints/enterprise';
 import { ShopType } from '../../../contract/enums';
 import { LinkType } from '../../../contract/link-value';
-import type { TemplateDocument } from '../../../contract/template-document';
-import { serializeTemplate } from '../../../editor/codec/codec';
+import { serializeTemplate } from '../../../contract/template/codec';
+import { createTemplate } from '../../../contract/template/create-template';
 import {
   addPage,
   insertBlock,
   type Outcome,
   type PropPath,
   setProp,
-} from '../../../editor/document/operations';
-import { createTemplate } from '../../../editor/document/template';
+} from '../../../contract/template/operations';
+import type { TemplateDocument } from '../../../contract/template-document';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
 import { seedPublicTemplates, startFromPublicTemplate } from './starter-template';

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { blockDefinition } from '../../../components-catalog/registry';
-import { parseTemplate } from '../../../editor/codec/codec';
+import { parseTemplate } from '../../../contract/template/codec';
 import type { Database } from '../../db/client';
 import { sites } from '../../db/schema';
 import { insertMyTemplate } from './my-templates';

@@ -2,13 +2,13 @@ import type { FastifyReply } from 'fastify';
 import { blockDefinition } from '../../../components-catalog/registry';
 import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
 import { ShowType } from '../../../contract/envelope';
-import type { TemplateDocument } from '../../../contract/template-document';
 import {
   type CodecIssue,
   describeCodecIssue,
   parseTemplate,
   serializeTemplate,
-} from '../../../editor/codec/codec';
+} from '../../../contract/template/codec';
+import type { TemplateDocument } from '../../../contract/template-document';
 import { en as editorEn } from '../../../editor/i18n/en';
 import { zh as editorZh } from '../../../editor/i18n/zh';
 import { type Locale, translate } from '../../i18n/messages';

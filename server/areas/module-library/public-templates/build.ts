@@ -1,14 +1,14 @@
 import { blockDefinition } from '../../../../components-catalog/registry';
 import { ShopType } from '../../../../contract/enums';
 import { LinkType, type LinkValue } from '../../../../contract/link-value';
-import type { PageId, TemplateDocument } from '../../../../contract/template-document';
+import { createTemplate } from '../../../../contract/template/create-template';
 import {
   addPage,
   insertBlock,
   type Outcome,
   updatePageSettings,
-} from '../../../../editor/document/operations';
-import { createTemplate } from '../../../../editor/document/template';
+} from '../../../../contract/template/operations';
+import type { PageId, TemplateDocument } from '../../../../contract/template-document';
 
 /**
  * The source of the seeded public templates: each shop type's pages built with the studio's own

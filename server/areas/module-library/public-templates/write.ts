@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { serializeTemplate } from '../../../../editor/codec/codec';
+import { serializeTemplate } from '../../../../contract/template/codec';
 import { buildPublicTemplates } from './build';
 import { publicTemplateFile } from './files';
 

@@ -1,6 +1,6 @@
 import { freeze, produce } from 'immer';
 import { blockDefinition } from '../../components-catalog/registry';
-import type { ShopType } from '../../contract/enums';
+import type { ShopType } from '../enums';
 import {
   type BlockId,
   type BlockNode,
@@ -15,9 +15,9 @@ import {
   type TemplateDocument,
   type TemplatePage,
   UNKNOWN_BLOCK_TYPE,
-} from '../../contract/template-document';
+} from '../template-document';
+import { createPage, findPage, pageOfBlock } from './create-template';
 import { createId } from './ids';
-import { createPage, findPage, pageOfBlock } from './template';
 
 /**
  * Pure operations on the decoration document. Each takes the document and returns either a new,

@@ -3,7 +3,7 @@ import {
   pageSettingsSchema,
   type TemplateDocument,
   type TemplatePage,
-} from '../../contract/template-document';
+} from '../template-document';
 import { createId } from './ids';
 
 export function createPage(title: string, id: PageId = createId()): TemplatePage {

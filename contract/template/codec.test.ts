@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
-import type { TemplateDocument } from '../../contract/template-document';
-import { copyBlocks, insertBlock, type Outcome, setHidden, setLocked, setProp } from '../document/operations';
-import { createTemplate } from '../document/template';
-import { en } from '../i18n/en';
-import { zh } from '../i18n/zh';
+import { en } from '../../editor/i18n/en';
+import { zh } from '../../editor/i18n/zh';
+import type { TemplateDocument } from '../template-document';
 import {
   type CodecIssue,
   describeCodecIssue,
@@ -13,7 +11,9 @@ import {
   serializeTemplate,
   toWire,
 } from './codec';
+import { createTemplate } from './create-template';
 import { legacyLink } from './migrations';
+import { copyBlocks, insertBlock, type Outcome, setHidden, setLocked, setProp } from './operations';
 import { CURRENT_VERSION, type WireTemplate } from './wire';
 
 const parse = (json: unknown) => parseTemplate(json, blockDefinition);

@@ -8,9 +8,9 @@ import {
   type TemplatePage,
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
-} from '../../contract/template-document';
-import type { ClipboardPayload } from '../document/operations';
+} from '../template-document';
 import { MIGRATIONS, type MigrationWarning } from './migrations';
+import type { ClipboardPayload } from './operations';
 import { checkValue, formatPath, LIMITS, maxNesting, type PathPart } from './safety';
 import {
   CURRENT_VERSION,

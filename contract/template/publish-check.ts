@@ -1,10 +1,12 @@
-import type { BlockProblem } from '../components-catalog/field-kit';
-import { en as catalogueEn } from '../components-catalog/i18n/en';
-import { zh as catalogueZh } from '../components-catalog/i18n/zh';
-import { blockDefinition } from '../components-catalog/registry';
-import type { ShopType } from '../contract/enums';
-import type { LinkKind } from '../contract/link-targets';
-import { describeLinkProblem, type LinkValue, linkEntity, validateLink } from '../contract/link-value';
+import type { BlockProblem } from '../../components-catalog/field-kit';
+import { en as catalogueEn } from '../../components-catalog/i18n/en';
+import { zh as catalogueZh } from '../../components-catalog/i18n/zh';
+import { blockDefinition } from '../../components-catalog/registry';
+import { en as editorEn } from '../../editor/i18n/en';
+import { zh as editorZh } from '../../editor/i18n/zh';
+import type { ShopType } from '../enums';
+import type { LinkKind } from '../link-targets';
+import { describeLinkProblem, type LinkValue, linkEntity, validateLink } from '../link-value';
 import {
   type BlockId,
   type BlockNode,
@@ -14,9 +16,7 @@ import {
   type TemplatePage,
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
-} from '../contract/template-document';
-import { en as editorEn } from './i18n/en';
-import { zh as editorZh } from './i18n/zh';
+} from '../template-document';
 
 /**
  * The check before publishing: every problem of every visible block on every page, in page order,

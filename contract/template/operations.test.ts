@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ShopType } from '../../contract/enums';
-import type { TemplateDocument } from '../../contract/template-document';
+import { ShopType } from '../enums';
+import type { TemplateDocument } from '../template-document';
+import { createTemplate } from './create-template';
 import {
   addPage,
   copyBlocks,
@@ -21,7 +22,6 @@ import {
   setProp,
   updatePageSettings,
 } from './operations';
-import { createTemplate } from './template';
 
 function ok(outcome: Outcome) {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.problem.key}`);

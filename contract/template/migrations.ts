@@ -1,5 +1,5 @@
-import { LINK_TARGETS, type LinkKind } from '../../contract/link-targets';
-import { LinkType, type LinkValue, linkValueSchema, NO_LINK } from '../../contract/link-value';
+import { LINK_TARGETS, type LinkKind } from '../link-targets';
+import { LinkType, type LinkValue, linkValueSchema, NO_LINK } from '../link-value';
 
 /**
  * Migrations of older wire versions, each from version n to n + 1 on plain JSON. They never throw:

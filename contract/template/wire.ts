@@ -7,7 +7,7 @@ import {
   MAX_PAGES,
   pageSettingsSchema,
   RESERVED_KEYS,
-} from '../../contract/template-document';
+} from '../template-document';
 
 /**
  * The wire format of SPEC §3: one JSON string holding `ModuleData` (the pages), `componentData` (the

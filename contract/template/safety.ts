@@ -1,4 +1,4 @@
-import { RESERVED_KEYS } from '../../contract/template-document';
+import { RESERVED_KEYS } from '../template-document';
 
 /**
  * Limits applied to template JSON before anything else reads it, so hostile input (huge strings,

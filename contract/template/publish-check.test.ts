@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ShopType } from '../contract/enums';
-import type { TemplateDocument } from '../contract/template-document';
-import { addPage, deletePage, insertBlock, type Outcome, setHidden, setProp } from './document/operations';
-import { createTemplate } from './document/template';
+import { ShopType } from '../enums';
+import type { TemplateDocument } from '../template-document';
+import { createTemplate } from './create-template';
+import { addPage, deletePage, insertBlock, type Outcome, setHidden, setProp } from './operations';
 import { describePublishProblem, linkedEntities, publishCheck } from './publish-check';
 
 function ok(outcome: Outcome): TemplateDocument {
