@@ -7,12 +7,12 @@ import {
 } from '../../contract/endpoints/dashboard';
 import { getUserInfo, switchRole } from '../../contract/endpoints/user';
 import {
-  businessDate,
   dashboardFigureProviders,
   figurePeriods,
   salesReportProviders,
-} from '../../server/areas/dashboard/figures';
+} from '../../server/areas/dashboard/service';
 import { platformNotices } from '../../server/areas/dashboard/tables';
+import { businessDate } from '../../server/time/business-date';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -3,20 +3,16 @@ import QRCode from 'qrcode';
 import * as dashboard from '../../../contract/endpoints/dashboard';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { businessDate, businessDates, businessDayStart, DAY_MS } from '../../time/business-date';
 import {
-  businessDate,
-  businessDates,
-  businessDayStart,
   dashboardFigureProviders,
   figurePeriods,
   mergeSalesDays,
   salesReportProviders,
   sumFigures,
-} from './figures';
+} from './service';
 import './messages';
 import { platformNotices } from './tables';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The report's range: both ends inclusive, defaulting to the last week ending today. */
 export function salesReportRange(input: { startDate?: string; endDate?: string }, now: Date) {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { businessDate } from '../dashboard/figures';
+import { businessDate } from '../../time/business-date';
 
 /**
  * Order numbers are the China business date and the row id reserved from the table's sequence

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query';
-import { dashboardFigureProviders, salesReportProviders } from '../dashboard/figures';
+import { dashboardFigureProviders, salesReportProviders } from '../dashboard/service';
 import { registerUnfinishedOrderReferences } from '../product/order-references';
 import { idList } from './lifecycle';
 

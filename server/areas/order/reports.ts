@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { businessDates, businessDayStart } from '../dashboard/figures';
+import { businessDates, businessDayStart } from '../../time/business-date';
 
 /**
  * Sales figures computed in SQL over China business days: orders placed (by creation time), orders

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businessDate } from '../dashboard/figures';
+import { businessDate } from '../../time/business-date';
 import type { OrderRecord } from './lifecycle';
 
 /**

@@ -1,12 +1,6 @@
 import type { DashboardFigures, SalesDay } from '../../../contract/endpoints/dashboard';
 import type { Database } from '../../db/client';
-
-/**
- * The shops are Chinese: their business day runs on China Standard Time, which is UTC+8 all year
- * (no daylight saving), so day boundaries are a fixed offset from UTC.
- */
-export const BUSINESS_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { BUSINESS_UTC_OFFSET_MS, DAY_MS } from '../../time/business-date';
 
 export interface FigurePeriods {
   /** Start of today in the business day (an instant). */
@@ -27,25 +21,6 @@ export function figurePeriods(now: Date): FigurePeriods {
     weekStart: new Date(dayStartLocal - daysSinceMonday * DAY_MS - BUSINESS_UTC_OFFSET_MS),
     now,
   };
-}
-
-/** The business date (YYYY-MM-DD) of an instant. */
-export function businessDate(instant: Date): string {
-  return new Date(instant.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a business date starts. */
-export function businessDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - BUSINESS_UTC_OFFSET_MS);
-}
-
-/** Every business date from `from` to `to`, both included. */
-export function businessDates(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) {
-    out.push(new Date(time).toISOString().slice(0, 10));
-  }
-  return out;
 }
 
 export interface FigureContext extends FigurePeriods {
