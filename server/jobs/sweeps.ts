@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../contract/endpoints/orders';
-import { grantCompletedOrders } from '../areas/customer/order-wallet';
 import { idList } from '../areas/order/lifecycle';
+import { grantCompletedOrders } from '../areas/order/order-wallet';
 import { orderStockLines, returnStock } from '../areas/order/stock';
 import type { Database, Executor } from '../db/client';
 import { queryRows } from '../db/query';

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { distanceKm, expressFreight } from '../order/freight';
+import { distanceKm, expressFreight } from './freight';
 import {
   type Actor,
   addDays,
@@ -25,14 +25,14 @@ import {
   type OrderRecord,
   payOrder,
   receiveOrder,
-} from '../order/lifecycle';
-import { freshPickupCode } from '../order/order-number';
-import { goodsTotal, insertOrder, priceLines } from '../order/pricing';
-import { payRecharge, placeRecharge, type RechargeRecord } from '../order/recharge';
-import { countPlaced } from '../order/sales-summary';
-import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '../order/settings';
-import { takeStock } from '../order/stock';
-import { orders } from '../order/tables';
+} from './lifecycle';
+import { freshPickupCode } from './order-number';
+import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
+import { countPlaced } from './sales-summary';
+import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
+import { takeStock } from './stock';
+import { orders } from './tables';
 
 /**
  * What a buyer can do, as functions over a transaction: the /api/storefront routes call them with
