@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query';
 import { dashboardFigureProviders, salesReportProviders } from '../dashboard/service';
-import { registerUnfinishedOrderReferences } from '../product/order-references';
+import { registerUnfinishedOrderReferences } from '../product/service';
 import { idList } from './lifecycle';
 
 /**

@@ -10,7 +10,6 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { AppError } from '../../http/errors';
-import { runSweeps } from '../../jobs/sweeps';
 import { holding } from '../customer/service';
 import type { Operator } from './commands';
 import { confirmFacePrint, printFaceSheets } from './face-print';
@@ -39,6 +38,7 @@ import {
   type StorefrontContext,
 } from './service';
 import { readDeliverySetting, readParameterSetting } from './settings';
+import { runSweeps } from './sweeps';
 import { faceConfigs, orderDeliverySettings, orderParameterSettings, receiptSettings } from './tables';
 
 /**

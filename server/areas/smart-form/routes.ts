@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
-import { storefrontSite } from '../storefront/keys';
+import { storefrontSite } from '../storefront/service';
 import './messages';
 import { createRateLimiter } from './rate-limit';
 import { smartFormSubmissions, smartForms } from './tables';

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { readWallet } from '../customer/service';
 import type { rechargeOrders } from '../order/tables';
-import { newKey, storefrontSite } from './keys';
+import { newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
 import {
