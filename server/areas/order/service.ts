@@ -35,8 +35,9 @@ import { takeStock } from './stock';
 import { orders } from './tables';
 
 /**
- * What a buyer can do, as functions over a transaction: the /api/storefront routes call them with
- * the site their key belongs to; the demo seed and the tests call them directly (with a clock).
+ * The order area's public service: what a buyer can do, as functions over a transaction. The
+ * storefront area's routes call them with the site their key belongs to; the demo seed and the tests
+ * call them directly (with a clock). Other areas reach orders only through this file and tables.ts.
  */
 
 export interface StorefrontContext {

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 
-/** Storefront keys: random, shown once, kept as a SHA-256 hash. */
+/** Storefront keys: random, shown once, kept as a SHA-256 hash. Other areas call `storefrontSite`. */
 
 const KEY_PATTERN = /^sf_[A-Za-z0-9_-]{32}$/;
 const PREFIX_LENGTH = 10;
