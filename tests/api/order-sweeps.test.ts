@@ -289,6 +289,6 @@ describe('the sweep timer', () => {
     }
     await timer.stop();
     expect((await orderRow(server, id)).state).toBe('closed');
-    expect(logged[0]).toMatchObject({ closedOrders: expect.any(Number) });
+    expect(logged[0]).toMatchObject({ order: { closedOrders: expect.any(Number) } });
   });
 });
