@@ -1,35 +1,22 @@
 import type { z } from 'zod';
 import type { ShopType } from '../contract/enums';
+import type { BlockProblem, BlockRules, Placement } from '../contract/template/block-rules';
 import type { FixedSlot } from '../contract/template-document';
 import type { DataRequest } from './data-rows';
-import { type BlockLink, type BlockProblem, collectLinks, type Field, fieldProblems } from './field-kit';
+import { collectLinks, type Field, fieldProblems } from './field-kit';
 
 export const BLOCK_CATEGORIES = ['global', 'basic', 'media', 'commerce', 'user', 'vertical'] as const;
 export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
 
-/** `page`: in the page flow; `fixed`: one of the page's fixed parts; `settings`: the page settings. */
-export type Placement = 'page' | 'fixed' | 'settings';
-
-export interface BlockDefinition<Props extends Record<string, unknown> = Record<string, unknown>> {
-  type: string;
+/** A block of the catalogue: the rules the template checks, and what the studio shows and edits. */
+export interface BlockDefinition<Props extends Record<string, unknown> = Record<string, unknown>>
+  extends BlockRules<Props> {
   /** i18n key of the block's name in the catalogue. */
   label: string;
   /** Icon name the studio maps to a glyph. */
   icon: string;
   category: BlockCategory;
-  placement: Placement;
-  /** For fixed parts: which slot of the page it fills. */
-  slot?: FixedSlot;
-  /** null: no limit. */
-  maxPerPage: number | null;
-  shopTypes: readonly ShopType[];
-  schema: z.ZodType<Props>;
-  defaults(): Props;
   fields: readonly Field[];
-  /** Every link value the props hold, with its path. */
-  links(props: Props): BlockLink[];
-  /** Missing images, empty required fields and block-specific rules. */
-  validate(props: Props): BlockProblem[];
   /** The live rows the renderer shows, for blocks that show server data. */
   data?(props: Props): DataRequest | null;
 }

@@ -1,5 +1,6 @@
 import type { LinkKind } from '../contract/link-targets';
-import { type LinkValue, linkKindOf, linkValueSchema } from '../contract/link-value';
+import { linkKindOf, linkValueSchema } from '../contract/link-value';
+import type { BlockLink, BlockProblem } from '../contract/template/block-rules';
 
 /**
  * The property panel of a block is generated from its fields. Each field names a prop (`name`), its
@@ -50,25 +51,6 @@ export type Field =
     });
 
 export type FieldKind = Field['kind'];
-
-/** A link held somewhere in a block's props, with the path to it (e.g. `items.2.link`). */
-export interface BlockLink {
-  path: string;
-  link: LinkValue;
-}
-
-export type BlockProblemKind = 'missingImage' | 'emptyRequired' | 'invalidValue';
-
-/** Something that keeps a block from being published as it is. */
-export interface BlockProblem {
-  kind: BlockProblemKind;
-  /** Path of the prop at fault, e.g. `items.0.image`. */
-  path: string;
-  /** i18n key of the message; `{field}` in it is the translated `fieldLabel`. */
-  messageKey: string;
-  fieldLabel?: string;
-  params?: Record<string, string | number>;
-}
 
 export function isVisible(
   field: Field,

@@ -13,6 +13,7 @@ import Fastify, {
 import { ZodError } from 'zod';
 import { API_BASE } from '../contract/endpoint';
 import { flattenMenuTree } from '../contract/menu-tree';
+import { allRoutes } from './area-list';
 import { bearerToken, findSession, type Session } from './auth/session';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -22,7 +23,6 @@ import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
 import { describeZodError, InputError } from './http/validation';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
-import { allRoutes } from './routes';
 import { createFileStore, type FileStore, isFileKey } from './storage/file-store';
 
 export interface Services {

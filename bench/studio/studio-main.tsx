@@ -44,6 +44,7 @@ function documentOf(blocks: readonly BlockSpec[]): TemplateDocument {
   let document = createTemplate(1, 'Home');
   for (const [index, block] of blocks.entries()) {
     const outcome = insertBlock(document, {
+      rules: blockDefinition,
       pageId: document.homePageId,
       type: BLOCK_TYPES[block.kind],
       index,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHOP_TYPES } from '../../contract/enums';
+import type { BlockProblem } from '../../contract/template/block-rules';
 import { defineBlock } from '../block-definition';
-import type { BlockProblem } from '../field-kit';
 import { boxFields, boxShape, image, link } from '../props-kit';
 
 /** Zones are rectangles in percent of the image, so they hold at any screen width. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHOP_TYPES } from '../../contract/enums';
+import type { BlockProblem } from '../../contract/template/block-rules';
 import { defineBlock } from '../block-definition';
-import type { BlockProblem } from '../field-kit';
 import { boxFields, boxShape, choice, image, link, options, whole } from '../props-kit';
 import { CUBE_LAYOUTS, cubeGrid, customCellProblems } from './layout';
 

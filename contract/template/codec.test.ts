@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
-import { en } from '../../editor/i18n/en';
-import { zh } from '../../editor/i18n/zh';
 import type { TemplateDocument } from '../template-document';
 import {
   type CodecIssue,
@@ -12,6 +10,8 @@ import {
   toWire,
 } from './codec';
 import { createTemplate } from './create-template';
+import { templateMessagesEn as en } from './messages-en';
+import { templateMessagesZh as zh } from './messages-zh';
 import { legacyLink } from './migrations';
 import { copyBlocks, insertBlock, type Outcome, setHidden, setLocked, setProp } from './operations';
 import { CURRENT_VERSION, type WireTemplate } from './wire';
@@ -38,10 +38,18 @@ function errorsOf(json: unknown): CodecIssue[] {
 function richTemplate(): TemplateDocument {
   let document = createTemplate(7, '首页');
   const pageId = document.homePageId;
-  document = ok(insertBlock(document, { pageId, type: 'navigationBar', index: 0, id: 'nav' }));
-  document = ok(insertBlock(document, { pageId, type: 'carousel', index: 0, id: 'slides' }));
-  document = ok(insertBlock(document, { pageId, type: 'productList', index: 1, id: 'goods' }));
-  document = ok(insertBlock(document, { pageId, type: 'notice', index: 2, id: 'notice' }));
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'navigationBar', index: 0, id: 'nav' }),
+  );
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'carousel', index: 0, id: 'slides' }),
+  );
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'productList', index: 1, id: 'goods' }),
+  );
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'notice', index: 2, id: 'notice' }),
+  );
   document = ok(setProp(document, 'slides', ['items', 0, 'image'], '/uploads/1/banner.png'));
   document = ok(setProp(document, 'slides', ['items', 0, 'link'], { linkType: 4, tel: '13812345678' }));
   document = ok(

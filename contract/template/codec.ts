@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AnyBlockDefinition } from '../../components-catalog/block-definition';
 import {
   type BlockId,
   type BlockNode,
@@ -9,6 +8,7 @@ import {
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
 } from '../template-document';
+import type { BlockRulesLookup } from './block-rules';
 import { MIGRATIONS, type MigrationWarning } from './migrations';
 import type { ClipboardPayload } from './operations';
 import { checkValue, formatPath, LIMITS, maxNesting, type PathPart } from './safety';
@@ -63,9 +63,6 @@ export interface CodecIssue {
 export type ParseResult =
   | { ok: true; document: TemplateDocument; warnings: CodecIssue[]; migratedFrom: number | null }
   | { ok: false; errors: CodecIssue[] };
-
-/** How the codec finds block definitions; the registry in the studio and on the server. */
-export type DefinitionLookup = (type: string) => AnyBlockDefinition | undefined;
 
 const MAX_REPORTED = 20;
 
@@ -130,7 +127,7 @@ function toBlock(
   component: WireComponent,
   index: number,
   base: string,
-  lookup: DefinitionLookup,
+  lookup: BlockRulesLookup,
 ): { ok: true; block: BlockNode } | { ok: false; errors: CodecIssue[] } {
   const definition = component.type === UNKNOWN_BLOCK_TYPE ? undefined : lookup(component.type);
   if (!definition) {
@@ -185,7 +182,7 @@ function migrate(
 }
 
 /** Cross-references: unique ids, each component placed once, fixed parts in their slots, one home. */
-function assemble(wire: WireTemplate, lookup: DefinitionLookup): ParseResult {
+function assemble(wire: WireTemplate, lookup: BlockRulesLookup): ParseResult {
   const errors: CodecIssue[] = [];
   const warnings: CodecIssue[] = [];
   const blocks: Record<BlockId, BlockNode> = {};
@@ -259,7 +256,7 @@ function assemble(wire: WireTemplate, lookup: DefinitionLookup): ParseResult {
   };
 }
 
-export function parseTemplate(json: unknown, lookup: DefinitionLookup): ParseResult {
+export function parseTemplate(json: unknown, lookup: BlockRulesLookup): ParseResult {
   const read = readJson(json);
   if (!read.ok) return read;
   const migrated = migrate(read.value);
@@ -328,7 +325,7 @@ export function serializeTemplate(document: TemplateDocument): string {
 export type ClipboardResult = { ok: true; payload: ClipboardPayload } | { ok: false; errors: CodecIssue[] };
 
 /** Blocks copied from any template, checked like template components before they are pasted. */
-export function parseClipboard(text: unknown, lookup: DefinitionLookup): ClipboardResult {
+export function parseClipboard(text: unknown, lookup: BlockRulesLookup): ClipboardResult {
   const read = readJson(text);
   if (!read.ok) return read;
   const value = read.value;
@@ -358,7 +355,7 @@ export function parseClipboard(text: unknown, lookup: DefinitionLookup): Clipboa
 
 // ---- messages ------------------------------------------------------------------------------------
 
-/** The issue as a sentence, from a flat catalogue such as editor/i18n/en.ts. */
+/** The issue as a sentence, from a flat catalogue such as ./messages-en.ts. */
 export function describeCodecIssue(issue: CodecIssue, catalogue: Record<string, string>): string {
   const params: Record<string, string | number> = { path: issue.path || '/', ...(issue.params ?? {}) };
   if (typeof params.expected === 'string')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockDefinition } from '../../components-catalog/registry';
 import {
   type BlockNode,
   FIXED_SLOTS,
@@ -25,7 +26,9 @@ function fullPage() {
   const pageId = document.homePageId;
   const fixedTypes = ['navigationBar', 'tabBar', 'floatingButton', 'popupAd'];
   for (const [index, type] of [...fixedTypes, 'title', 'spacer'].entries()) {
-    document = ok(insertBlock(document, { pageId, type, index: 0, id: `b${index}` })).document;
+    document = ok(
+      insertBlock(document, { pageId, type, index: 0, id: `b${index}`, rules: blockDefinition }),
+    ).document;
   }
   document = ok(addPage(document, '第二页')).document;
   return { document, pageId, secondPageId: document.pages[1]!.id };
@@ -110,18 +113,26 @@ describe('limits, at the limit and one past it', () => {
   it(`a page takes its ${MAX_BLOCKS_PER_PAGE}th block and refuses the next`, () => {
     const almost = withSpacers(MAX_BLOCKS_PER_PAGE - 1);
     const pageId = almost.homePageId;
-    const full = ok(insertBlock(almost, { pageId, type: 'spacer', index: 0 })).document;
+    const full = ok(
+      insertBlock(almost, { pageId, type: 'spacer', index: 0, rules: blockDefinition }),
+    ).document;
     expect(full.pages[0]!.blockIds).toHaveLength(MAX_BLOCKS_PER_PAGE);
-    expect(problemKey(insertBlock(full, { pageId, type: 'spacer', index: 0 }))).toBe('document.pageFull');
+    expect(problemKey(insertBlock(full, { pageId, type: 'spacer', index: 0, rules: blockDefinition }))).toBe(
+      'document.pageFull',
+    );
   });
 
   it(`a template takes its ${MAX_BLOCKS}th block and refuses the next`, () => {
     const pages = Math.ceil(MAX_BLOCKS / (MAX_BLOCKS_PER_PAGE - 10)) + 1;
     const almost = withSpacers(MAX_BLOCKS - 1, pages);
     const pageId = almost.pages[pages - 1]!.id;
-    const full = ok(insertBlock(almost, { pageId, type: 'spacer', index: 0 })).document;
+    const full = ok(
+      insertBlock(almost, { pageId, type: 'spacer', index: 0, rules: blockDefinition }),
+    ).document;
     expect(Object.keys(full.blocks)).toHaveLength(MAX_BLOCKS);
-    expect(problemKey(insertBlock(full, { pageId, type: 'spacer', index: 0 }))).toBe('document.templateFull');
+    expect(problemKey(insertBlock(full, { pageId, type: 'spacer', index: 0, rules: blockDefinition }))).toBe(
+      'document.templateFull',
+    );
   });
 
   it(`a template takes its ${MAX_PAGES}th page and refuses the next`, () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockDefinition } from '../../components-catalog/registry';
 import { ShopType } from '../enums';
 import type { TemplateDocument } from '../template-document';
 import { createTemplate } from './create-template';
@@ -38,7 +39,9 @@ function sample() {
   let document: TemplateDocument = createTemplate(1, '首页');
   const pageId = document.homePageId;
   for (const [index, type] of ['title', 'notice', 'spacer'].entries()) {
-    document = ok(insertBlock(document, { pageId, type, index, id: `b${index}` })).document;
+    document = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type, index, id: `b${index}` }),
+    ).document;
   }
   return { document, pageId };
 }
@@ -49,7 +52,7 @@ const types = (document: TemplateDocument, pageId: string) =>
 describe('insert', () => {
   it('puts a block with its defaults at the index, leaving the original document alone', () => {
     const { document, pageId } = sample();
-    const result = ok(insertBlock(document, { pageId, type: 'carousel', index: 1 }));
+    const result = ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'carousel', index: 1 }));
     expect(types(result.document, pageId)).toEqual(['title', 'carousel', 'notice', 'spacer']);
     const id = result.focus.blockIds[0]!;
     expect(result.document.blocks[id]).toMatchObject({ type: 'carousel', hidden: false, locked: false });
@@ -61,7 +64,7 @@ describe('insert', () => {
 
   it('returns frozen documents, so no caller can change a state history keeps', () => {
     const { document, pageId } = sample();
-    const result = ok(insertBlock(document, { pageId, type: 'carousel', index: 0 }));
+    const result = ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'carousel', index: 0 }));
     const block = result.document.blocks[result.focus.blockIds[0]!]!;
     expect(Object.isFrozen(result.document)).toBe(true);
     expect(Object.isFrozen(result.document.blocks)).toBe(true);
@@ -78,20 +81,28 @@ describe('insert', () => {
   it('clamps the index to the list', () => {
     const { document, pageId } = sample();
     expect(
-      types(ok(insertBlock(document, { pageId, type: 'divider', index: 99 })).document, pageId).at(-1),
+      types(
+        ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'divider', index: 99 })).document,
+        pageId,
+      ).at(-1),
     ).toBe('divider');
-    expect(types(ok(insertBlock(document, { pageId, type: 'divider', index: -5 })).document, pageId)[0]).toBe(
-      'divider',
-    );
+    expect(
+      types(
+        ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'divider', index: -5 })).document,
+        pageId,
+      )[0],
+    ).toBe('divider');
   });
 
   it('puts fixed parts in their slot, once', () => {
     const { document, pageId } = sample();
-    const result = ok(insertBlock(document, { pageId, type: 'tabBar', index: 0 }));
+    const result = ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'tabBar', index: 0 }));
     const page = result.document.pages[0]!;
     expect(page.fixed.tabBar).toBe(result.focus.blockIds[0]);
     expect(page.blockIds).toHaveLength(3);
-    expect(problem(insertBlock(result.document, { pageId, type: 'tabBar', index: 0 }))).toEqual({
+    expect(
+      problem(insertBlock(result.document, { rules: blockDefinition, pageId, type: 'tabBar', index: 0 })),
+    ).toEqual({
       key: 'document.tooMany',
       params: { type: 'tabBar', max: 1 },
     });
@@ -99,28 +110,46 @@ describe('insert', () => {
 
   it('enforces max per page and the shop type, and refuses unknown types and page settings', () => {
     const { document, pageId } = sample();
-    const once = ok(insertBlock(document, { pageId, type: 'searchBar', index: 0 })).document;
-    expect(problem(insertBlock(once, { pageId, type: 'searchBar', index: 0 })).key).toBe('document.tooMany');
+    const once = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'searchBar', index: 0 }),
+    ).document;
+    expect(
+      problem(insertBlock(once, { rules: blockDefinition, pageId, type: 'searchBar', index: 0 })).key,
+    ).toBe('document.tooMany');
     expect(
       problem(
-        insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.officialSite }),
+        insertBlock(document, {
+          rules: blockDefinition,
+          pageId,
+          type: 'productList',
+          index: 0,
+          shopType: ShopType.officialSite,
+        }),
       ),
     ).toEqual({
       key: 'document.blockNotAllowed',
       params: { type: 'productList' },
     });
     expect(
-      ok(insertBlock(document, { pageId, type: 'productList', index: 0, shopType: ShopType.mall })).ok,
+      ok(
+        insertBlock(document, {
+          rules: blockDefinition,
+          pageId,
+          type: 'productList',
+          index: 0,
+          shopType: ShopType.mall,
+        }),
+      ).ok,
     ).toBe(true);
-    expect(problem(insertBlock(document, { pageId, type: 'rocket', index: 0 })).key).toBe(
-      'document.unknownType',
-    );
-    expect(problem(insertBlock(document, { pageId, type: 'pageSettings', index: 0 })).key).toBe(
-      'document.notInsertable',
-    );
-    expect(problem(insertBlock(document, { pageId: 'nope', type: 'title', index: 0 })).key).toBe(
-      'document.noPage',
-    );
+    expect(
+      problem(insertBlock(document, { rules: blockDefinition, pageId, type: 'rocket', index: 0 })).key,
+    ).toBe('document.unknownType');
+    expect(
+      problem(insertBlock(document, { rules: blockDefinition, pageId, type: 'pageSettings', index: 0 })).key,
+    ).toBe('document.notInsertable');
+    expect(
+      problem(insertBlock(document, { rules: blockDefinition, pageId: 'nope', type: 'title', index: 0 })).key,
+    ).toBe('document.noPage');
   });
 });
 
@@ -165,7 +194,7 @@ describe('delete', () => {
   it('empties a fixed slot and refuses locked blocks', () => {
     const { document, pageId } = sample();
     const withBar = ok(
-      insertBlock(document, { pageId, type: 'navigationBar', index: 0, id: 'nav' }),
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'navigationBar', index: 0, id: 'nav' }),
     ).document;
     expect(ok(deleteBlocks(withBar, pageId, ['nav'])).document.pages[0]!.fixed).toEqual({});
     const locked = ok(setLocked(document, ['b0'], true)).document;
@@ -177,7 +206,7 @@ describe('duplicate', () => {
   it('copies blocks after the last one, with fresh ids and their own props', () => {
     const { document, pageId } = sample();
     const edited = ok(setProp(document, 'b0', ['text'], '新品')).document;
-    const result = ok(duplicateBlocks(edited, pageId, ['b1', 'b0']));
+    const result = ok(duplicateBlocks(edited, pageId, ['b1', 'b0'], blockDefinition));
     expect(types(result.document, pageId)).toEqual(['title', 'notice', 'title', 'notice', 'spacer']);
     const [copyOfTitle] = result.focus.blockIds;
     expect(copyOfTitle).not.toBe('b0');
@@ -187,10 +216,16 @@ describe('duplicate', () => {
 
   it('respects max per page and does not duplicate fixed parts', () => {
     const { document, pageId } = sample();
-    const withSearch = ok(insertBlock(document, { pageId, type: 'searchBar', index: 0, id: 's' })).document;
-    expect(problem(duplicateBlocks(withSearch, pageId, ['s'])).key).toBe('document.tooMany');
-    const withBar = ok(insertBlock(document, { pageId, type: 'tabBar', index: 0, id: 'tabs' })).document;
-    expect(problem(duplicateBlocks(withBar, pageId, ['tabs'])).key).toBe('document.fixedNotDuplicable');
+    const withSearch = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'searchBar', index: 0, id: 's' }),
+    ).document;
+    expect(problem(duplicateBlocks(withSearch, pageId, ['s'], blockDefinition)).key).toBe('document.tooMany');
+    const withBar = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'tabBar', index: 0, id: 'tabs' }),
+    ).document;
+    expect(problem(duplicateBlocks(withBar, pageId, ['tabs'], blockDefinition)).key).toBe(
+      'document.fixedNotDuplicable',
+    );
   });
 });
 
@@ -209,7 +244,9 @@ describe('hide and lock', () => {
 describe('props', () => {
   it('sets a nested prop without touching its siblings', () => {
     const { document, pageId } = sample();
-    const withNav = ok(insertBlock(document, { pageId, type: 'iconNav', index: 0, id: 'nav' })).document;
+    const withNav = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'iconNav', index: 0, id: 'nav' }),
+    ).document;
     const result = ok(setProp(withNav, 'nav', ['items', 1, 'text'], '分类'));
     const items = (result.document.blocks.nav!.props as { items: { text: string }[] }).items;
     expect(items[1]!.text).toBe('分类');
@@ -281,7 +318,9 @@ describe('copy and paste', () => {
     const added = ok(addPage(document, '二'));
     const payload = copyBlocks(added.document, ['b2', 'b0'])!;
     expect(payload.blocks.map((block) => block.type)).toEqual(['title', 'spacer']);
-    const pasted = ok(pasteBlocks(added.document, payload, { pageId: added.focus.pageId, index: 0 }));
+    const pasted = ok(
+      pasteBlocks(added.document, payload, { rules: blockDefinition, pageId: added.focus.pageId, index: 0 }),
+    );
     expect(types(pasted.document, added.focus.pageId)).toEqual(['title', 'spacer']);
     expect(pasted.focus.blockIds.some((id) => ['b0', 'b2'].includes(id))).toBe(false);
     expect(types(pasted.document, pageId)).toEqual(['title', 'notice', 'spacer']);
@@ -292,30 +331,49 @@ describe('copy and paste', () => {
     const locked = ok(setLocked(document, ['b1'], true)).document;
     const text = JSON.stringify(copyBlocks(locked, ['b1']));
     const other = createTemplate(2, '首页');
-    const pasted = ok(pasteBlocks(other, JSON.parse(text), { pageId: other.homePageId, index: 0 }));
+    const pasted = ok(
+      pasteBlocks(other, JSON.parse(text), { rules: blockDefinition, pageId: other.homePageId, index: 0 }),
+    );
     const block = pasted.document.blocks[pasted.focus.blockIds[0]!]!;
     expect(block).toMatchObject({ type: 'notice', locked: false });
   });
 
   it('refuses a paste that breaks the shop type or max per page', () => {
     const { document, pageId } = sample();
-    const withList = ok(insertBlock(document, { pageId, type: 'productList', index: 0, id: 'p' })).document;
+    const withList = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'productList', index: 0, id: 'p' }),
+    ).document;
     const payload = copyBlocks(withList, ['p'])!;
-    expect(problem(pasteBlocks(withList, payload, { pageId, index: 0, shopType: ShopType.hotel })).key).toBe(
-      'document.blockNotAllowed',
-    );
-    const withSearch = ok(insertBlock(document, { pageId, type: 'searchBar', index: 0, id: 's' })).document;
-    expect(problem(pasteBlocks(withSearch, copyBlocks(withSearch, ['s'])!, { pageId, index: 0 })).key).toBe(
-      'document.tooMany',
-    );
+    expect(
+      problem(
+        pasteBlocks(withList, payload, {
+          rules: blockDefinition,
+          pageId,
+          index: 0,
+          shopType: ShopType.hotel,
+        }),
+      ).key,
+    ).toBe('document.blockNotAllowed');
+    const withSearch = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'searchBar', index: 0, id: 's' }),
+    ).document;
+    expect(
+      problem(
+        pasteBlocks(withSearch, copyBlocks(withSearch, ['s'])!, { rules: blockDefinition, pageId, index: 0 }),
+      ).key,
+    ).toBe('document.tooMany');
   });
 
   it('fills an empty fixed slot from the clipboard', () => {
     const { document, pageId } = sample();
-    const withBar = ok(insertBlock(document, { pageId, type: 'tabBar', index: 0, id: 'tabs' })).document;
+    const withBar = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'tabBar', index: 0, id: 'tabs' }),
+    ).document;
     const payload = copyBlocks(withBar, ['tabs'])!;
     const added = ok(addPage(withBar, '二'));
-    const pasted = ok(pasteBlocks(added.document, payload, { pageId: added.focus.pageId, index: 0 }));
+    const pasted = ok(
+      pasteBlocks(added.document, payload, { rules: blockDefinition, pageId: added.focus.pageId, index: 0 }),
+    );
     expect(pasted.document.pages[1]!.fixed.tabBar).toBe(pasted.focus.blockIds[0]);
   });
 });

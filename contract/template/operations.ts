@@ -1,5 +1,4 @@
 import { freeze, produce } from 'immer';
-import { blockDefinition } from '../../components-catalog/registry';
 import type { ShopType } from '../enums';
 import {
   type BlockId,
@@ -16,6 +15,7 @@ import {
   type TemplatePage,
   UNKNOWN_BLOCK_TYPE,
 } from '../template-document';
+import type { BlockRulesLookup } from './block-rules';
 import { createPage, findPage, pageOfBlock } from './create-template';
 import { createId } from './ids';
 
@@ -32,7 +32,7 @@ export interface Focus {
 }
 
 export interface DocumentProblem {
-  /** i18n key of the studio catalogue (editor/i18n). */
+  /** i18n key of ./messages-en.ts and ./messages-zh.ts. */
   key: string;
   params?: Record<string, string | number>;
 }
@@ -103,10 +103,11 @@ export function insertProblem(
   document: TemplateDocument,
   page: TemplatePage,
   type: string,
+  rules: BlockRulesLookup,
   shopType: ShopType | undefined,
   adding = 1,
 ): DocumentProblem | null {
-  const definition = blockDefinition(type);
+  const definition = rules(type);
   if (!definition)
     return type === UNKNOWN_BLOCK_TYPE ? null : { key: 'document.unknownType', params: { type } };
   if (definition.placement === 'settings') return { key: 'document.notInsertable', params: { type } };
@@ -125,8 +126,8 @@ export function insertProblem(
   return null;
 }
 
-function slotOf(type: string): FixedSlot | undefined {
-  const definition = blockDefinition(type);
+function slotOf(type: string, rules: BlockRulesLookup): FixedSlot | undefined {
+  const definition = rules(type);
   return definition?.placement === 'fixed' ? definition.slot : undefined;
 }
 
@@ -135,6 +136,7 @@ export interface InsertArgs {
   type: string;
   /** Position in the page's list; ignored for fixed parts. */
   index: number;
+  rules: BlockRulesLookup;
   shopType?: ShopType;
   props?: Record<string, unknown>;
   id?: BlockId;
@@ -143,10 +145,10 @@ export interface InsertArgs {
 export function insertBlock(document: TemplateDocument, args: InsertArgs): Outcome {
   const page = findPage(document, args.pageId);
   if (!page) return fail('document.noPage');
-  const problem = insertProblem(document, page, args.type, args.shopType);
+  const problem = insertProblem(document, page, args.type, args.rules, args.shopType);
   if (problem) return fail(problem.key, problem.params);
-  const definition = blockDefinition(args.type)!;
-  const slot = slotOf(args.type);
+  const definition = args.rules(args.type)!;
+  const slot = slotOf(args.type, args.rules);
   if (slot && page.fixed[slot]) return fail('document.tooMany', { type: args.type, max: 1 });
   const id = args.id ?? createId();
   const block: BlockNode = {
@@ -232,6 +234,7 @@ export function duplicateBlocks(
   document: TemplateDocument,
   pageId: PageId,
   blockIds: readonly BlockId[],
+  rules: BlockRulesLookup,
   shopType?: ShopType,
 ): Outcome {
   const page = findPage(document, pageId);
@@ -241,7 +244,7 @@ export function duplicateBlocks(
     return fail(blockIds.length > 0 ? 'document.fixedNotDuplicable' : 'document.noBlock');
   for (const type of new Set(inOrder.map((id) => blockOf(document, id)!.type))) {
     const adding = inOrder.filter((id) => blockOf(document, id)!.type === type).length;
-    const problem = insertProblem(document, page, type, shopType, adding);
+    const problem = insertProblem(document, page, type, rules, shopType, adding);
     if (problem) return fail(problem.key, problem.params);
   }
   const copies = inOrder.map((id) => {
@@ -417,6 +420,7 @@ export function copyBlocks(
 export interface PasteArgs {
   pageId: PageId;
   index: number;
+  rules: BlockRulesLookup;
   shopType?: ShopType;
 }
 
@@ -427,9 +431,9 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
   if (payload.blocks.length === 0) return fail('document.nothingToDo');
   for (const type of new Set(payload.blocks.map((block) => block.type))) {
     const adding = payload.blocks.filter((block) => block.type === type).length;
-    const problem = insertProblem(document, page, type, args.shopType, adding);
+    const problem = insertProblem(document, page, type, args.rules, args.shopType, adding);
     if (problem) return fail(problem.key, problem.params);
-    const slot = slotOf(type);
+    const slot = slotOf(type, args.rules);
     if (slot && page.fixed[slot]) return fail('document.tooMany', { type, max: 1 });
   }
   const copies = payload.blocks.map((block) => ({
@@ -441,7 +445,7 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
   const pages = withPage(document, args.pageId, (target) => {
     const flow: BlockId[] = [];
     for (const copy of copies) {
-      const slot = slotOf(copy.type);
+      const slot = slotOf(copy.type, args.rules);
       if (slot) target.fixed[slot] = copy.id;
       else flow.push(copy.id);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockDefinition } from '../../components-catalog/registry';
 import { ShopType } from '../enums';
 import { LinkType } from '../link-value';
 import type { TemplateDocument } from '../template-document';
@@ -15,7 +16,9 @@ function ok(outcome: Outcome): TemplateDocument {
 function withTabBar() {
   let document = createTemplate(1, '首页');
   const pageId = document.homePageId;
-  document = ok(insertBlock(document, { pageId, type: 'tabBar', index: 0, id: 'tabs' }));
+  document = ok(
+    insertBlock(document, { pageId, type: 'tabBar', index: 0, id: 'tabs', rules: blockDefinition }),
+  );
   for (const index of [0, 1]) {
     document = ok(setProp(document, 'tabs', ['items', index, 'text'], `第${index}`));
     document = ok(setProp(document, 'tabs', ['items', index, 'icon'], `/uploads/${index}.png`));
@@ -26,13 +29,13 @@ function withTabBar() {
 describe('publish check of fixed parts', () => {
   it('passes a complete tab bar', () => {
     const { document } = withTabBar();
-    expect(publishCheck(document, ShopType.mall, {})).toEqual([]);
+    expect(publishCheck(document, ShopType.mall, {}, blockDefinition)).toEqual([]);
   });
 
   it('finds a missing icon in a fixed part, pointing at the part and the prop', () => {
     const { document, pageId } = withTabBar();
     const broken = ok(setProp(document, 'tabs', ['items', 1, 'icon'], ''));
-    expect(publishCheck(broken, ShopType.mall, {})).toEqual([
+    expect(publishCheck(broken, ShopType.mall, {}, blockDefinition)).toEqual([
       expect.objectContaining({ pageId, blockId: 'tabs', kind: 'missingImage', path: 'items.1.icon' }),
     ]);
   });
@@ -41,7 +44,7 @@ describe('publish check of fixed parts', () => {
     const { document } = withTabBar();
     const link = { linkType: LinkType.customPage, id: 'page_gone', linkTitle: '旧页' };
     const broken = ok(setProp(document, 'tabs', ['items', 0, 'link'], link));
-    expect(publishCheck(broken, ShopType.mall, {})).toEqual([
+    expect(publishCheck(broken, ShopType.mall, {}, blockDefinition)).toEqual([
       expect.objectContaining({ blockId: 'tabs', kind: 'linkToDeleted', path: 'items.0.link' }),
     ]);
   });
@@ -49,6 +52,6 @@ describe('publish check of fixed parts', () => {
   it('skips a hidden fixed part', () => {
     const { document } = withTabBar();
     const hidden = ok(setHidden(ok(setProp(document, 'tabs', ['items', 1, 'icon'], '')), ['tabs'], true));
-    expect(publishCheck(hidden, ShopType.mall, {})).toEqual([]);
+    expect(publishCheck(hidden, ShopType.mall, {}, blockDefinition)).toEqual([]);
   });
 });

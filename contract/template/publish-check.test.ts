@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { en as catalogueEn } from '../../components-catalog/i18n/en';
+import { zh as catalogueZh } from '../../components-catalog/i18n/zh';
+import { blockDefinition } from '../../components-catalog/registry';
 import { ShopType } from '../enums';
 import type { TemplateDocument } from '../template-document';
 import { createTemplate } from './create-template';
+import { templateMessagesEn } from './messages-en';
+import { templateMessagesZh } from './messages-zh';
 import { addPage, deletePage, insertBlock, type Outcome, setHidden, setProp } from './operations';
 import { describePublishProblem, linkedEntities, publishCheck } from './publish-check';
 
@@ -14,13 +19,22 @@ const cup = { linkType: 9 as const, id: 12, linkTitle: '保温杯', shpName: '�
 const bowl = { linkType: 9 as const, id: 13, linkTitle: '汤碗', shpName: '汤碗', shpPrice: 3900 };
 
 /** A mall home page whose blocks are all complete. */
+const catalogues = {
+  en: { ...catalogueEn, ...templateMessagesEn },
+  zh: { ...catalogueZh, ...templateMessagesZh },
+};
+
 function complete() {
   let document = createTemplate(1, '首页');
   const pageId = document.homePageId;
-  document = ok(insertBlock(document, { pageId, type: 'carousel', index: 0, id: 'slides' }));
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'carousel', index: 0, id: 'slides' }),
+  );
   document = ok(setProp(document, 'slides', ['items', 0, 'image'], '/uploads/a.png'));
   document = ok(setProp(document, 'slides', ['items', 0, 'link'], cup));
-  document = ok(insertBlock(document, { pageId, type: 'productList', index: 1, id: 'goods' }));
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId, type: 'productList', index: 1, id: 'goods' }),
+  );
   document = ok(setProp(document, 'goods', ['products'], [cup, bowl]));
   return { document, pageId };
 }
@@ -30,20 +44,20 @@ const products = (...ids: number[]) => ({ product: new Set(ids) });
 describe('publish check', () => {
   it('finds nothing wrong with a complete page', () => {
     const { document } = complete();
-    expect(publishCheck(document, ShopType.mall, products(12, 13))).toEqual([]);
+    expect(publishCheck(document, ShopType.mall, products(12, 13), blockDefinition)).toEqual([]);
   });
 
   it('finds missing images and empty required fields, pointing at the block and prop', () => {
     const { document, pageId } = complete();
     const broken = ok(
       setProp(
-        ok(insertBlock(document, { pageId, type: 'title', index: 0, id: 'heading' })),
+        ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'title', index: 0, id: 'heading' })),
         'slides',
         ['items', 0, 'image'],
         '',
       ),
     );
-    expect(publishCheck(broken, ShopType.mall, products(12, 13))).toEqual([
+    expect(publishCheck(broken, ShopType.mall, products(12, 13), blockDefinition)).toEqual([
       {
         pageId,
         blockId: 'heading',
@@ -69,7 +83,7 @@ describe('publish check', () => {
 
   it('finds links to goods that were deleted', () => {
     const { document, pageId } = complete();
-    const problems = publishCheck(document, ShopType.mall, products(13));
+    const problems = publishCheck(document, ShopType.mall, products(13), blockDefinition);
     expect(
       problems.map((problem) => [problem.blockId, problem.kind, problem.path, problem.params.title]),
     ).toEqual([
@@ -77,20 +91,21 @@ describe('publish check', () => {
       ['goods', 'linkToDeleted', 'products.0', '保温杯'],
     ]);
     expect(problems[0]!.pageId).toBe(pageId);
-    expect(describePublishProblem(problems[0]!, 'en')).toBe(
+    expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
       'Carousel: Links to "保温杯", which has been deleted',
     );
-    expect(describePublishProblem(problems[0]!, 'zh')).toBe('轮播图：链接的“保温杯”已被删除');
+    expect(describePublishProblem(problems[0]!, 'zh', catalogues.zh)).toBe('轮播图：链接的“保温杯”已被删除');
   });
 
   it('does not judge kinds it was given no list for', () => {
     const { document } = complete();
-    expect(publishCheck(document, ShopType.mall, {})).toEqual([]);
+    expect(publishCheck(document, ShopType.mall, {}, blockDefinition)).toEqual([]);
   });
 
   it('finds links to deleted pages of the template', () => {
     let { document, pageId } = complete();
     const added = insertBlock(ok(addPage(document, '关于')), {
+      rules: blockDefinition,
       pageId,
       type: 'notice',
       index: 0,
@@ -100,8 +115,13 @@ describe('publish check', () => {
     const about = document.pages[1]!.id;
     document = ok(setProp(document, 'news', ['text'], '公告'));
     document = ok(setProp(document, 'news', ['link'], { linkType: 2, id: about, linkTitle: '关于' }));
-    expect(publishCheck(document, ShopType.mall, products(12, 13))).toEqual([]);
-    const gone = publishCheck(ok(deletePage(document, about)), ShopType.mall, products(12, 13));
+    expect(publishCheck(document, ShopType.mall, products(12, 13), blockDefinition)).toEqual([]);
+    const gone = publishCheck(
+      ok(deletePage(document, about)),
+      ShopType.mall,
+      products(12, 13),
+      blockDefinition,
+    );
     expect(gone.map((problem) => [problem.blockId, problem.kind, problem.params.title])).toEqual([
       ['news', 'linkToDeleted', '关于'],
     ]);
@@ -109,20 +129,22 @@ describe('publish check', () => {
 
   it('finds links and blocks the shop type does not offer, and bad link content', () => {
     let { document, pageId } = complete();
-    document = ok(insertBlock(document, { pageId, type: 'notice', index: 2, id: 'call' }));
+    document = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'notice', index: 2, id: 'call' }),
+    );
     document = ok(setProp(document, 'call', ['text'], '欢迎来电'));
     document = ok(setProp(document, 'call', ['link'], { linkType: 4, tel: '12345' }));
-    const problems = publishCheck(document, ShopType.officialSite, {});
+    const problems = publishCheck(document, ShopType.officialSite, {}, blockDefinition);
     expect(problems.map((problem) => [problem.blockId, problem.kind, problem.messageKey])).toEqual([
       ['slides', 'linkNotAllowed', 'link.notAllowed'],
       ['goods', 'blockNotAllowed', 'publish.blockNotAllowed'],
       ['call', 'invalidValue', 'link.phoneFormat'],
     ]);
-    expect(describePublishProblem(problems[0]!, 'en')).toBe(
+    expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
       'Carousel: "Product" links are not available for official-site shops',
     );
-    expect(describePublishProblem(problems[1]!, 'zh')).toBe('当前店铺类型不能使用商品列表');
-    expect(describePublishProblem(problems[2]!, 'en')).toMatch(
+    expect(describePublishProblem(problems[1]!, 'zh', catalogues.zh)).toBe('当前店铺类型不能使用商品列表');
+    expect(describePublishProblem(problems[2]!, 'en', catalogues.en)).toMatch(
       /^Notice: The phone number must be a mobile number/,
     );
   });
@@ -139,7 +161,7 @@ describe('publish check', () => {
       },
       pages: [{ ...document.pages[0]!, blockIds: ['s1', 's2', ...document.pages[0]!.blockIds] }],
     };
-    const problems = publishCheck(twice, ShopType.mall, products(12, 13));
+    const problems = publishCheck(twice, ShopType.mall, products(12, 13), blockDefinition);
     expect(problems).toEqual([
       {
         pageId,
@@ -151,7 +173,7 @@ describe('publish check', () => {
         params: { max: 1, count: 2 },
       },
     ]);
-    expect(describePublishProblem(problems[0]!, 'en')).toBe(
+    expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
       'Search bar: A page can hold at most 1, this page has 2',
     );
   });
@@ -179,20 +201,22 @@ describe('publish check', () => {
         },
       ],
     };
-    const problems = publishCheck(document, ShopType.mall, products(13));
+    const problems = publishCheck(document, ShopType.mall, products(13), blockDefinition);
     expect(problems.map((problem) => [problem.blockId, problem.kind])).toEqual([
       [null, 'emptyRequired'],
       ['goods', 'linkToDeleted'],
       ['x', 'unknownBlock'],
     ]);
-    expect(describePublishProblem(problems[0]!, 'en')).toBe('Page settings: Page title is required');
-    expect(describePublishProblem(problems[2]!, 'en')).toBe(
+    expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
+      'Page settings: Page title is required',
+    );
+    expect(describePublishProblem(problems[2]!, 'en', catalogues.en)).toBe(
       'A block of an unknown type (arShowroom) cannot be published; delete it',
     );
   });
 
   it('lists the entities to look up, per kind', () => {
     const { document } = complete();
-    expect(linkedEntities(document)).toEqual(new Map([['product', new Set([12, 13])]]));
+    expect(linkedEntities(document, blockDefinition)).toEqual(new Map([['product', new Set([12, 13])]]));
   });
 });

@@ -1,9 +1,3 @@
-import type { BlockProblem } from '../../components-catalog/field-kit';
-import { en as catalogueEn } from '../../components-catalog/i18n/en';
-import { zh as catalogueZh } from '../../components-catalog/i18n/zh';
-import { blockDefinition } from '../../components-catalog/registry';
-import { en as editorEn } from '../../editor/i18n/en';
-import { zh as editorZh } from '../../editor/i18n/zh';
 import type { ShopType } from '../enums';
 import type { LinkKind } from '../link-targets';
 import { describeLinkProblem, type LinkValue, linkEntity, validateLink } from '../link-value';
@@ -17,6 +11,7 @@ import {
   UNKNOWN_BLOCK_TYPE,
   type UnknownBlockProps,
 } from '../template-document';
+import type { BlockProblem, BlockRulesLookup } from './block-rules';
 
 /**
  * The check before publishing: every problem of every visible block on every page, in page order,
@@ -119,9 +114,10 @@ export function publishCheck(
   document: TemplateDocument,
   shopType: ShopType,
   existing: ExistingEntities,
+  rules: BlockRulesLookup,
 ): PublishProblem[] {
   const problems: PublishProblem[] = [];
-  const settings = blockDefinition('pageSettings');
+  const settings = rules('pageSettings');
   for (const page of document.pages) {
     if (settings) {
       for (const problem of settings.validate(page.settings))
@@ -142,7 +138,7 @@ export function publishCheck(
         });
         continue;
       }
-      const definition = blockDefinition(block.type);
+      const definition = rules(block.type);
       if (!definition) continue;
       if (!definition.shopTypes.includes(shopType)) {
         problems.push({ ...base, kind: 'blockNotAllowed', messageKey: 'publish.blockNotAllowed' });
@@ -172,12 +168,15 @@ export function publishCheck(
 }
 
 /** Every server entity the visible blocks link to, per kind: what the caller must look up. */
-export function linkedEntities(document: TemplateDocument): Map<LinkKind, Set<number>> {
+export function linkedEntities(
+  document: TemplateDocument,
+  rules: BlockRulesLookup,
+): Map<LinkKind, Set<number>> {
   const found = new Map<LinkKind, Set<number>>();
   for (const page of document.pages) {
     for (const id of blocksOf(page)) {
       const block = Object.hasOwn(document.blocks, id) ? document.blocks[id] : undefined;
-      const definition = block && !block.hidden ? blockDefinition(block.type) : undefined;
+      const definition = block && !block.hidden ? rules(block.type) : undefined;
       if (!block || !definition) continue;
       for (const { link } of definition.links(block.props)) {
         const entity = linkEntity(link);
@@ -190,20 +189,21 @@ export function linkedEntities(document: TemplateDocument): Map<LinkKind, Set<nu
   return found;
 }
 
-const catalogues = {
-  en: { ...catalogueEn, ...editorEn },
-  zh: { ...catalogueZh, ...editorZh },
-};
-
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }
 
-/** The problem as one sentence: the block's name, then what is wrong. */
-export function describePublishProblem(problem: PublishProblem, locale: 'zh' | 'en'): string {
-  const catalogue = catalogues[locale];
+/**
+ * The problem as one sentence: the block's name, then what is wrong. `catalogue` holds the block names
+ * and field labels of the block catalogue with ./messages-en.ts or ./messages-zh.ts, in `locale`.
+ */
+export function describePublishProblem(
+  problem: PublishProblem,
+  locale: 'zh' | 'en',
+  catalogue: Record<string, string>,
+): string {
   const block = catalogue[`block.${problem.blockType}`] ?? problem.blockType;
   let detail: string;
   if (problem.messageKey.startsWith('link.')) {

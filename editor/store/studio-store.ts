@@ -1,5 +1,6 @@
 import { temporal } from 'zundo';
 import { createStore } from 'zustand/vanilla';
+import { blockDefinition } from '../../components-catalog/registry';
 import type { ShopType } from '../../contract/enums';
 import { pageOfBlock } from '../../contract/template/create-template';
 import * as operations from '../../contract/template/operations';
@@ -194,7 +195,13 @@ export function createStudioStore(options: StudioOptions) {
         dismissNotice: () => set({ notice: null }),
 
         insertBlock(type, index, pageId = get().pageId) {
-          const outcome = operations.insertBlock(doc(), { pageId, type, index, shopType: get().shopType });
+          const outcome = operations.insertBlock(doc(), {
+            rules: blockDefinition,
+            pageId,
+            type,
+            index,
+            shopType: get().shopType,
+          });
           return apply('insert', outcome) && outcome.ok ? outcome.focus.blockIds[0]! : null;
         },
         moveBlock(blockId, toIndex) {
@@ -209,7 +216,10 @@ export function createStudioStore(options: StudioOptions) {
         },
         duplicateBlocks(blockIds) {
           const ids = targets(blockIds);
-          apply('duplicate', operations.duplicateBlocks(doc(), pageFor(ids[0]), ids, get().shopType));
+          apply(
+            'duplicate',
+            operations.duplicateBlocks(doc(), pageFor(ids[0]), ids, blockDefinition, get().shopType),
+          );
         },
         setHidden(blockIds, hidden) {
           apply(hidden ? 'hide' : 'show', operations.setHidden(doc(), blockIds, hidden));
@@ -236,6 +246,7 @@ export function createStudioStore(options: StudioOptions) {
           apply(
             'paste',
             operations.pasteBlocks(doc(), clipboard, {
+              rules: blockDefinition,
               pageId: get().pageId,
               index: index ?? after,
               shopType: get().shopType,

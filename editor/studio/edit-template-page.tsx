@@ -146,7 +146,7 @@ function ProblemsDialog({
                       paddingY="1"
                       onClick={() => onJump(problem)}
                     >
-                      {describePublishProblem(problem, locale)}
+                      {describePublishProblem(problem, locale, studioCatalogues[locale])}
                     </Button>
                   </li>
                 ))}
@@ -293,7 +293,7 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   };
 
   const publish = async () => {
-    const found = publishCheck(store.getState().history.document, saved.shopType, {});
+    const found = publishCheck(store.getState().history.document, saved.shopType, {}, blockDefinition);
     if (found.length > 0) {
       setProblems(found);
       return;

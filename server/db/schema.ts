@@ -12,9 +12,27 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { stores } from '../areas/shop-set/tables';
+import { linkEntityColumns, linkEntityIndex } from './link-entity-columns';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A shop's stores. Store accounts belong to one (`accounts.store_id`), so the table sits with the
+ * accounts rather than in the shop-settings area that edits it.
+ */
+export const stores = pgTable(
+  'stores',
+  {
+    ...linkEntityColumns(),
+    address: text('address').notNull().default(''),
+    tel: text('tel').notNull().default(''),
+    /** "lat,lng" (GCJ-02, as WeChat maps use). */
+    latlng: text('latlng').notNull().default(''),
+    /** Opening hours as shown, e.g. 09:00-22:00. */
+    hours: text('hours').notNull().default(''),
+  },
+  (table) => [linkEntityIndex('stores', table)],
+);
 
 export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AccountKind, ShopType } from '../../contract/enums';
 import { DEFAULT_GRANT_PREFIXES } from '../../contract/menu-tree';
-import { accountSeed } from '../areas/account/seed';
-import { dashboardSeed } from '../areas/dashboard/seed';
-import { marketingSeed } from '../areas/marketing/seed';
-import { moduleLibrarySeed } from '../areas/module-library/seed';
-import { orderSeed } from '../areas/order/seed';
-import { posterSeed } from '../areas/poster/seed';
-import { productSeed } from '../areas/product/seed';
-import { shopSetSeed } from '../areas/shop-set/seed';
-import { smallRoutineSeed } from '../areas/small-routine/seed';
-import { smartFormSeed } from '../areas/smart-form/seed';
+import { areaSeeds } from '../area-list';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
 import type { Database } from './client';
@@ -32,21 +23,6 @@ export interface DemoSites {
   expiredSiteId: number;
   adminAccountId: number;
 }
-
-/** Area seeds register here (goods, orders…); each runs inside the first-run seed. */
-export const areaSeeds: AreaSeed[] = [
-  dashboardSeed,
-  productSeed,
-  moduleLibrarySeed,
-  // Stores before orders: pickup points, walk-in counters and the store account name them.
-  shopSetSeed,
-  orderSeed,
-  marketingSeed,
-  smallRoutineSeed,
-  posterSeed,
-  smartFormSeed,
-  accountSeed,
-];
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
+import { runAreaSweeps } from '../area-list';
 import type { Database } from '../db/client';
-import { runSweeps, type SweepCounts } from './sweeps';
 
 export interface SweepTimer {
   /** Stops the timer and waits for a sweep under way to finish. */
@@ -12,20 +12,21 @@ export interface SweepLog {
 }
 
 /**
- * Runs the sweeps every `intervalSeconds` (0: never). A run still going when the next is due is
+ * Runs every area's sweeps every `intervalSeconds` (0: never). A run still going when the next is due is
  * not doubled; the timer does not keep the process alive. Safe with several instances: the sweeps
- * themselves are (see sweeps.ts).
+ * themselves are (see areas/order/sweeps.ts).
  */
 export function startSweepTimer(db: Database, intervalSeconds: number, log: SweepLog): SweepTimer {
   if (intervalSeconds <= 0) return { stop: async () => undefined };
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = runSweeps(db)
-      .then((counts: SweepCounts) => {
-        if (Object.values(counts).some((count) => count > 0)) log.info(counts, 'order sweeps');
+    running = runAreaSweeps(db)
+      .then((counts) => {
+        const changed = Object.values(counts).some((area) => Object.values(area).some((count) => count > 0));
+        if (changed) log.info(counts, 'sweeps');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'order sweeps failed'))
+      .catch((error: unknown) => log.error({ err: error }, 'sweeps failed'))
       .finally(() => {
         running = null;
       });

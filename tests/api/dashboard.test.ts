@@ -11,7 +11,7 @@ import {
   dashboardFigureProviders,
   figurePeriods,
   salesReportProviders,
-} from '../../server/areas/dashboard/figures';
+} from '../../server/areas/dashboard/service';
 import { platformNotices } from '../../server/areas/dashboard/tables';
 import { startTestServer, type TestServer } from './harness';
 

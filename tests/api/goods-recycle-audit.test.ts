@@ -11,7 +11,7 @@ import {
 import {
   registerUnfinishedOrderReferences,
   type UnfinishedOrderCounter,
-} from '../../server/areas/product/order-references';
+} from '../../server/areas/product/service';
 import { auditActions, createGoods, goodsRow, MALL_SITE, SECOND_SITE, someGoods } from './goods-helpers';
 import { startTestServer, type TestServer } from './harness';
 

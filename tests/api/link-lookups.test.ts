@@ -143,7 +143,15 @@ describe('publish check', () => {
     const pageId = parsed.document.homePageId;
     const listed = await lookup('coupon', { Keyword: '满199减30' });
     const coupon = (listed.body.Data as { Id: number; Title: string }[])[0]!;
-    let document = ok(insertBlock(parsed.document, { pageId, type: 'title', index: 0, id: 'heading' }));
+    let document = ok(
+      insertBlock(parsed.document, {
+        rules: blockDefinition,
+        pageId,
+        type: 'title',
+        index: 0,
+        id: 'heading',
+      }),
+    );
     document = ok(setProp(document, 'heading', ['text'], '领券中心'));
     document = ok(setProp(document, 'heading', ['showMore'], true));
     document = ok(

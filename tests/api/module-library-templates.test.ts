@@ -27,7 +27,7 @@ describe('the seeded public template files', () => {
       if (!parsed.ok) throw new Error(`shop type ${file.shopType}: ${JSON.stringify(parsed.errors)}`);
       expect(parsed.warnings).toEqual([]);
       // Entity links are not checked here (no database); the templates use none but pages of their own.
-      expect(publishCheck(parsed.document, file.shopType, {})).toEqual([]);
+      expect(publishCheck(parsed.document, file.shopType, {}, blockDefinition)).toEqual([]);
       const { pages, blocks } = parsed.document;
       expect(pages.length).toBeGreaterThanOrEqual(2);
       for (const page of pages) {

@@ -137,7 +137,15 @@ describe('my templates', () => {
   it('saves an edited template with its version and reads it back as saved', async () => {
     const template = await newTemplate('保存测试');
     const pageId = template.document.homePageId;
-    let document = ok(insertBlock(template.document, { pageId, type: 'title', index: 0, id: 'heading' }));
+    let document = ok(
+      insertBlock(template.document, {
+        rules: blockDefinition,
+        pageId,
+        type: 'title',
+        index: 0,
+        id: 'heading',
+      }),
+    );
     document = ok(setProp(document, 'heading', ['text'], '夏季新品'));
     const saved = await server.call(
       library.saveModule,
@@ -218,6 +226,7 @@ describe('bad input', () => {
       serializeTemplate(
         ok(
           insertBlock(template.document, {
+            rules: blockDefinition,
             pageId: template.document.homePageId,
             type: 'spacer',
             index: 0,
@@ -289,10 +298,26 @@ describe('stale saves', () => {
     const template = await newTemplate('并发');
     const pageId = template.document.homePageId;
     const mine = serializeTemplate(
-      ok(insertBlock(template.document, { pageId, type: 'notice', index: 0, id: 'mine' })),
+      ok(
+        insertBlock(template.document, {
+          rules: blockDefinition,
+          pageId,
+          type: 'notice',
+          index: 0,
+          id: 'mine',
+        }),
+      ),
     );
     const theirs = serializeTemplate(
-      ok(insertBlock(template.document, { pageId, type: 'title', index: 0, id: 'theirs' })),
+      ok(
+        insertBlock(template.document, {
+          rules: blockDefinition,
+          pageId,
+          type: 'title',
+          index: 0,
+          id: 'theirs',
+        }),
+      ),
     );
     const editor = await server.login('editor');
     expect(
@@ -350,8 +375,18 @@ describe('publish check on the server', () => {
     const [product] = await server.query<{ id: number; name: string }>(
       sql`select id, name from products where site_id = 1 and recycle_state = 'active' order by id desc limit 1`,
     );
-    let document = ok(insertBlock(template.document, { pageId, type: 'carousel', index: 0, id: 'slides' }));
-    document = ok(insertBlock(document, { pageId, type: 'productList', index: 1, id: 'goods' }));
+    let document = ok(
+      insertBlock(template.document, {
+        rules: blockDefinition,
+        pageId,
+        type: 'carousel',
+        index: 0,
+        id: 'slides',
+      }),
+    );
+    document = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'productList', index: 1, id: 'goods' }),
+    );
     document = ok(
       setProp(
         document,

@@ -7,7 +7,7 @@ import * as storefrontApi from '../../contract/endpoints/storefront';
 import { confirmFacePrint, printFaceSheets } from '../../server/areas/order/face-print';
 import { payOrder } from '../../server/areas/order/lifecycle';
 import { placeOfflineOrder } from '../../server/areas/order/offline';
-import { placeOrder, placeStorefrontRecharge } from '../../server/areas/storefront/service';
+import { placeOrder, placeStorefrontRecharge } from '../../server/areas/order/service';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 import { multipartBody } from './images';
 import {

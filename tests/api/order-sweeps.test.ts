@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as orders from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
-import { startSweepTimer } from '../../server/jobs/sweep-timer';
 import {
   autoConfirmOrders,
   closeUnpaidOrders,
@@ -10,7 +9,8 @@ import {
   completeOrders,
   reviewOrders,
   runSweeps,
-} from '../../server/jobs/sweeps';
+} from '../../server/areas/order/sweeps';
+import { startSweepTimer } from '../../server/jobs/sweep-timer';
 import { startTestServer, type TestServer } from './harness';
 import {
   BUYER,
@@ -289,6 +289,6 @@ describe('the sweep timer', () => {
     }
     await timer.stop();
     expect((await orderRow(server, id)).state).toBe('closed');
-    expect(logged[0]).toMatchObject({ closedOrders: expect.any(Number) });
+    expect(logged[0]).toMatchObject({ order: { closedOrders: expect.any(Number) } });
   });
 });

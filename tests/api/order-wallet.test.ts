@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as orders from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import { getBuyerWallet } from '../../contract/endpoints/wallet';
-import { completeOrders } from '../../server/jobs/sweeps';
+import { completeOrders } from '../../server/areas/order/sweeps';
 import { startTestServer, type TestServer } from './harness';
 import {
   ADDRESS,

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, defineEndpoint, type Permission } from '../../contract/endpoint';
 import { buildApp } from '../../server/app';
+import { allRoutes } from '../../server/area-list';
 import { loadConfig } from '../../server/config';
 import { defineRoute } from '../../server/http/route';
-import { allRoutes } from '../../server/routes';
 import { startTestServer, type TestServer } from './harness';
 import { TEST_ENV } from './test-env';
 

@@ -1,4 +1,4 @@
-import { ruleMessages } from './rules';
+import { ruleMessages } from '../../../contract/smart-form-rule-messages';
 
 /** The smart form screens' English text. */
 export const en: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ruleMessages } from './rules';
+import { ruleMessages } from '../../../contract/smart-form-rule-messages';
 
 /** 智能表单界面的中文文案。 */
 export const zh: Record<string, string> = {

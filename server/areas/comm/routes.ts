@@ -17,7 +17,7 @@ import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { areaEntry, chinaAreas } from './china-areas';
 import './messages';
-import { folderOfSite } from '../image-library/folders';
+import { folderOfSite } from '../image-library/service';
 import { expiredSites, siteEntry, switchableSites } from './sites';
 import { storeImage } from './upload-image';
 

@@ -1,6 +1,6 @@
 import { getBuyerWallet } from '../../../contract/endpoints/wallet';
 import { defineRoute } from '../../http/route';
-import { readWallet } from './wallet';
+import { readWallet } from './service';
 
 /** Buyers' wallets as operators see them (order details, recharge orders). */
 export const customerRoutes = [

@@ -5,7 +5,7 @@ import { accounts, sites } from '../../db/schema';
 
 /**
  * A buyer's stored value (fen) and points, per site. Buyers are the storefront's buyer ids; the row
- * appears with their first credit. Amounts only move through server/areas/customer/wallet.ts, which
+ * appears with their first credit. Amounts only move through server/areas/customer/service.ts, which
  * guards every decrease in SQL and writes a wallet_ledger row for each change.
  */
 export const buyerWallets = pgTable(

@@ -10,7 +10,7 @@ import {
   mergeSalesDays,
   salesReportProviders,
   sumFigures,
-} from './figures';
+} from './service';
 import './messages';
 import { platformNotices } from './tables';
 

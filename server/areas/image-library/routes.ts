@@ -23,7 +23,7 @@ import { moduleTemplates } from '../module-library/tables';
 import { posterDocuments } from '../poster/tables';
 import { products } from '../product/tables';
 import './messages';
-import { folderOfSite } from './folders';
+import { folderOfSite } from './service';
 import { imageFolders } from './tables';
 import { findImageUses, type UsageSource } from './usage';
 

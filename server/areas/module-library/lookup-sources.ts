@@ -4,6 +4,7 @@ import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-
 import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
+import { stores } from '../../db/schema';
 import {
   bargainEvents,
   bookingForms,
@@ -23,7 +24,6 @@ import {
   newsArticles,
   newsColumns,
   quickPayEntries,
-  stores,
 } from '../shop-set/tables';
 import { liveRooms } from '../small-routine/tables';
 

@@ -27,7 +27,14 @@ import { previewDocument, previewProducts, productRequests } from './preview';
 import { productTemplateRoutes } from './product-template-routes';
 import { publicTemplateRoutes } from './public-template-routes';
 import { moduleTemplates } from './tables';
-import { readTemplateData, refuseData, refusePublish, summaryOf, type TemplateRow } from './template-data';
+import {
+  readTemplateData,
+  refuseData,
+  refusePublish,
+  summaryOf,
+  type TemplateRow,
+  templateCatalogues,
+} from './template-data';
 import { userCenterRoutes } from './user-center-routes';
 
 const target = (id: number) => `template:${id}`;
@@ -184,15 +191,21 @@ export const moduleLibraryRoutes = [
       });
     const read = readTemplateData(row.data, session.siteId, locale);
     if (!read.ok) return refuseData(reply, locale, read.errors);
-    const existing = await existingEntities(db, session.siteId, linkedEntities(read.document));
-    const problems = publishCheck(read.document, row.shopType as ShopType, existing).map((problem) => ({
-      PageId: problem.pageId,
-      BlockId: problem.blockId,
-      BlockType: problem.blockType,
-      Kind: problem.kind,
-      Path: problem.path,
-      Message: describePublishProblem(problem, locale),
-    }));
+    const existing = await existingEntities(
+      db,
+      session.siteId,
+      linkedEntities(read.document, blockDefinition),
+    );
+    const problems = publishCheck(read.document, row.shopType as ShopType, existing, blockDefinition).map(
+      (problem) => ({
+        PageId: problem.pageId,
+        BlockId: problem.blockId,
+        BlockType: problem.blockType,
+        Kind: problem.kind,
+        Path: problem.path,
+        Message: describePublishProblem(problem, locale, templateCatalogues[locale]),
+      }),
+    );
     if (problems.length > 0) return refusePublish(reply, locale, problems);
     const [published] = await db
       .update(moduleTemplates)

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { blockDefinition } from '../../../components-catalog/registry';
 import { defaultSections } from '../../../contract/endpoints/enterprise';
 import { ShopType } from '../../../contract/enums';
 import { LinkType } from '../../../contract/link-value';
@@ -44,7 +45,16 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
     document = ok(setProp(document, id, path, value));
   };
   const add = (type: string, id: string) => {
-    document = ok(insertBlock(document, { pageId: home, type, index: 99, id, shopType: ShopType.mall }));
+    document = ok(
+      insertBlock(document, {
+        rules: blockDefinition,
+        pageId: home,
+        type,
+        index: 99,
+        id,
+        shopType: ShopType.mall,
+      }),
+    );
   };
   const productLink = (product: DemoProduct) => ({
     linkType: LinkType.product,
@@ -112,7 +122,9 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
   add('productList', 'hotGoods');
   if (goods.length > 0) set('hotGoods', ['products'], goods.map(productLink));
   else set('hotGoods', ['source'], 'rule');
-  document = ok(insertBlock(document, { pageId: home, type: 'tabBar', index: 0, id: 'tabs' }));
+  document = ok(
+    insertBlock(document, { rules: blockDefinition, pageId: home, type: 'tabBar', index: 0, id: 'tabs' }),
+  );
   set(
     'tabs',
     ['items'],
@@ -147,13 +159,29 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
   const added = addPage(document, '关于我们');
   document = ok(added);
   const about = added.ok ? added.focus.pageId : home;
-  document = ok(insertBlock(document, { pageId: about, type: 'richText', index: 0, id: 'aboutText' }));
+  document = ok(
+    insertBlock(document, {
+      rules: blockDefinition,
+      pageId: about,
+      type: 'richText',
+      index: 0,
+      id: 'aboutText',
+    }),
+  );
   set(
     'aboutText',
     ['html'],
     '<h3>关于演示商城</h3><p>我们精选<strong>好物</strong>，正品保障，七天无理由退换。</p>',
   );
-  document = ok(insertBlock(document, { pageId: about, type: 'contact', index: 1, id: 'contactUs' }));
+  document = ok(
+    insertBlock(document, {
+      rules: blockDefinition,
+      pageId: about,
+      type: 'contact',
+      index: 1,
+      id: 'contactUs',
+    }),
+  );
   set('contactUs', ['title'], '联系我们');
   set(
     'contactUs',

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { en as catalogueEn } from '../../../components-catalog/i18n/en';
+import { zh as catalogueZh } from '../../../components-catalog/i18n/zh';
 import { blockDefinition } from '../../../components-catalog/registry';
 import type { PublishProblemRow, TemplateSummary } from '../../../contract/endpoints/module-library';
 import { ShowType } from '../../../contract/envelope';
@@ -8,18 +10,22 @@ import {
   parseTemplate,
   serializeTemplate,
 } from '../../../contract/template/codec';
+import { templateMessagesEn } from '../../../contract/template/messages-en';
+import { templateMessagesZh } from '../../../contract/template/messages-zh';
 import type { TemplateDocument } from '../../../contract/template-document';
-import { en as editorEn } from '../../../editor/i18n/en';
-import { zh as editorZh } from '../../../editor/i18n/zh';
 import { type Locale, translate } from '../../i18n/messages';
 import type { moduleTemplates } from './tables';
 
-const catalogues: Record<Locale, Record<string, string>> = { en: editorEn, zh: editorZh };
+/** The template rules' messages with the block names and field labels they name. */
+export const templateCatalogues: Record<Locale, Record<string, string>> = {
+  en: { ...catalogueEn, ...templateMessagesEn },
+  zh: { ...catalogueZh, ...templateMessagesZh },
+};
 
 export type TemplateRow = typeof moduleTemplates.$inferSelect;
 
 export function describeIssue(issue: CodecIssue, locale: Locale): string {
-  return describeCodecIssue(issue, catalogues[locale]);
+  return describeCodecIssue(issue, templateCatalogues[locale]);
 }
 
 export type ReadResult =

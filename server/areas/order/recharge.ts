@@ -12,10 +12,10 @@ import { can, permitted } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { creditRecharge, payFromBalance, refundToBalance, takeBackRecharge } from '../customer/order-wallet';
-import type { WalletActor } from '../customer/wallet';
+import type { WalletActor } from '../customer/service';
 import { illegalTransition, staleVersion } from './errors';
 import { orderNumber, reserveId } from './order-number';
+import { creditRecharge, payFromBalance, refundToBalance, takeBackRecharge } from './order-wallet';
 import { rechargeOrders } from './tables';
 
 /**

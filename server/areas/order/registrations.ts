@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/query';
 import { shopDateSql } from '../../db/shop-time-sql';
-import { dashboardFigureProviders, salesReportProviders } from '../dashboard/figures';
-import { registerUnfinishedOrderReferences } from '../product/order-references';
+import { dashboardFigureProviders, salesReportProviders } from '../dashboard/service';
+import { registerUnfinishedOrderReferences } from '../product/service';
 import { idList } from './lifecycle';
 
 /**

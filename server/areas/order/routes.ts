@@ -10,7 +10,6 @@ import { megabytes, UPLOAD_LIMIT } from '../../http/limits';
 import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { type Locale, translate } from '../../i18n/messages';
-import { storefrontKeyRoutes } from '../storefront/routes';
 import { operatorActor, runOfflineCommand, runOrderCommand } from './commands';
 import { staleVersion, throwProblems } from './errors';
 import {
@@ -103,8 +102,6 @@ function orderExportColumns(locale: Locale): ExportColumn<orders.OrderRow>[] {
 }
 
 export const orderAreaRoutes = [
-  ...storefrontKeyRoutes,
-
   // Settings ------------------------------------------------------------------------------------
   defineRoute(orders.getParameterSetting, async ({ db, session }) => {
     const { value, version } = await readParameterSetting(db, session.siteId);

@@ -10,15 +10,7 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { AppError } from '../../http/errors';
-import { runSweeps } from '../../jobs/sweeps';
-import { seedOpeningBalances } from '../customer/seed';
-import { holding } from '../customer/wallet';
-import {
-  payStorefrontRecharge,
-  placeOrder,
-  placeStorefrontRecharge,
-  type StorefrontContext,
-} from '../storefront/service';
+import { holding } from '../customer/service';
 import type { Operator } from './commands';
 import { confirmFacePrint, printFaceSheets } from './face-print';
 import {
@@ -37,8 +29,16 @@ import {
   shipOrder,
 } from './lifecycle';
 import { placeOfflineOrder } from './offline';
+import { seedOpeningBalances } from './opening-balances';
 import { rechargeCommand } from './recharge';
+import {
+  payStorefrontRecharge,
+  placeOrder,
+  placeStorefrontRecharge,
+  type StorefrontContext,
+} from './service';
 import { readDeliverySetting, readParameterSetting } from './settings';
+import { runSweeps } from './sweeps';
 import { faceConfigs, orderDeliverySettings, orderParameterSettings, receiptSettings } from './tables';
 
 /**

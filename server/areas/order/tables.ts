@@ -29,8 +29,7 @@ import {
   REFUND_STATES,
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
-import { accounts, sites } from '../../db/schema';
-import { stores } from '../shop-set/tables';
+import { accounts, sites, stores } from '../../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -8,9 +8,9 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { illegalTransition, productTarget, uniqueIds } from './errors';
-import { unfinishedOrderReferences } from './order-references';
 import { auditRequired } from './product-detail';
 import { categorySubtree, contains, countRows, isoTime, readProductRows, where } from './product-list';
+import { unfinishedOrderReferences } from './service';
 import { inList } from './sql-helpers';
 import { lockProducts } from './stock';
 

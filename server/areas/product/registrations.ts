@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { dashboardFigureProviders } from '../dashboard/figures';
+import { dashboardFigureProviders } from '../dashboard/service';
 import { products } from './tables';
 
 /** What the goods area tells the dashboard: goods a buyer can see and buy now. */

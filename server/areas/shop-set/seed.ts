@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
-import { accounts } from '../../db/schema';
+import { accounts, stores } from '../../db/schema';
 import type { AreaSeed } from '../../db/seed';
 import {
   banquetHalls,
@@ -11,7 +11,6 @@ import {
   newsArticles,
   newsColumns,
   quickPayEntries,
-  stores,
 } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;

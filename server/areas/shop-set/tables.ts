@@ -2,24 +2,10 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 
 /**
- * Shop-settings content the decoration studio links to: stores, news and columns, cases, the
- * verticals' courses, rooms and halls, dish menus and quick-pay entries. Kept to what a link card and
- * the blocks show; the shop-settings screens extend them.
+ * Shop-settings content the decoration studio links to: news and columns, cases, the verticals'
+ * courses, rooms and halls, dish menus and quick-pay entries (stores sit in db/schema.ts with the
+ * accounts). Kept to what a link card and the blocks show; the shop-settings screens extend them.
  */
-
-export const stores = pgTable(
-  'stores',
-  {
-    ...linkEntityColumns(),
-    address: text('address').notNull().default(''),
-    tel: text('tel').notNull().default(''),
-    /** "lat,lng" (GCJ-02, as WeChat maps use). */
-    latlng: text('latlng').notNull().default(''),
-    /** Opening hours as shown, e.g. 09:00-22:00. */
-    hours: text('hours').notNull().default(''),
-  },
-  (table) => [linkEntityIndex('stores', table)],
-);
 
 export const newsColumns = pgTable(
   'news_columns',

@@ -1,4 +1,4 @@
-import { ruleMessages } from '../../../editor/smart-form/i18n/rules';
+import { ruleMessages } from '../../../contract/smart-form-rule-messages';
 import { extendMessages } from '../../i18n/messages';
 
 extendMessages({ en: ruleMessages.en, zh: ruleMessages.zh });

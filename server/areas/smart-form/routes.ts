@@ -22,7 +22,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
-import { storefrontSite } from '../storefront/keys';
+import { storefrontSite } from '../storefront/service';
 import './messages';
 import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
 import { countAttempt } from './rate-limit';

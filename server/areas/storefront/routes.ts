@@ -5,9 +5,9 @@ import { audit } from '../../audit';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { readWallet } from '../customer/wallet';
-import type { RechargeRecord } from '../order/recharge';
-import { newKey, storefrontSite } from './keys';
+import { readWallet } from '../customer/service';
+import type { rechargeOrders } from '../order/tables';
+import { newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
 import {
@@ -21,12 +21,14 @@ import {
   placeStorefrontRecharge,
   type StorefrontContext,
   storefrontView,
-} from './service';
+} from '../order/service';
 import { storefrontKeys } from './tables';
 
 function iso(value: Date | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
+
+type RechargeRecord = typeof rechargeOrders.$inferSelect;
 
 function rechargeView(recharge: RechargeRecord) {
   return {

@@ -86,6 +86,7 @@ class TemplateBuilder {
     const id = `${type}${this.count}`;
     this.document = ok(
       insertBlock(this.document, {
+        rules: blockDefinition,
         pageId: this.page(index),
         type,
         index: 999,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { payStorefrontRecharge, placeStorefrontRecharge } from '../storefront/service';
+import { payStorefrontRecharge, placeStorefrontRecharge } from './service';
 
 /** Stored value the demo buyers top up before their first order, in fen. */
 const OPENING_AMOUNTS = [20_000, 50_000, 100_000] as const;

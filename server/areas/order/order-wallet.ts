@@ -4,12 +4,12 @@ import type { PaymentMethod } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { OrderRecord } from '../order/lifecycle';
-import type { RechargeRecord } from '../order/recharge';
-import { readParameterSetting } from '../order/settings';
-import './messages';
+import type { OrderRecord } from './lifecycle';
+import type { RechargeRecord } from './recharge';
+import { readParameterSetting } from './settings';
+import './wallet-messages';
+import { credit, debit, takeUpTo, type WalletActor } from '../customer/service';
 import { pointsForAmount, pointsToTakeBack } from './points';
-import { credit, debit, takeUpTo, type WalletActor } from './wallet';
 
 /**
  * What orders do to wallets, called by the order transitions in their transaction, after the

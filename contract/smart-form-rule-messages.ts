@@ -1,4 +1,4 @@
-import type { SubmissionRule } from '../../../contract/smart-form';
+import type { SubmissionRule } from './smart-form';
 
 /**
  * The messages of `validateSubmission`'s rules, shared by the server (submit errors) and the

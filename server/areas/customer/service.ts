@@ -10,7 +10,7 @@ import { queryRows } from '../../db/query';
 import type { AppError } from '../../http/errors';
 
 /**
- * The only code that changes buyer_wallets. Each operation runs in the caller's transaction: an
+ * The customer area's public service, and the only code that changes buyer_wallets. Each operation runs in the caller's transaction: an
  * increase is an upsert, a decrease an UPDATE guarded by `amount >= n`, and each writes the
  * wallet_ledger row of the change with the amount after it. Callers take a wallet's row lock after
  * their order's and before the sales summary's (the last lock of any transaction).

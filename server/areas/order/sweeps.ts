@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { DEFAULT_PARAMETER_SETTING } from '../../contract/endpoints/orders';
-import { grantCompletedOrders } from '../areas/customer/order-wallet';
-import { idList } from '../areas/order/lifecycle';
-import { orderStockLines, returnStock } from '../areas/order/stock';
-import type { Database, Executor } from '../db/client';
-import { queryRows } from '../db/query';
+import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
+import type { Database, Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { idList } from './lifecycle';
+import { grantCompletedOrders } from './order-wallet';
+import { orderStockLines, returnStock } from './stock';
 
 /**
  * Time-based order transitions (DESIGN §3): unpaid orders close, shipped orders are confirmed as
@@ -16,13 +16,14 @@ import { queryRows } from '../db/query';
  * fell due, not when the sweep noticed it.
  */
 
-export interface SweepCounts {
+// A type rather than an interface, so it fits the area list's `Record<string, number>` of counts.
+export type OrderSweepCounts = {
   closedOrders: number;
   confirmedOrders: number;
   completedOrders: number;
   reviewedOrders: number;
   closedRecharges: number;
-}
+};
 
 /** A default review, as Chinese shops word it; stored as buyer content, not shown to operators as UI text. */
 export const AUTO_REVIEW_CONTENT = '此用户没有填写评价，系统默认好评';
@@ -236,7 +237,7 @@ export function closeUnpaidRecharges(db: Database, now: Date, limit = 200): Prom
 }
 
 /** Every sweep once, in the order a day's events happen. */
-export async function runSweeps(db: Database, now = new Date()): Promise<SweepCounts> {
+export async function runSweeps(db: Database, now = new Date()): Promise<OrderSweepCounts> {
   const closedOrders = await closeUnpaidOrders(db, now);
   const confirmedOrders = await autoConfirmOrders(db, now);
   const completedOrders = await completeOrders(db, now);

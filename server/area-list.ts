@@ -1,0 +1,83 @@
+import { accountFeedbackRoutes } from './areas/account/routes';
+import { accountSeed } from './areas/account/seed';
+import { commRoutes } from './areas/comm/routes';
+import { customerRoutes } from './areas/customer/routes';
+import { dashboardRoutes } from './areas/dashboard/routes';
+import { dashboardSeed } from './areas/dashboard/seed';
+import { demoRoutes } from './areas/demo/routes';
+import { imageLibraryRoutes } from './areas/image-library/routes';
+import { marketingSeed } from './areas/marketing/seed';
+import { lookupRoutes } from './areas/module-library/lookup-routes';
+import { moduleLibraryRoutes } from './areas/module-library/routes';
+import { moduleLibrarySeed } from './areas/module-library/seed';
+import { orderAreaRoutes } from './areas/order/routes';
+import { orderSeed } from './areas/order/seed';
+import { runSweeps } from './areas/order/sweeps';
+import { posterRoutes } from './areas/poster/routes';
+import { posterSeed } from './areas/poster/seed';
+import { productAreaRoutes } from './areas/product/routes';
+import { productSeed } from './areas/product/seed';
+import { shopSetSeed } from './areas/shop-set/seed';
+import { smallRoutineSeed } from './areas/small-routine/seed';
+import { smartFormRoutes } from './areas/smart-form/routes';
+import { smartFormSeed } from './areas/smart-form/seed';
+import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { userRoutes } from './areas/user/routes';
+import type { Database } from './db/client';
+import type { AreaSeed } from './db/seed';
+import type { RouteDefinition } from './http/route';
+
+/** Counts of what one run of an area's sweep changed, by kind; all zero when nothing was due. */
+export type SweepCounts = Readonly<Record<string, number>>;
+
+/** An area's time-based transitions, safe to run from several instances at once. */
+export type AreaSweep = (db: Database, now: Date) => Promise<SweepCounts>;
+
+/** What an area of server/areas brings to the server. */
+export interface AreaRegistration {
+  /** Its folder under server/areas. */
+  folder: string;
+  routes: readonly RouteDefinition[];
+  /** Its demo data, run once on a fresh database after the foundation seed. */
+  seed?: AreaSeed;
+  sweep?: AreaSweep;
+}
+
+/**
+ * Every area, the one place the server learns of them. Seeds and sweeps run in this order, so an
+ * area comes after the areas whose rows its demo data points at.
+ */
+export const AREAS: readonly AreaRegistration[] = [
+  { folder: 'user', routes: userRoutes },
+  { folder: 'comm', routes: commRoutes },
+  { folder: 'demo', routes: demoRoutes },
+  { folder: 'dashboard', routes: dashboardRoutes, seed: dashboardSeed },
+  { folder: 'product', routes: productAreaRoutes, seed: productSeed },
+  { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
+  { folder: 'image-library', routes: imageLibraryRoutes },
+  // Stores before orders: pickup points, walk-in counters and the store account name them.
+  { folder: 'shop-set', routes: [], seed: shopSetSeed },
+  { folder: 'customer', routes: customerRoutes },
+  { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
+  { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
+  { folder: 'marketing', routes: [], seed: marketingSeed },
+  { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
+  { folder: 'poster', routes: posterRoutes, seed: posterSeed },
+  { folder: 'smart-form', routes: smartFormRoutes, seed: smartFormSeed },
+  { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
+];
+
+export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);
+
+export const areaSeeds: AreaSeed[] = AREAS.flatMap((area) => (area.seed ? [area.seed] : []));
+
+/** Every area's sweep once, with what each changed under its folder's name. */
+export async function runAreaSweeps(
+  db: Database,
+  now = new Date(),
+  areas: readonly AreaRegistration[] = AREAS,
+): Promise<Record<string, SweepCounts>> {
+  const counts: Record<string, SweepCounts> = {};
+  for (const area of areas) if (area.sweep) counts[area.folder] = await area.sweep(db, now);
+  return counts;
+}

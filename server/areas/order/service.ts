@@ -1,0 +1,363 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
+import { DATA_PACKAGES } from '../../../contract/endpoints/orders';
+import type {
+  CreateOrderInput,
+  createRechargeSchema,
+  payOrderSchema,
+  StorefrontOrder,
+} from '../../../contract/endpoints/storefront';
+import type { OrderType } from '../../../contract/machines/order';
+import { priceOrder } from '../../../contract/pricing';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import type { Locale } from '../../i18n/messages';
+import { distanceKm, expressFreight } from './freight';
+import {
+  type Actor,
+  addDays,
+  applyRefund,
+  closeUnpaid,
+  lockOrder,
+  type OrderContext,
+  type OrderLogRow,
+  type OrderRecord,
+  payOrder,
+  receiveOrder,
+} from './lifecycle';
+import { freshPickupCode } from './order-number';
+import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
+import { countPlaced } from './sales-summary';
+import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
+import { takeStock } from './stock';
+import { stockDecision } from './stock-rules';
+import { orders } from './tables';
+
+/**
+ * The order area's public service: what a buyer can do, as functions over a transaction. The
+ * storefront area's routes call them with the site their key belongs to; the demo seed and the tests
+ * call them directly (with a clock). Other areas reach orders only through this file and tables.ts.
+ */
+
+export interface StorefrontContext {
+  tx: Executor;
+  siteId: number;
+  now: Date;
+  locale: Locale;
+  /** See OrderContext.logBuffer. */
+  logBuffer?: OrderLogRow[];
+}
+
+export interface PlaceOptions {
+  /** Activity orders (seckill, group buy, bargain) come from their modules; the HTTP API places normal ones. */
+  type?: OrderType;
+  /** Settings already read, for callers placing many orders at once. */
+  settings?: { parameter: ParameterSetting; delivery: DeliverySetting };
+}
+
+function buyerActor(name: string): Actor {
+  return { kind: 'buyer', accountId: null, name };
+}
+
+function orderContext(context: StorefrontContext, actor: Actor): OrderContext {
+  return {
+    tx: context.tx,
+    siteId: context.siteId,
+    actor,
+    locale: context.locale,
+    now: context.now,
+    logBuffer: context.logBuffer,
+  };
+}
+
+async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
+  if (options.settings) return options.settings;
+  const [parameter, delivery] = await Promise.all([
+    readParameterSetting(context.tx, context.siteId),
+    readDeliverySetting(context.tx, context.siteId),
+  ]);
+  return { parameter: parameter.value, delivery: delivery.value };
+}
+
+/** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
+export async function placeOrder(
+  context: StorefrontContext,
+  input: CreateOrderInput,
+  options: PlaceOptions = {},
+): Promise<OrderRecord> {
+  const { parameter, delivery } = await siteSettings(context, options);
+  const type = options.type ?? 'normal';
+  const enabled = {
+    express: delivery.Express.Enabled,
+    sameCity: delivery.SameCity.Enabled,
+    pickup: delivery.Pickup.Enabled,
+  }[input.DeliveryType];
+  if (!enabled)
+    throw new AppError(`order.deliveryDisabled.${input.DeliveryType}`, {}, { field: 'DeliveryType' });
+  const needsAddress = input.DeliveryType !== 'pickup';
+  if (needsAddress && !input.Address) throw new AppError('order.addressRequired', {}, { field: 'Address' });
+  const pickupPoint =
+    input.DeliveryType === 'pickup' ? delivery.Pickup.Points[input.PickupPoint ?? Number.NaN] : undefined;
+  if (input.DeliveryType === 'pickup' && !pickupPoint) {
+    throw new AppError('order.pickupPointInvalid', {}, { field: 'PickupPoint' });
+  }
+  if (input.Invoice && !parameter.InvoiceEnabled) {
+    throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
+  }
+
+  const lines = await priceLines(context.tx, context.siteId, input.Lines);
+  const goodsFen = goodsTotal(lines);
+  let freightFen = 0;
+  if (input.DeliveryType === 'express') {
+    const templates = new Map(
+      lines.flatMap((line) =>
+        line.freightTemplateId !== null && line.freightRules
+          ? [[line.freightTemplateId, line.freightRules] as const]
+          : [],
+      ),
+    );
+    freightFen = expressFreight(
+      lines.map((line) => ({ templateId: line.freightTemplateId, quantity: line.quantity })),
+      templates,
+      input.Address!.Province,
+    );
+  } else if (input.DeliveryType === 'sameCity') {
+    const sameCity = delivery.SameCity;
+    if (goodsFen < sameCity.MinOrderFen) {
+      throw new AppError('order.sameCityMinimum', { min: sameCity.MinOrderFen }, { field: 'DeliveryType' });
+    }
+    const address = input.Address!;
+    if (address.Latitude === undefined || address.Longitude === undefined) {
+      throw new AppError('order.sameCityLocation', {}, { field: 'Address.Latitude' });
+    }
+    const distance = distanceKm(
+      { latitude: sameCity.Latitude ?? 0, longitude: sameCity.Longitude ?? 0 },
+      { latitude: address.Latitude, longitude: address.Longitude },
+    );
+    if (distance > sameCity.RangeKm) {
+      throw new AppError(
+        'order.sameCityOutOfRange',
+        { distance: distance.toFixed(1), range: sameCity.RangeKm },
+        { field: 'Address' },
+      );
+    }
+    freightFen = sameCity.FeeFen;
+  }
+  // Member, coupon, points and activity stages are filled by the issues that build them.
+  const price = priceOrder({
+    lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+    freightFen,
+  });
+  const totalFen = price.totalFen;
+  if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
+    throw new AppError(
+      'order.totalMismatch',
+      { expected: input.ExpectedTotalFen, actual: totalFen },
+      { field: 'ExpectedTotalFen' },
+    );
+  }
+
+  const actor = buyerActor(input.Buyer.Name);
+  const order = await insertOrder(
+    context.tx,
+    {
+      siteId: context.siteId,
+      type,
+      source: input.Source,
+      deliveryType: input.DeliveryType,
+      buyer: { id: input.Buyer.Id, name: input.Buyer.Name, phone: input.Buyer.Phone },
+      address: needsAddress ? input.Address! : null,
+      pickupPoint: pickupPoint ?? null,
+      pickupCode: pickupPoint ? await freshPickupCode(context.tx, context.siteId) : null,
+      lines,
+      freightFen: price.freightFen,
+      discountFen: price.discountFen,
+      stockMode: parameter.StockDeduction,
+      stockDeducted: parameter.StockDeduction === 'creation',
+      payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
+      buyerRemark: input.BuyerRemark,
+      sellerRemark: '',
+      invoice: input.Invoice ?? null,
+      cashier: null,
+    },
+    actor,
+    context.now,
+    context.logBuffer,
+  );
+  if (stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take') {
+    const stockActor = { accountId: null, name: actor.name };
+    await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
+  }
+  await countPlaced(context.tx, order);
+  return order;
+}
+
+/** The buyer's own order, locked; another buyer's or another shop's is "not found". */
+async function buyersOrder(
+  context: StorefrontContext,
+  orderNo: string,
+  buyerId: string,
+): Promise<OrderRecord> {
+  const order = await lockOrder(context.tx, context.siteId, { orderNo });
+  if (!order || order.buyerId !== buyerId || order.source === 'offline') {
+    throw new AppError('order.notFound', { id: orderNo }, { field: 'OrderNo' });
+  }
+  return order;
+}
+
+export async function payStorefrontOrder(
+  context: StorefrontContext,
+  input: z.infer<typeof payOrderSchema>,
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return payOrder(orderContext(context, buyerActor(order.buyerName)), order, {
+    method: input.PaymentMethod,
+    amountFen: input.AmountFen,
+    transactionNo: input.TransactionNo,
+  });
+}
+
+export async function cancelStorefrontOrder(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string; Reason: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return closeUnpaid(orderContext(context, buyerActor(order.buyerName)), order, 'cancel', input.Reason);
+}
+
+export async function confirmStorefrontReceipt(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  const { value } = await readParameterSetting(context.tx, context.siteId);
+  return receiveOrder(orderContext(context, buyerActor(order.buyerName)), order, 'confirmReceipt', value);
+}
+
+export async function applyStorefrontRefund(
+  context: StorefrontContext,
+  input: { OrderNo: string; BuyerId: string; AmountFen: number; Reason: string },
+): Promise<OrderRecord> {
+  const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
+  return applyRefund(
+    orderContext(context, buyerActor(order.buyerName)),
+    order,
+    input.AmountFen,
+    input.Reason,
+  );
+}
+
+/** The buyer's order without locking it (GetOrder). */
+export async function findBuyersOrder(
+  db: Executor,
+  siteId: number,
+  orderNo: string,
+  buyerId: string,
+): Promise<OrderRecord> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.siteId, siteId),
+        eq(orders.orderNo, orderNo),
+        eq(orders.buyerId, buyerId),
+        ne(orders.source, 'offline'),
+      ),
+    );
+  if (!order) throw new AppError('order.notFound', { id: orderNo }, { field: 'orderNo' });
+  return order;
+}
+
+/** What the buyer sees of an order. */
+export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
+  const [lines, shipments] = await Promise.all([
+    queryRows<{
+      sku_id: number;
+      name: string;
+      spec_text: string;
+      image: string;
+      unit_fen: number;
+      quantity: number;
+      amount_fen: number;
+    }>(
+      tx,
+      sql`select sku_id, name, spec_text, image, unit_fen, quantity, amount_fen from order_lines
+           where order_id = ${order.id} order by position`,
+    ),
+    queryRows<{
+      carrier: StorefrontOrder['Shipments'][number]['Carrier'];
+      tracking_no: string;
+      shipped_at: Date;
+    }>(
+      tx,
+      sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
+    ),
+  ]);
+  return {
+    OrderNo: order.orderNo,
+    State: order.state,
+    RefundState: order.refundState,
+    DeliveryType: order.deliveryType as StorefrontOrder['DeliveryType'],
+    Lines: lines.map((line) => ({
+      SkuId: line.sku_id,
+      Name: line.name,
+      SpecText: line.spec_text,
+      Image: line.image,
+      UnitFen: line.unit_fen,
+      Quantity: line.quantity,
+      AmountFen: line.amount_fen,
+    })),
+    GoodsFen: order.goodsFen,
+    FreightFen: order.freightFen,
+    DiscountFen: order.discountFen,
+    AdjustFen: order.adjustFen,
+    TotalFen: order.totalFen,
+    PaidFen: order.paidFen,
+    RefundedFen: order.refundedFen,
+    PayDueAt: order.state === 'toPay' && order.payDueAt ? new Date(order.payDueAt).toISOString() : null,
+    PickupCode: order.pickupCode,
+    Shipments: shipments.map((shipment) => ({
+      Carrier: shipment.carrier,
+      TrackingNo: shipment.tracking_no,
+      ShippedAt: new Date(shipment.shipped_at).toISOString(),
+    })),
+    CreatedAt: new Date(order.createdAt).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recharge orders
+
+export async function placeStorefrontRecharge(
+  context: StorefrontContext,
+  input: z.infer<typeof createRechargeSchema>,
+): Promise<RechargeRecord> {
+  const { value } = await readParameterSetting(context.tx, context.siteId);
+  // Data packages are priced from the list; stored value is the amount the buyer chose to add.
+  const offer =
+    input.Kind === 'data'
+      ? { ...DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)!, phone: input.Phone }
+      : { Code: '', Name: '', PriceFen: input.AmountFen, phone: input.Buyer.Phone };
+  return placeRecharge(context.tx, {
+    siteId: context.siteId,
+    kind: input.Kind,
+    buyer: { id: input.Buyer.Id, name: input.Buyer.Name, phone: input.Buyer.Phone },
+    phone: offer.phone,
+    packageCode: offer.Code,
+    packageName: offer.Name,
+    amountFen: offer.PriceFen,
+    payDueAt: addDays(context.now, value.UnpaidCloseMinutes.Normal / (24 * 60)),
+    now: context.now,
+  });
+}
+
+export function payStorefrontRecharge(
+  context: StorefrontContext,
+  input: z.infer<typeof payOrderSchema>,
+): Promise<RechargeRecord> {
+  return payRecharge(context.tx, context.siteId, input, context.now, context.locale);
+}
