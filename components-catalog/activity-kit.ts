@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ShopType } from '../contract/enums';
 import type { LinkKind } from '../contract/link-targets';
 import type { DataRequest, DataSource } from './data-rows';
-import type { Field } from './field-kit';
+import type { FieldSpec } from './field-kit';
 import { boxFields, boxShape, choice, entityLinks, flag, options, text, whole } from './props-kit';
 
 /** Props shared by the seckill, group-buy, bargain and points-mall blocks: which offers, how drawn. */
@@ -23,9 +23,9 @@ export function activityShape<K extends LinkKind>(kind: K) {
   };
 }
 
-export function activityFields(kind: LinkKind): Field[] {
+export function activityFields<K extends LinkKind>(kind: K): FieldSpec<ActivityShapeProps<K>>[] {
   return [
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 20 },
+    { kind: 'text', name: 'title', label: 'field.title' },
     {
       kind: 'select',
       name: 'source',
@@ -37,7 +37,6 @@ export function activityFields(kind: LinkKind): Field[] {
       name: 'items',
       label: 'field.offers',
       kinds: [kind],
-      max: 30,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -45,8 +44,6 @@ export function activityFields(kind: LinkKind): Field[] {
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 30,
       visibleWhen: (props) => props.source === 'ongoing',
     },
     {
@@ -71,6 +68,8 @@ export function activityRequest(
   }
   return { source, ids: [], filter: { state: 'ongoing' }, limit: props.limit };
 }
+
+type ActivityShapeProps<K extends LinkKind> = z.infer<z.ZodObject<ReturnType<typeof activityShape<K>>>>;
 
 /** What the shared activity view reads of an activity block's props (the chosen offers are not drawn from). */
 export type ActivityProps = Omit<z.infer<z.ZodObject<ReturnType<typeof activityShape<'seckill'>>>>, 'items'>;

@@ -2,7 +2,15 @@ import type { z } from 'zod';
 import type { ShopType } from '../contract/enums';
 import type { FixedSlot } from '../contract/template-document';
 import type { DataRequest } from './data-rows';
-import { type BlockLink, type BlockProblem, collectLinks, type Field, fieldProblems } from './field-kit';
+import {
+  type BlockLink,
+  type BlockProblem,
+  collectLinks,
+  type Field,
+  type FieldSpec,
+  fieldProblems,
+  resolveFields,
+} from './field-kit';
 
 export const BLOCK_CATEGORIES = ['global', 'basic', 'media', 'commerce', 'user', 'vertical'] as const;
 export type BlockCategory = (typeof BLOCK_CATEGORIES)[number];
@@ -45,7 +53,8 @@ interface BlockSpec<S extends z.ZodType<Record<string, unknown>>> {
   maxPerPage?: number | null;
   shopTypes: readonly ShopType[];
   schema: S;
-  fields: readonly Field[];
+  /** Checked against the schema's props; limits the schema states are read from it. */
+  fields: readonly NoInfer<FieldSpec<z.infer<S>>>[];
   /** Rules beyond required fields and images. */
   check?: (props: z.infer<S>) => BlockProblem[];
   data?: (props: z.infer<S>) => DataRequest | null;
@@ -55,16 +64,18 @@ interface BlockSpec<S extends z.ZodType<Record<string, unknown>>> {
 export function defineBlock<S extends z.ZodType<Record<string, unknown>>>(
   spec: BlockSpec<S>,
 ): BlockDefinition<z.infer<S>> {
-  const { check, data, ...rest } = spec;
+  const { check, data, fields: specs, ...rest } = spec;
+  const fields = resolveFields(spec.schema, specs);
   return {
     ...rest,
+    fields,
     schema: spec.schema as unknown as z.ZodType<z.infer<S>>,
     label: `block.${spec.type}`,
     placement: spec.placement ?? 'page',
     maxPerPage: spec.maxPerPage ?? null,
     defaults: () => spec.schema.parse({}),
-    links: (props) => collectLinks(spec.fields, props),
-    validate: (props) => [...fieldProblems(spec.fields, props), ...(check ? check(props) : [])],
+    links: (props) => collectLinks(fields, props),
+    validate: (props) => [...fieldProblems(fields, props), ...(check ? check(props) : [])],
     ...(data ? { data } : {}),
   };
 }

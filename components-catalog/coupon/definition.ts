@@ -27,7 +27,6 @@ export const definition = defineBlock({
       name: 'coupons',
       label: 'field.coupons',
       kinds: ['coupon'],
-      max: 20,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -35,8 +34,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 20,
       visibleWhen: (props) => props.source === 'auto',
     },
     {

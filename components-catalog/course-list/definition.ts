@@ -28,7 +28,6 @@ export const definition = defineBlock({
       name: 'courses',
       label: 'field.courses',
       kinds: ['course'],
-      max: 30,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -36,8 +35,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 30,
       visibleWhen: (props) => props.source === 'latest',
     },
     {

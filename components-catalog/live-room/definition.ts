@@ -26,7 +26,6 @@ export const definition = defineBlock({
       name: 'rooms',
       label: 'field.liveRooms',
       kinds: ['liveRoom'],
-      max: 10,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -34,8 +33,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 10,
       visibleWhen: (props) => props.source === 'latest',
     },
     {

@@ -27,7 +27,7 @@ export const definition = defineBlock({
       label: 'field.serviceMode',
       options: options(['services', 'technicians']),
     },
-    { kind: 'number', name: 'limit', label: 'field.limit', min: 1, max: 30 },
+    { kind: 'number', name: 'limit', label: 'field.limit' },
     {
       kind: 'select',
       name: 'layout',

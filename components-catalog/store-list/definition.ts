@@ -27,7 +27,6 @@ export const definition = defineBlock({
       name: 'stores',
       label: 'field.stores',
       kinds: ['store'],
-      max: 30,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -35,8 +34,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 30,
       visibleWhen: (props) => props.source === 'nearest',
     },
     {

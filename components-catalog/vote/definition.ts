@@ -20,7 +20,7 @@ export const definition = defineBlock({
   fields: [
     { kind: 'link', name: 'vote', label: 'field.vote', kinds: ['vote'], required: true },
     { kind: 'switch', name: 'showResults', label: 'field.showResults' },
-    { kind: 'text', name: 'buttonText', label: 'field.buttonText', maxLength: 8 },
+    { kind: 'text', name: 'buttonText', label: 'field.buttonText' },
     ...boxFields,
   ],
   data: (props) => ('id' in props.vote ? { source: 'votes', ids: [props.vote.id], limit: 1 } : null),
