@@ -3,7 +3,7 @@ import { ShopType } from '../contract/enums';
 import type { TemplateDocument } from '../contract/template-document';
 import { addPage, deletePage, insertBlock, type Outcome, setHidden, setProp } from './document/operations';
 import { createTemplate } from './document/template';
-import { describePublishProblem, linkedEntities, publishCheck } from './publish-check';
+import { describePublishProblem, linkedEntities, publishCheck, publishWarnings } from './publish-check';
 
 function ok(outcome: Outcome): TemplateDocument {
   if (!outcome.ok) throw new Error(outcome.problem.key);
@@ -194,5 +194,37 @@ describe('publish check', () => {
   it('lists the entities to look up, per kind', () => {
     const { document } = complete();
     expect(linkedEntities(document)).toEqual(new Map([['product', new Set([12, 13])]]));
+  });
+});
+
+describe('publish warnings', () => {
+  it('warns about each link to a switched-off entity, without refusing the page', () => {
+    const { document, pageId } = complete();
+    expect(publishCheck(document, ShopType.mall, products(12, 13))).toEqual([]);
+    const warnings = publishWarnings(document, { product: new Set([13]) });
+    expect(warnings).toEqual([
+      {
+        pageId,
+        blockId: 'goods',
+        blockType: 'productList',
+        kind: 'linkToDisabled',
+        path: 'products.1',
+        messageKey: 'publish.linkToDisabled',
+        params: { title: '汤碗' },
+      },
+    ]);
+    expect(describePublishProblem(warnings[0]!, 'zh')).toBe(
+      '商品列表：链接的“汤碗”已停用，顾客看得到但无法购买或领取',
+    );
+  });
+
+  it('finds the same entity wherever it is linked, and skips hidden blocks and other kinds', () => {
+    const { document } = complete();
+    expect(publishWarnings(document, { product: new Set([12]) }).map((warning) => warning.path)).toEqual([
+      'items.0.link',
+      'products.0',
+    ]);
+    expect(publishWarnings(ok(setHidden(document, ['goods'], true)), { product: new Set([13]) })).toEqual([]);
+    expect(publishWarnings(document, { coupon: new Set([12, 13]) })).toEqual([]);
   });
 });

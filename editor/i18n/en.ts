@@ -56,6 +56,7 @@ export const en: Record<string, string> = {
   'document.lastPage': 'A template needs at least one page',
 
   'publish.linkToDeleted': 'Links to "{title}", which has been deleted',
+  'publish.linkToDisabled': '“{title}” is switched off: visitors see it but cannot buy or claim it',
   'publish.tooMany': 'A page can hold at most {max}, this page has {count}',
   'publish.blockNotAllowed': '{block} is not available for this shop type',
   'publish.unknownBlock': 'A block of an unknown type ({type}) cannot be published; delete it',
@@ -118,6 +119,9 @@ export const en: Record<string, string> = {
   'studio.saved': 'Saved',
   'studio.publish': 'Publish',
   'studio.published': 'Published',
+  'studio.publish.warningsTitle': '{count, plural, one {# warning} other {# warnings}} before publishing',
+  'studio.publish.goBack': 'Go back',
+  'studio.publish.anyway': 'Publish anyway',
   'studio.publish.problemsTitle':
     '{count, plural, one {# problem} other {# problems}} to fix before publishing',
   'studio.stale.title': 'Someone else saved this template',

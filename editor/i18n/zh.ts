@@ -54,6 +54,7 @@ export const zh: Record<string, string> = {
   'document.lastPage': '模板至少需要一个页面',
 
   'publish.linkToDeleted': '链接的“{title}”已被删除',
+  'publish.linkToDisabled': '链接的“{title}”已停用，顾客看得到但无法购买或领取',
   'publish.tooMany': '每个页面最多 {max} 个，该页面有 {count} 个',
   'publish.blockNotAllowed': '当前店铺类型不能使用{block}',
   'publish.unknownBlock': '未知类型（{type}）的组件不能发布，请删除',
@@ -116,6 +117,9 @@ export const zh: Record<string, string> = {
   'studio.saved': '保存成功',
   'studio.publish': '发布',
   'studio.published': '发布成功',
+  'studio.publish.warningsTitle': '发布前请确认 {count} 个提醒',
+  'studio.publish.goBack': '返回修改',
+  'studio.publish.anyway': '仍然发布',
   'studio.publish.problemsTitle': '发布前需处理 {count} 个问题',
   'studio.stale.title': '模板已被他人保存',
   'studio.stale.message':

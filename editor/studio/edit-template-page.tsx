@@ -28,7 +28,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useBlocker, useSearchParams } from 'react-router-dom';
@@ -47,9 +47,10 @@ import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
 import { useSessionStore } from '../../src/lib/session';
 import { describeCodecIssue, parseTemplate, serializeTemplate } from '../codec/codec';
-import { describePublishProblem, type PublishProblem, publishCheck } from '../publish-check';
+import { describePublishProblem, type PublishProblem, publishCheck, publishWarnings } from '../publish-check';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
 import { CataloguePanel, PALETTE_PREFIX } from './catalogue-panel';
+import { disabledEntities } from './disabled-links';
 import { HistoryPanel } from './history-panel';
 import { OutlinePanel } from './outline-panel';
 import { PagesPanel } from './pages-panel';
@@ -107,14 +108,20 @@ function ShortcutsPanel() {
   );
 }
 
+/**
+ * What the publish check found. Problems refuse publishing; warnings (`onContinue` given) let the
+ * designer publish anyway or go back and fix them.
+ */
 function ProblemsDialog({
   problems,
   onClose,
   onJump,
+  onContinue,
 }: {
   problems: PublishProblem[];
   onClose: () => void;
   onJump: (problem: PublishProblem) => void;
+  onContinue?: () => void;
 }) {
   const intl = useIntl();
   const locale = intl.locale.startsWith('zh') ? 'zh' : 'en';
@@ -126,7 +133,10 @@ function ProblemsDialog({
           <Dialog.Content data-testid="publish-problems">
             <Dialog.Header>
               <Dialog.Title>
-                <FormattedMessage id="studio.publish.problemsTitle" values={{ count: problems.length }} />
+                <FormattedMessage
+                  id={onContinue ? 'studio.publish.warningsTitle' : 'studio.publish.problemsTitle'}
+                  values={{ count: problems.length }}
+                />
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
@@ -152,6 +162,16 @@ function ProblemsDialog({
                 ))}
               </Stack>
             </Dialog.Body>
+            {onContinue && (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  <FormattedMessage id="studio.publish.goBack" />
+                </Button>
+                <Button colorPalette="brand" onClick={onContinue}>
+                  <FormattedMessage id="studio.publish.anyway" />
+                </Button>
+              </Dialog.Footer>
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'studio.close' })} />
             </Dialog.CloseTrigger>
@@ -219,6 +239,8 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
+  const [warnings, setWarnings] = useState<PublishProblem[] | null>(null);
+  const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<string | null>(null);
   const [rightTab, setRightTab] = useState('properties');
   const [previewing, setPreviewing] = useState(false);
@@ -290,14 +312,24 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
       setRightTab('properties');
     } else setRightTab('page');
     setProblems(null);
+    setWarnings(null);
   };
 
-  const publish = async () => {
-    const found = publishCheck(store.getState().history.document, saved.shopType, {});
+  const publish = async (confirmed = false) => {
+    const current = store.getState().history.document;
+    const found = publishCheck(current, saved.shopType, {});
     if (found.length > 0) {
       setProblems(found);
       return;
     }
+    if (!confirmed) {
+      const warned = publishWarnings(current, await disabledEntities(queryClient, current));
+      if (warned.length > 0) {
+        setWarnings(warned);
+        return;
+      }
+    }
+    setWarnings(null);
     const version = dirty ? await save() : saved.version;
     if (version === null) return;
     try {
@@ -505,6 +537,14 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         />
       )}
       {problems && <ProblemsDialog problems={problems} onClose={() => setProblems(null)} onJump={jump} />}
+      {warnings && (
+        <ProblemsDialog
+          problems={warnings}
+          onClose={() => setWarnings(null)}
+          onJump={jump}
+          onContinue={() => void publish(true)}
+        />
+      )}
       {draft.offer && (
         <DraftDialog
           offer={draft.offer}
