@@ -139,7 +139,8 @@ export const en: Record<string, string> = {
   'studio.catalogue.title': 'Blocks',
   'studio.catalogue.search': 'Search blocks',
   'studio.catalogue.follows': 'Blocks for the template’s shop type, {type}',
-  'studio.catalogue.followsNotPreview': 'The canvas previews as {preview} and flags the blocks it cannot use; this palette still lists blocks for the template’s shop type, {type}, which publishing checks against',
+  'studio.catalogue.followsNotPreview':
+    'The canvas previews as {preview} and flags the blocks it cannot use; this palette still lists blocks for the template’s shop type, {type}, which publishing checks against',
   'studio.catalogue.none': 'No block matches',
   'studio.catalogue.add': 'Add {block}',
   'studio.canvas.label': 'Phone preview',

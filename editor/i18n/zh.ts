@@ -136,7 +136,8 @@ export const zh: Record<string, string> = {
   'studio.catalogue.title': '组件库',
   'studio.catalogue.search': '搜索组件',
   'studio.catalogue.follows': '按模板的店铺类型「{type}」列出组件',
-  'studio.catalogue.followsNotPreview': '画布正按「{preview}」预览，并标出它不能用的组件；组件库仍按模板的店铺类型「{type}」列出，发布也按它检查',
+  'studio.catalogue.followsNotPreview':
+    '画布正按「{preview}」预览，并标出它不能用的组件；组件库仍按模板的店铺类型「{type}」列出，发布也按它检查',
   'studio.catalogue.none': '没有匹配的组件',
   'studio.catalogue.add': '添加{block}',
   'studio.canvas.label': '手机预览',
