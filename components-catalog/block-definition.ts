@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ShopType } from '../contract/enums';
 import type { FixedSlot } from '../contract/template-document';
-import type { DataRequest } from './data-rows';
+import type { DataRequest, DataSource } from './data-rows';
 import {
   type BlockLink,
   type BlockProblem,
@@ -38,6 +38,8 @@ export interface BlockDefinition<Props extends Record<string, unknown> = Record<
   links(props: Props): BlockLink[];
   /** Missing images, empty required fields and block-specific rules. */
   validate(props: Props): BlockProblem[];
+  /** The kind of rows a data block draws, known before it asks for any (the canvas draws samples). */
+  rows?: DataSource;
   /** The live rows the renderer shows, for blocks that show server data. */
   data?(props: Props): DataRequest | null;
 }
@@ -57,6 +59,7 @@ interface BlockSpec<S extends z.ZodType<Record<string, unknown>>> {
   fields: readonly NoInfer<FieldSpec<z.infer<S>>>[];
   /** Rules beyond required fields and images. */
   check?: (props: z.infer<S>) => BlockProblem[];
+  rows?: DataSource;
   data?: (props: z.infer<S>) => DataRequest | null;
 }
 

@@ -13,5 +13,6 @@ export const definition = defineBlock({
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
   fields: [...activityFields('bargain'), { kind: 'switch', name: 'showJoined', label: 'field.showJoined' }],
+  rows: 'bargain',
   data: (props) => activityRequest('bargain', props),
 });

@@ -45,6 +45,7 @@ export const definition = defineBlock({
     { kind: 'colour', name: 'colour', label: 'field.themeColour' },
     ...boxFields,
   ],
+  rows: 'coupons',
   data: (props) =>
     props.source === 'manual'
       ? props.coupons.length > 0

@@ -48,6 +48,7 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showStudents', label: 'field.showStudents' },
     ...boxFields,
   ],
+  rows: 'courses',
   data: (props) =>
     props.source === 'manual'
       ? props.courses.length > 0

@@ -16,5 +16,6 @@ export const definition = defineBlock({
     ...activityFields('groupBuy'),
     { kind: 'switch', name: 'showGroupSize', label: 'field.showGroupSize' },
   ],
+  rows: 'groupBuy',
   data: (props) => activityRequest('groupBuy', props),
 });

@@ -35,6 +35,7 @@ export const definition = defineBlock({
     { kind: 'text', name: 'bookText', label: 'field.buttonText' },
     ...boxFields,
   ],
+  rows: 'rooms',
   data: (props) => ({
     source: 'rooms',
     ids: [],

@@ -43,6 +43,7 @@ export const definition = defineBlock({
     },
     ...boxFields,
   ],
+  rows: 'liveRooms',
   data: (props) =>
     props.source === 'manual'
       ? props.rooms.length > 0

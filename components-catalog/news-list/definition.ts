@@ -62,6 +62,7 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showViews', label: 'field.showViews' },
     ...boxFields,
   ],
+  rows: 'news',
   data: (props) => {
     if (props.source === 'manual') {
       return props.items.length > 0

@@ -12,5 +12,6 @@ export const definition = defineBlock({
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
   fields: activityFields('pointsProduct'),
+  rows: 'pointsProducts',
   data: (props) => activityRequest('pointsProducts', props),
 });

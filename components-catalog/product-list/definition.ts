@@ -137,5 +137,6 @@ export const definition = defineBlock({
     ...cardFields,
     ...boxFields,
   ],
+  rows: 'products',
   data: productRequest,
 });

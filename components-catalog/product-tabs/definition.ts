@@ -99,6 +99,7 @@ export const definition = defineBlock({
     ...boxFields,
   ],
   // The canvas shows the first tab, as the mini-program does when the page opens.
+  rows: 'products',
   data: (props) => {
     const first = props.tabs[0];
     return first ? productRequest({ ...first, rule: 'newest', limit: props.limit }) : null;

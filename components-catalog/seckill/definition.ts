@@ -21,5 +21,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showCountdown', label: 'field.showCountdown' },
     { kind: 'switch', name: 'showStock', label: 'field.showStock' },
   ],
+  rows: 'seckill',
   data: (props) => activityRequest('seckill', props),
 });

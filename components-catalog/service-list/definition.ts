@@ -38,5 +38,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showRating', label: 'field.showRating' },
     ...boxFields,
   ],
+  rows: 'services',
   data: (props) => ({ source: props.mode, ids: [], limit: props.limit }),
 });

@@ -45,6 +45,7 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showDistance', label: 'field.showDistance' },
     ...boxFields,
   ],
+  rows: 'stores',
   data: (props) =>
     props.source === 'manual'
       ? props.stores.length > 0

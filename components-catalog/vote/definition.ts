@@ -23,5 +23,6 @@ export const definition = defineBlock({
     { kind: 'text', name: 'buttonText', label: 'field.buttonText' },
     ...boxFields,
   ],
+  rows: 'votes',
   data: (props) => ('id' in props.vote ? { source: 'votes', ids: [props.vote.id], limit: 1 } : null),
 });
