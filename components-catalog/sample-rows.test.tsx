@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShopType } from '../contract/enums';
 import { zh } from './i18n/zh';
 import { BLOCK_DEFINITIONS } from './registry';
-import type { RendererProps } from './renderer-kit';
-import { BLOCK_RENDERERS } from './renderers';
+import { rendererOf } from './renderers';
 import { sampleRows } from './sample-rows';
 
 afterEach(cleanup);
@@ -26,7 +24,7 @@ describe.each(dataBlocks.map((definition) => [definition.type, definition] as co
   (type, definition) => {
     it('declares the rows it draws and draws samples of them in place of its empty state', () => {
       expect(definition.rows).toBeDefined();
-      const Renderer = BLOCK_RENDERERS[type] as ComponentType<RendererProps<unknown, unknown>>;
+      const Renderer = rendererOf(type)!;
       const { container } = render(
         <IntlProvider locale="zh" messages={zh}>
           <Renderer

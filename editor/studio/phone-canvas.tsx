@@ -1,10 +1,10 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
-import { type ComponentType, memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
-import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
-import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
+import type { RenderContext } from '../../components-catalog/renderer-kit';
+import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
 import { previewFlags } from '../preview/preview-flags';
@@ -13,8 +13,6 @@ import { useStudio, useStudioStore } from './studio-context';
 
 export const PHONE_WIDTH = 375;
 export const CANVAS_DROP_ID = 'canvas';
-
-type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
 
 /** A block that shows server rows: only these pay for a query observer. */
 function DataBlockView({
@@ -67,7 +65,7 @@ function DataBlockView({
 
 /** A block drawn by its catalogue renderer, with its live rows. */
 export function BlockView({ block, context }: { block: BlockNode; context: RenderContext }) {
-  const Renderer = BLOCK_RENDERERS[block.type] as AnyRenderer | undefined;
+  const Renderer = rendererOf(block.type);
   if (!Renderer) {
     return (
       <Box padding="3" bg="orange.50" fontSize="xs" color="orange.700">
@@ -253,7 +251,7 @@ export function PhoneCanvas() {
   const navigationBar = useStudio((state) => fixedBlock(state.history.document, page, 'navigationBar'));
   const tabBar = useStudio((state) => fixedBlock(state.history.document, page, 'tabBar'));
   const floating = useStudio((state) => fixedBlock(state.history.document, page, 'floatingButton'));
-  const NavigationRenderer = BLOCK_RENDERERS.navigationBar as AnyRenderer;
+  const NavigationRenderer = rendererOf('navigationBar')!;
   const navigationDefaults = blockDefinition('navigationBar')!.defaults();
   return (
     <Box
