@@ -1,54 +1,39 @@
 import type { z } from 'zod';
 import { ShopType } from '../contract/enums';
-import type { LinkKind } from '../contract/link-targets';
-import type { DataRequest, DataSource } from './data-rows';
-import type { Field } from './field-kit';
-import { boxFields, boxShape, choice, entityLinks, flag, options, text, whole } from './props-kit';
+import type { EntityLinkKind } from '../contract/link-targets';
+import type { DataSource } from './data-rows';
+import { entityRecipe } from './entity-kit';
+import type { FieldSpec } from './field-kit';
+import { boxFields, boxShape, choice, flag, options, text } from './props-kit';
 
 /** Props shared by the seckill, group-buy, bargain and points-mall blocks: which offers, how drawn. */
 
 export const ACTIVITY_LAYOUTS = ['list', 'twoColumns', 'scroll'] as const;
 export const RETAIL_SHOP_TYPES = [ShopType.mall, ShopType.storePlatform] as const;
 
-export function activityShape<K extends LinkKind>(kind: K) {
-  return {
+/** The offers of an activity block: picked by hand, or those running now, soonest ending first. */
+export function activityRecipe<K extends EntityLinkKind>(kind: K, rows: DataSource) {
+  const offers = entityRecipe({
+    rows,
+    kind,
+    prop: 'items',
+    auto: 'ongoing',
+    initial: 'ongoing',
+    max: 30,
+    limit: { max: 30, initial: 4 },
+    filter: { state: 'ongoing' },
+    labels: { source: 'field.activitySource', chosen: 'field.offers' },
+  });
+  const shape = {
     title: text(20),
-    /** manual: offers picked by hand; ongoing: those running now, soonest ending first. */
-    source: choice(['manual', 'ongoing'], 'ongoing'),
-    items: entityLinks(kind, 30),
-    limit: whole(1, 30, 4),
+    ...offers.shape,
     layout: choice(ACTIVITY_LAYOUTS, 'list'),
     showOriginalPrice: flag(true),
     ...boxShape,
   };
-}
-
-export function activityFields(kind: LinkKind): Field[] {
-  return [
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 20 },
-    {
-      kind: 'select',
-      name: 'source',
-      label: 'field.activitySource',
-      options: options(['manual', 'ongoing']),
-    },
-    {
-      kind: 'links',
-      name: 'items',
-      label: 'field.offers',
-      kinds: [kind],
-      max: 30,
-      required: true,
-      visibleWhen: (props) => props.source === 'manual',
-    },
-    {
-      kind: 'number',
-      name: 'limit',
-      label: 'field.limit',
-      min: 1,
-      max: 30,
-      visibleWhen: (props) => props.source === 'ongoing',
-    },
+  const fields: FieldSpec<z.infer<z.ZodObject<typeof shape>>>[] = [
+    { kind: 'text', name: 'title', label: 'field.title' },
+    ...offers.fields,
     {
       kind: 'select',
       name: 'layout',
@@ -58,19 +43,11 @@ export function activityFields(kind: LinkKind): Field[] {
     { kind: 'switch', name: 'showOriginalPrice', label: 'field.showOriginalPrice' },
     ...boxFields,
   ];
-}
-
-export function activityRequest(
-  source: DataSource,
-  props: { source: 'manual' | 'ongoing'; items: readonly { id: number }[]; limit: number },
-): DataRequest | null {
-  if (props.source === 'manual') {
-    return props.items.length > 0
-      ? { source, ids: props.items.map((item) => item.id), limit: props.items.length }
-      : null;
-  }
-  return { source, ids: [], filter: { state: 'ongoing' }, limit: props.limit };
+  return { shape, fields, rows: offers.rows, data: offers.data };
 }
 
 /** What the shared activity view reads of an activity block's props (the chosen offers are not drawn from). */
-export type ActivityProps = Omit<z.infer<z.ZodObject<ReturnType<typeof activityShape<'seckill'>>>>, 'items'>;
+export type ActivityProps = Omit<
+  z.infer<z.ZodObject<ReturnType<typeof activityRecipe<'seckill'>>['shape']>>,
+  'items'
+>;

@@ -16,7 +16,7 @@ import { en } from './i18n/en';
 import { zh } from './i18n/zh';
 import { BLOCK_DEFINITIONS } from './registry';
 import type { RenderMode } from './renderer-kit';
-import { BLOCK_RENDERERS } from './renderers';
+import { BLOCK_RENDERERS, rendererOf } from './renderers';
 
 afterEach(cleanup);
 
@@ -217,7 +217,7 @@ function renderBlock(
   data?: readonly unknown[],
   { mode = 'editing', messages = zh }: { mode?: RenderMode; messages?: Record<string, string> } = {},
 ) {
-  const Renderer = BLOCK_RENDERERS[definition.type]!;
+  const Renderer = rendererOf(definition.type)!;
   return renderInPhone(
     <Renderer
       props={props as never}
@@ -362,7 +362,7 @@ describe.each(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition
       const { container } = renderBlock(definition, definition.defaults());
       expect(container.firstElementChild).not.toBeNull();
       cleanup();
-      const Renderer = BLOCK_RENDERERS[definition.type]!;
+      const Renderer = rendererOf(definition.type)!;
       const english = render(
         <IntlProvider
           locale="en"

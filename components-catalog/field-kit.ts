@@ -5,9 +5,12 @@ import type { BlockLink, BlockProblem } from '../contract/template/block-rules';
 /**
  * The property panel of a block is generated from its fields. Each field names a prop (`name`), its
  * label (an i18n key of components-catalog/i18n) and how it is edited. Lists hold sub-fields per item.
+ * Blocks write their fields as `FieldSpec<Props>`, which the compiler checks against the props
+ * (names, list items); limits the zod schema already states (lengths, ranges, counts) are left out
+ * there and read from the schema by `resolveFields`, so each is written once.
  */
-interface FieldBase {
-  name: string;
+interface FieldBase<P = Record<string, unknown>, N extends string = string> {
+  name: N;
   label: string;
   /** Help text under the control (an i18n key). */
   hint?: string;
@@ -16,7 +19,8 @@ interface FieldBase {
    * Hidden (and not checked) unless this returns true. `props` is the record holding the field (a list
    * item for item fields); `root` is the whole block's props.
    */
-  visibleWhen?: (props: Record<string, unknown>, root: Record<string, unknown>) => boolean;
+  // Method syntax: a field written for a block's own props is also a field of any props record.
+  visibleWhen?(props: P, root: Record<string, unknown>): boolean;
 }
 
 export interface SelectOption {
@@ -24,31 +28,60 @@ export interface SelectOption {
   label: string;
 }
 
-export type Field =
-  | (FieldBase & { kind: 'text'; maxLength: number; placeholder?: string })
-  | (FieldBase & { kind: 'textarea'; maxLength: number; placeholder?: string })
-  | (FieldBase & { kind: 'richText'; maxLength: number })
-  | (FieldBase & { kind: 'number'; min: number; max: number; step?: number; unit?: string })
-  | (FieldBase & { kind: 'colour' })
-  | (FieldBase & { kind: 'image' /** Suggested size in px, shown as a hint. */; size?: string })
-  | (FieldBase & { kind: 'video' })
-  | (FieldBase & {
+type Control =
+  | { kind: 'text'; maxLength: number; placeholder?: string }
+  | { kind: 'textarea'; maxLength: number; placeholder?: string }
+  | { kind: 'richText'; maxLength: number }
+  | { kind: 'number'; min: number; max: number; step?: number; unit?: string }
+  | { kind: 'colour' }
+  | { kind: 'image' /** Suggested size in px, shown as a hint. */; size?: string }
+  | { kind: 'video' }
+  | {
       kind: 'link' /** Only these kinds (e.g. a store picker); all allowed ones when absent. */;
       kinds?: LinkKind[];
-    })
-  | (FieldBase & { kind: 'links'; kinds: LinkKind[]; max: number })
-  | (FieldBase & { kind: 'select'; options: SelectOption[] })
-  | (FieldBase & { kind: 'switch' })
-  | (FieldBase & { kind: 'alignment' })
-  | (FieldBase & { kind: 'spacing'; max: number })
-  | (FieldBase & {
-      kind: 'list';
-      itemLabel: string;
-      fields: Field[];
-      min: number;
-      max: number;
-      newItem: () => Record<string, unknown>;
-    });
+    }
+  /** Entities chosen by hand from the picker of `kinds[0]`, in display order. */
+  | { kind: 'links'; kinds: LinkKind[]; max: number }
+  | { kind: 'select'; options: SelectOption[] }
+  | { kind: 'switch' }
+  | { kind: 'alignment' }
+  | { kind: 'spacing'; max: number };
+
+interface ListControl<I, F> {
+  kind: 'list';
+  itemLabel: string;
+  fields: readonly F[];
+  min: number;
+  max: number;
+  newItem: () => I;
+}
+
+/** A field as the panel and the checks use it, every limit known. */
+export type Field = FieldBase & (Control | ListControl<Record<string, unknown>, Field>);
+
+type Optional<T, K extends PropertyKey> = Omit<T, K> & Partial<Pick<T, K & keyof T>>;
+
+/** A control as a block writes it: the limits its schema states may be left out. */
+type LooseControl<C = Control> = C extends { kind: 'text' | 'textarea' | 'richText' }
+  ? Optional<C, 'maxLength'>
+  : C extends { kind: 'number' }
+    ? Optional<C, 'min' | 'max'>
+    : C extends { kind: 'links' }
+      ? Optional<C, 'max'>
+      : C;
+
+type Names<P> = Extract<keyof P, string>;
+
+/**
+ * A field of a block whose props are `P`, as Puck's `Fields<Props>`: its name is one of the props, a
+ * list's sub-fields are fields of the list's items, and entity pickers fill arrays only.
+ */
+export type FieldSpec<P> = {
+  [K in Names<P>]: FieldBase<P, K> &
+    (P[K] extends readonly (infer Item)[]
+      ? LooseControl | Optional<ListControl<Item, FieldSpec<Item>>, 'min' | 'max'>
+      : Exclude<LooseControl, { kind: 'links' }>);
+}[Names<P>];
 
 export type FieldKind = Field['kind'];
 
@@ -181,4 +214,86 @@ export function fieldMessageKeys(fields: readonly Field[]): string[] {
     ...(field.kind === 'select' ? field.options.map((option) => option.label) : []),
     ...(field.kind === 'list' ? [field.itemLabel, ...fieldMessageKeys(field.fields)] : []),
   ]);
+}
+
+/** Just what `resolveFields` reads of a zod schema: its kind, wrapped type, shape, element and checks. */
+interface SchemaDef {
+  type: string;
+  innerType?: ZodLike;
+  shape?: Record<string, ZodLike>;
+  element?: ZodLike;
+  options?: readonly ZodLike[];
+  checks?: readonly {
+    _zod: { def: { check: string; value?: number; minimum?: number; maximum?: number } };
+  }[];
+}
+interface ZodLike {
+  _zod: { def: SchemaDef };
+}
+
+const WRAPPERS = new Set(['default', 'prefault', 'optional', 'nullable', 'readonly', 'catch']);
+
+function unwrap(schema: ZodLike): SchemaDef {
+  let def = schema._zod.def;
+  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType._zod.def;
+  return def;
+}
+
+interface Limits {
+  min?: number;
+  max?: number;
+}
+
+function limitsOf(def: SchemaDef): Limits {
+  const limits: Limits = {};
+  for (const check of def.checks ?? []) {
+    const rule = check._zod.def;
+    if (rule.check === 'max_length') limits.max = rule.maximum;
+    else if (rule.check === 'min_length') limits.min = rule.minimum;
+    else if (rule.check === 'less_than') limits.max = rule.value;
+    else if (rule.check === 'greater_than') limits.min = rule.value;
+  }
+  return limits;
+}
+
+function required(limit: number | undefined, name: string, what: string): number {
+  if (limit === undefined) throw new Error(`Field ${name}: no ${what} in the field or its schema`);
+  return limit;
+}
+
+/**
+ * The block's fields with the limits they leave out read from the props schema: a text's maximum
+ * length, a number's range, a list's or picker's item count. A limit the field states itself wins.
+ */
+export function resolveFields<P>(schema: unknown, specs: readonly FieldSpec<P>[]): Field[] {
+  const shape = schema ? (unwrap(schema as ZodLike).shape ?? {}) : {};
+  return (specs as readonly (FieldBase & Record<string, unknown>)[]).map((spec) => {
+    const prop = shape[spec.name];
+    const def = prop ? unwrap(prop) : { type: 'unknown' };
+    const limits = limitsOf(def);
+    const field = { ...spec } as Record<string, unknown>;
+    const fill = (key: string, limit: number | undefined, what: string) => {
+      if (field[key] === undefined) field[key] = required(limit, spec.name, what);
+    };
+    switch (spec.kind) {
+      case 'text':
+      case 'textarea':
+      case 'richText':
+        fill('maxLength', limits.max, 'maximum length');
+        break;
+      case 'number':
+        fill('min', limits.min, 'minimum');
+        fill('max', limits.max, 'maximum');
+        break;
+      case 'links':
+        fill('max', limits.max, 'maximum count');
+        break;
+      case 'list':
+        field.min = field.min ?? limits.min ?? 0;
+        fill('max', limits.max, 'maximum count');
+        field.fields = resolveFields(def.element, spec.fields as readonly FieldSpec<unknown>[]);
+        break;
+    }
+    return field as unknown as Field;
+  });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LinkKind } from '../contract/link-targets';
 import { LinkType, linkSchemas, linkValueSchema, NO_LINK } from '../contract/link-value';
 import { colourSchema } from '../contract/template-document';
-import type { Field } from './field-kit';
+import type { FieldSpec } from './field-kit';
 
 /** Zod pieces shared by block props. Object and array defaults are factories so no two blocks share one. */
 
@@ -47,13 +47,19 @@ export const boxShape = {
   background: colour(''),
 };
 
-export const boxFields: Field[] = [
+type BoxProps = z.infer<z.ZodObject<typeof boxShape>>;
+
+export const boxFields: FieldSpec<BoxProps>[] = [
   { kind: 'spacing', name: 'spacing', label: 'field.spacing', max: 100 },
-  { kind: 'number', name: 'radius', label: 'field.radius', min: 0, max: 30, unit: 'px' },
+  { kind: 'number', name: 'radius', label: 'field.radius', unit: 'px' },
   { kind: 'colour', name: 'background', label: 'field.background' },
 ];
 
-export const alignmentField = (name = 'align'): Field => ({ kind: 'alignment', name, label: 'field.align' });
+export const alignmentField = (): FieldSpec<{ align: unknown }> => ({
+  kind: 'alignment',
+  name: 'align',
+  label: 'field.align',
+});
 
 /** Select options whose labels are `option.<value>` keys. */
 export const options = (values: readonly (string | number)[], prefix = 'option') =>

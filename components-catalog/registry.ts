@@ -38,11 +38,11 @@ import { definition as video } from './video/definition';
 import { definition as vote } from './vote/definition';
 
 /**
- * Every block of the catalogue, in palette order. This is the one place that enumerates blocks; the
- * studio, the codec and the publish check look definitions up here. Definitions are plain data and
- * zod schemas (no React), so the server can run the same checks.
+ * Every block of the catalogue by type, in palette order. This is the one place that enumerates
+ * blocks; the studio, the codec and the publish check look definitions up here. Definitions are
+ * plain data and zod schemas (no React), so the server can run the same checks.
  */
-export const BLOCK_DEFINITIONS: readonly AnyBlockDefinition[] = [
+const BLOCKS = {
   pageSettings,
   navigationBar,
   tabBar,
@@ -80,7 +80,14 @@ export const BLOCK_DEFINITIONS: readonly AnyBlockDefinition[] = [
   bookingEntry,
   liveRoom,
   vote,
-];
+} as const;
+
+export type BlockType = keyof typeof BLOCKS;
+
+/** The props of a block type, as its schema produces them. */
+export type BlockProps<T extends BlockType> = (typeof BLOCKS)[T] extends BlockDefinition<infer P> ? P : never;
+
+export const BLOCK_DEFINITIONS: readonly AnyBlockDefinition[] = Object.values(BLOCKS) as AnyBlockDefinition[];
 
 const byType = new Map(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition]));
 

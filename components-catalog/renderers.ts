@@ -24,6 +24,7 @@ import { PointsMallBlock } from './points-mall/renderer';
 import { PopupAdBlock } from './popup-ad/renderer';
 import { ProductListBlock } from './product-list/renderer';
 import { ProductTabsBlock } from './product-tabs/renderer';
+import type { BlockProps, BlockType } from './registry';
 import type { RendererProps } from './renderer-kit';
 import { RichTextBlock } from './rich-text/renderer';
 import { SearchBarBlock } from './search-bar/renderer';
@@ -38,11 +39,16 @@ import { UserCardBlock } from './user-card/renderer';
 import { VideoBlock } from './video/renderer';
 import { VoteBlock } from './vote/renderer';
 
-/** The renderer of each block type. Kept apart from the definitions so the server never loads React. */
-// Each renderer takes its own props type; the canvas passes props that the block's schema produced.
-type AnyRenderer = ComponentType<RendererProps<never, never>>;
+/**
+ * The renderer of each block type, typed by it (Puck's `Config<Components>`): a block without a
+ * renderer, or a renderer drawing other props than its block's schema produces, does not compile.
+ * Kept apart from the definitions so the server never loads React.
+ */
+export type BlockRenderers = {
+  readonly [T in BlockType]: ComponentType<RendererProps<BlockProps<T>, never>>;
+};
 
-export const BLOCK_RENDERERS: Readonly<Record<string, AnyRenderer>> = {
+export const BLOCK_RENDERERS: BlockRenderers = {
   pageSettings: PageSettingsBlock,
   navigationBar: NavigationBarBlock,
   tabBar: TabBarBlock,
@@ -81,3 +87,12 @@ export const BLOCK_RENDERERS: Readonly<Record<string, AnyRenderer>> = {
   liveRoom: LiveRoomBlock,
   vote: VoteBlock,
 };
+
+/** A renderer for a block read from a document, whose type is any string until looked up. */
+export type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
+
+export function rendererOf(type: string): AnyRenderer | undefined {
+  return Object.hasOwn(BLOCK_RENDERERS, type)
+    ? (BLOCK_RENDERERS[type as BlockType] as unknown as AnyRenderer)
+    : undefined;
+}

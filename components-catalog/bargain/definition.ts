@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { activityFields, activityRequest, activityShape, RETAIL_SHOP_TYPES } from '../activity-kit';
+import { activityRecipe, RETAIL_SHOP_TYPES } from '../activity-kit';
 import { defineBlock } from '../block-definition';
 import { flag } from '../props-kit';
 
-export const schema = z.strictObject({ ...activityShape('bargain'), showJoined: flag(true) });
+const offers = activityRecipe('bargain', 'bargain');
+
+export const schema = z.strictObject({ ...offers.shape, showJoined: flag(true) });
 export type Props = z.infer<typeof schema>;
 
 export const definition = defineBlock({
@@ -12,6 +14,7 @@ export const definition = defineBlock({
   category: 'commerce',
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
-  fields: [...activityFields('bargain'), { kind: 'switch', name: 'showJoined', label: 'field.showJoined' }],
-  data: (props) => activityRequest('bargain', props),
+  fields: [...offers.fields, { kind: 'switch', name: 'showJoined', label: 'field.showJoined' }],
+  rows: offers.rows,
+  data: offers.data,
 });

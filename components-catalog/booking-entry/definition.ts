@@ -22,8 +22,8 @@ export const definition = defineBlock({
   schema,
   fields: [
     { kind: 'link', name: 'form', label: 'field.bookingForm', kinds: ['bookingForm'], required: true },
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 30, required: true },
-    { kind: 'text', name: 'subText', label: 'field.subText', maxLength: 60 },
+    { kind: 'text', name: 'title', label: 'field.title', required: true },
+    { kind: 'text', name: 'subText', label: 'field.subText' },
     {
       kind: 'image',
       name: 'image',
@@ -32,7 +32,7 @@ export const definition = defineBlock({
       required: true,
       visibleWhen: (props) => props.layout === 'banner',
     },
-    { kind: 'text', name: 'buttonText', label: 'field.buttonText', maxLength: 8 },
+    { kind: 'text', name: 'buttonText', label: 'field.buttonText' },
     {
       kind: 'select',
       name: 'layout',

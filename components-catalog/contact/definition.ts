@@ -32,7 +32,7 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 20 },
+    { kind: 'text', name: 'title', label: 'field.title' },
     {
       kind: 'select',
       name: 'layout',
@@ -44,12 +44,10 @@ export const definition = defineBlock({
       name: 'items',
       label: 'field.contactItems',
       itemLabel: 'field.contactItem',
-      min: 1,
-      max: 6,
       newItem: () => item(emptyLink('phone')),
       fields: [
-        { kind: 'text', name: 'text', label: 'field.text', maxLength: 12, required: true },
-        { kind: 'text', name: 'subText', label: 'field.subText', maxLength: 30 },
+        { kind: 'text', name: 'text', label: 'field.text', required: true },
+        { kind: 'text', name: 'subText', label: 'field.subText' },
         {
           kind: 'link',
           name: 'link',

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { ShopType } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
-import { boxFields, boxShape, choice, colour, entityLinks, options, whole } from '../props-kit';
+import { entityRecipe } from '../entity-kit';
+import { boxFields, boxShape, choice, colour, options } from '../props-kit';
+
+/** manual: coupons picked by hand; auto: the coupons currently on offer. */
+const coupons = entityRecipe({
+  rows: 'coupons',
+  kind: 'coupon',
+  prop: 'coupons',
+  auto: 'auto',
+  initial: 'manual',
+  max: 20,
+  limit: { max: 20, initial: 3 },
+  labels: { source: 'field.couponSource', chosen: 'field.coupons' },
+});
 
 export const schema = z.strictObject({
-  /** manual: coupons picked by hand; auto: the coupons currently on offer. */
-  source: choice(['manual', 'auto'], 'manual'),
-  coupons: entityLinks('coupon', 20),
-  limit: whole(1, 20, 3),
+  ...coupons.shape,
   layout: choice(['scroll', 'row', 'grid'], 'scroll'),
   colour: colour('#ff4444'),
   ...boxShape,
@@ -21,24 +31,7 @@ export const definition = defineBlock({
   shopTypes: [ShopType.mall, ShopType.food, ShopType.hotel, ShopType.service, ShopType.storePlatform],
   schema,
   fields: [
-    { kind: 'select', name: 'source', label: 'field.couponSource', options: options(['manual', 'auto']) },
-    {
-      kind: 'links',
-      name: 'coupons',
-      label: 'field.coupons',
-      kinds: ['coupon'],
-      max: 20,
-      required: true,
-      visibleWhen: (props) => props.source === 'manual',
-    },
-    {
-      kind: 'number',
-      name: 'limit',
-      label: 'field.limit',
-      min: 1,
-      max: 20,
-      visibleWhen: (props) => props.source === 'auto',
-    },
+    ...coupons.fields,
     {
       kind: 'select',
       name: 'layout',
@@ -48,10 +41,6 @@ export const definition = defineBlock({
     { kind: 'colour', name: 'colour', label: 'field.themeColour' },
     ...boxFields,
   ],
-  data: (props) =>
-    props.source === 'manual'
-      ? props.coupons.length > 0
-        ? { source: 'coupons', ids: props.coupons.map((coupon) => coupon.id), limit: props.coupons.length }
-        : null
-      : { source: 'coupons', ids: [], limit: props.limit },
+  rows: coupons.rows,
+  data: coupons.data,
 });

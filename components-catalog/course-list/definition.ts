@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { ShopType } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
-import { boxFields, boxShape, choice, entityLinks, flag, options, whole } from '../props-kit';
+import { entityRecipe } from '../entity-kit';
+import { boxFields, boxShape, choice, flag, options } from '../props-kit';
+
+/** latest: the newest courses; manual: picked by hand. */
+const courses = entityRecipe({
+  rows: 'courses',
+  kind: 'course',
+  prop: 'courses',
+  auto: 'latest',
+  initial: 'latest',
+  autoFirst: true,
+  max: 30,
+  limit: { max: 30, initial: 4 },
+  labels: { source: 'field.courseSource', chosen: 'field.courses' },
+});
 
 export const schema = z.strictObject({
-  source: choice(['latest', 'manual'], 'latest'),
-  courses: entityLinks('course', 30),
-  limit: whole(1, 30, 4),
+  ...courses.shape,
   layout: choice(['list', 'twoColumns'], 'list'),
   showPrice: flag(true),
   showLessons: flag(true),
@@ -22,24 +34,7 @@ export const definition = defineBlock({
   shopTypes: [ShopType.course],
   schema,
   fields: [
-    { kind: 'select', name: 'source', label: 'field.courseSource', options: options(['latest', 'manual']) },
-    {
-      kind: 'links',
-      name: 'courses',
-      label: 'field.courses',
-      kinds: ['course'],
-      max: 30,
-      required: true,
-      visibleWhen: (props) => props.source === 'manual',
-    },
-    {
-      kind: 'number',
-      name: 'limit',
-      label: 'field.limit',
-      min: 1,
-      max: 30,
-      visibleWhen: (props) => props.source === 'latest',
-    },
+    ...courses.fields,
     {
       kind: 'select',
       name: 'layout',
@@ -51,10 +46,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showStudents', label: 'field.showStudents' },
     ...boxFields,
   ],
-  data: (props) =>
-    props.source === 'manual'
-      ? props.courses.length > 0
-        ? { source: 'courses', ids: props.courses.map((course) => course.id), limit: props.courses.length }
-        : null
-      : { source: 'courses', ids: [], limit: props.limit },
+  rows: courses.rows,
+  data: courses.data,
 });

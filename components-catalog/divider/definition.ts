@@ -29,9 +29,9 @@ export const definition = defineBlock({
       options: options(['solid', 'dashed', 'dotted']),
     },
     { kind: 'colour', name: 'colour', label: 'field.lineColour' },
-    { kind: 'number', name: 'thickness', label: 'field.thickness', min: 1, max: 5, unit: 'px' },
-    { kind: 'number', name: 'gap', label: 'field.gap', min: 0, max: 40, unit: 'px' },
-    { kind: 'number', name: 'inset', label: 'field.inset', min: 0, max: 40, unit: 'px' },
+    { kind: 'number', name: 'thickness', label: 'field.thickness', unit: 'px' },
+    { kind: 'number', name: 'gap', label: 'field.gap', unit: 'px' },
+    { kind: 'number', name: 'inset', label: 'field.inset', unit: 'px' },
     { kind: 'colour', name: 'background', label: 'field.background' },
   ],
 });

@@ -32,8 +32,8 @@ export const definition = defineBlock({
       label: 'field.position',
       options: options(['rightBottom', 'leftBottom']),
     },
-    { kind: 'number', name: 'bottom', label: 'field.bottom', min: 20, max: 400, unit: 'px' },
-    { kind: 'number', name: 'size', label: 'field.size', min: 40, max: 80, unit: 'px' },
+    { kind: 'number', name: 'bottom', label: 'field.bottom', unit: 'px' },
+    { kind: 'number', name: 'size', label: 'field.size', unit: 'px' },
     { kind: 'select', name: 'shape', label: 'field.shape', options: options(['circle', 'square']) },
   ],
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { activityFields, activityRequest, activityShape, RETAIL_SHOP_TYPES } from '../activity-kit';
+import { activityRecipe, RETAIL_SHOP_TYPES } from '../activity-kit';
 import { defineBlock } from '../block-definition';
 import { flag } from '../props-kit';
 
-export const schema = z.strictObject({ ...activityShape('groupBuy'), showGroupSize: flag(true) });
+const offers = activityRecipe('groupBuy', 'groupBuy');
+
+export const schema = z.strictObject({ ...offers.shape, showGroupSize: flag(true) });
 export type Props = z.infer<typeof schema>;
 
 export const definition = defineBlock({
@@ -12,9 +14,7 @@ export const definition = defineBlock({
   category: 'commerce',
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
-  fields: [
-    ...activityFields('groupBuy'),
-    { kind: 'switch', name: 'showGroupSize', label: 'field.showGroupSize' },
-  ],
-  data: (props) => activityRequest('groupBuy', props),
+  fields: [...offers.fields, { kind: 'switch', name: 'showGroupSize', label: 'field.showGroupSize' }],
+  rows: offers.rows,
+  data: offers.data,
 });

@@ -64,14 +64,12 @@ export const definition = defineBlock({
       name: 'zones',
       label: 'field.zones',
       itemLabel: 'field.zone',
-      min: 0,
-      max: 20,
       newItem: newZone,
       fields: [
-        { kind: 'number', name: 'x', label: 'field.zoneX', min: 0, max: 100, unit: '%' },
-        { kind: 'number', name: 'y', label: 'field.zoneY', min: 0, max: 100, unit: '%' },
-        { kind: 'number', name: 'w', label: 'field.zoneWidth', min: 0, max: 100, unit: '%' },
-        { kind: 'number', name: 'h', label: 'field.zoneHeight', min: 0, max: 100, unit: '%' },
+        { kind: 'number', name: 'x', label: 'field.zoneX', unit: '%' },
+        { kind: 'number', name: 'y', label: 'field.zoneY', unit: '%' },
+        { kind: 'number', name: 'w', label: 'field.zoneWidth', unit: '%' },
+        { kind: 'number', name: 'h', label: 'field.zoneHeight', unit: '%' },
         // A zone without a link does nothing when tapped.
         { kind: 'link', name: 'link', label: 'field.link', required: true },
       ],

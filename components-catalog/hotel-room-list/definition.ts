@@ -23,7 +23,7 @@ export const definition = defineBlock({
   schema,
   fields: [
     { kind: 'link', name: 'hotel', label: 'field.hotel', kinds: ['hotel'], hint: 'hint.allHotels' },
-    { kind: 'number', name: 'limit', label: 'field.limit', min: 1, max: 30 },
+    { kind: 'number', name: 'limit', label: 'field.limit' },
     {
       kind: 'select',
       name: 'layout',
@@ -32,9 +32,10 @@ export const definition = defineBlock({
     },
     { kind: 'switch', name: 'showPrice', label: 'field.showPrice' },
     { kind: 'switch', name: 'showTags', label: 'field.showTags' },
-    { kind: 'text', name: 'bookText', label: 'field.buttonText', maxLength: 6 },
+    { kind: 'text', name: 'bookText', label: 'field.buttonText' },
     ...boxFields,
   ],
+  rows: 'rooms',
   data: (props) => ({
     source: 'rooms',
     ids: [],

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { RETAIL_SHOP_TYPES } from '../activity-kit';
 import { defineBlock } from '../block-definition';
-import { boxFields, boxShape, choice, entityLinks, options, whole } from '../props-kit';
+import { entityRecipe } from '../entity-kit';
+import { boxFields, boxShape, choice, options } from '../props-kit';
+
+/** latest: the newest live rooms; manual: picked by hand. */
+const rooms = entityRecipe({
+  rows: 'liveRooms',
+  kind: 'liveRoom',
+  prop: 'rooms',
+  auto: 'latest',
+  initial: 'latest',
+  autoFirst: true,
+  max: 10,
+  limit: { max: 10, initial: 2 },
+  labels: { source: 'field.liveSource', chosen: 'field.liveRooms' },
+});
 
 export const schema = z.strictObject({
-  source: choice(['latest', 'manual'], 'latest'),
-  rooms: entityLinks('liveRoom', 10),
-  limit: whole(1, 10, 2),
+  ...rooms.shape,
   layout: choice(['list', 'card'], 'card'),
   ...boxShape,
 });
@@ -20,24 +32,7 @@ export const definition = defineBlock({
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'select', name: 'source', label: 'field.liveSource', options: options(['latest', 'manual']) },
-    {
-      kind: 'links',
-      name: 'rooms',
-      label: 'field.liveRooms',
-      kinds: ['liveRoom'],
-      max: 10,
-      required: true,
-      visibleWhen: (props) => props.source === 'manual',
-    },
-    {
-      kind: 'number',
-      name: 'limit',
-      label: 'field.limit',
-      min: 1,
-      max: 10,
-      visibleWhen: (props) => props.source === 'latest',
-    },
+    ...rooms.fields,
     {
       kind: 'select',
       name: 'layout',
@@ -46,10 +41,6 @@ export const definition = defineBlock({
     },
     ...boxFields,
   ],
-  data: (props) =>
-    props.source === 'manual'
-      ? props.rooms.length > 0
-        ? { source: 'liveRooms', ids: props.rooms.map((room) => room.id), limit: props.rooms.length }
-        : null
-      : { source: 'liveRooms', ids: [], limit: props.limit },
+  rows: rooms.rows,
+  data: rooms.data,
 });

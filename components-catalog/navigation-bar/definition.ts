@@ -34,7 +34,7 @@ export const definition = defineBlock({
       label: 'field.navigationMode',
       options: options(['normal', 'immersive']),
     },
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 20, hint: 'hint.navigationTitle' },
+    { kind: 'text', name: 'title', label: 'field.title', hint: 'hint.navigationTitle' },
     { kind: 'select', name: 'titleAlign', label: 'field.titleAlign', options: options(['center', 'left']) },
     { kind: 'select', name: 'frontColour', label: 'field.frontColour', options: options(['black', 'white']) },
     {
@@ -60,7 +60,6 @@ export const definition = defineBlock({
       kind: 'text',
       name: 'searchPlaceholder',
       label: 'field.placeholder',
-      maxLength: 20,
       visibleWhen: (props) => props.titleAlign === 'left' && props.showSearch === true,
     },
   ],

@@ -43,7 +43,6 @@ export const definition = defineBlock({
       name: 'items',
       label: 'field.articles',
       kinds: ['news'],
-      max: 30,
       required: true,
       visibleWhen: (props) => props.source === 'manual',
     },
@@ -51,8 +50,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 20,
       visibleWhen: (props) => props.source !== 'manual',
     },
     {
@@ -65,6 +62,7 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showViews', label: 'field.showViews' },
     ...boxFields,
   ],
+  rows: 'news',
   data: (props) => {
     if (props.source === 'manual') {
       return props.items.length > 0

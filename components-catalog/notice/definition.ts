@@ -22,7 +22,7 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'textarea', name: 'text', label: 'field.noticeText', maxLength: 200, required: true },
+    { kind: 'textarea', name: 'text', label: 'field.noticeText', required: true },
     { kind: 'link', name: 'link', label: 'field.link' },
     { kind: 'switch', name: 'showIcon', label: 'field.showIcon' },
     { kind: 'switch', name: 'scroll', label: 'field.scroll' },

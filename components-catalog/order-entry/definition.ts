@@ -40,16 +40,14 @@ export const definition = defineBlock({
   ],
   schema,
   fields: [
-    { kind: 'text', name: 'title', label: 'field.title', maxLength: 10 },
+    { kind: 'text', name: 'title', label: 'field.title' },
     { kind: 'switch', name: 'showAll', label: 'field.showAllOrders' },
     {
       kind: 'list',
       name: 'states',
       label: 'field.orderStates',
       itemLabel: 'field.orderState',
-      min: 0,
-      max: 5,
-      newItem: () => ({ state: 'unpaid', text: '', icon: '' }),
+      newItem: () => ({ state: 'unpaid' as const, text: '', icon: '' }),
       fields: [
         {
           kind: 'select',
@@ -57,7 +55,7 @@ export const definition = defineBlock({
           label: 'field.orderState',
           options: options(ORDER_STATES, 'option.orderState'),
         },
-        { kind: 'text', name: 'text', label: 'field.text', maxLength: 6, hint: 'hint.defaultText' },
+        { kind: 'text', name: 'text', label: 'field.text', hint: 'hint.defaultText' },
         { kind: 'image', name: 'icon', label: 'field.icon', size: '60×60' },
       ],
     },
@@ -67,9 +65,7 @@ export const definition = defineBlock({
       name: 'wallet',
       label: 'field.walletEntries',
       itemLabel: 'field.walletEntry',
-      min: 0,
-      max: 4,
-      newItem: () => ({ entry: 'balance', text: '' }),
+      newItem: () => ({ entry: 'balance' as const, text: '' }),
       visibleWhen: (props) => props.showWallet === true,
       fields: [
         {
@@ -78,7 +74,7 @@ export const definition = defineBlock({
           label: 'field.walletEntry',
           options: options(WALLET_ENTRIES, 'option.wallet'),
         },
-        { kind: 'text', name: 'text', label: 'field.text', maxLength: 6, hint: 'hint.defaultText' },
+        { kind: 'text', name: 'text', label: 'field.text', hint: 'hint.defaultText' },
       ],
     },
     ...boxFields,

@@ -16,10 +16,10 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'text', name: 'title', label: 'field.pageTitle', maxLength: 40, required: true },
+    { kind: 'text', name: 'title', label: 'field.pageTitle', required: true },
     { kind: 'colour', name: 'backgroundColor', label: 'field.backgroundColor' },
     { kind: 'image', name: 'backgroundImage', label: 'field.backgroundImage', size: '750×1334' },
-    { kind: 'text', name: 'shareTitle', label: 'field.shareTitle', maxLength: 60, hint: 'hint.shareTitle' },
+    { kind: 'text', name: 'shareTitle', label: 'field.shareTitle', hint: 'hint.shareTitle' },
     { kind: 'image', name: 'shareImage', label: 'field.shareImage', size: '500×400' },
   ],
 });

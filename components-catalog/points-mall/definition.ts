@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { activityFields, activityRequest, activityShape, RETAIL_SHOP_TYPES } from '../activity-kit';
+import { activityRecipe, RETAIL_SHOP_TYPES } from '../activity-kit';
 import { defineBlock } from '../block-definition';
 
-export const schema = z.strictObject(activityShape('pointsProduct'));
+const offers = activityRecipe('pointsProduct', 'pointsProducts');
+
+export const schema = z.strictObject(offers.shape);
 export type Props = z.infer<typeof schema>;
 
 export const definition = defineBlock({
@@ -11,6 +13,7 @@ export const definition = defineBlock({
   category: 'commerce',
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
-  fields: activityFields('pointsProduct'),
-  data: (props) => activityRequest('pointsProducts', props),
+  fields: offers.fields,
+  rows: offers.rows,
+  data: offers.data,
 });

@@ -33,6 +33,6 @@ export const definition = defineBlock({
       options: options(['always', 'daily', 'once']),
     },
     { kind: 'switch', name: 'showClose', label: 'field.showClose' },
-    { kind: 'number', name: 'width', label: 'field.widthPercent', min: 50, max: 90, unit: '%' },
+    { kind: 'number', name: 'width', label: 'field.widthPercent', unit: '%' },
   ],
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ShopType } from '../../contract/enums';
 import { defineBlock } from '../block-definition';
 import type { DataRequest } from '../data-rows';
-import type { Field } from '../field-kit';
+import type { FieldSpec } from '../field-kit';
 import {
   boxFields,
   boxShape,
@@ -31,7 +31,9 @@ export const cardShape = {
   cardStyle: choice(['white', 'border', 'shadow', 'plain'], 'white'),
 };
 
-export const cardFields: Field[] = [
+type CardProps = z.infer<z.ZodObject<typeof cardShape>>;
+
+export const cardFields: FieldSpec<CardProps>[] = [
   { kind: 'switch', name: 'showName', label: 'field.showName' },
   { kind: 'switch', name: 'showSellingPoint', label: 'field.showSellingPoint' },
   { kind: 'switch', name: 'showPrice', label: 'field.showPrice' },
@@ -42,7 +44,6 @@ export const cardFields: Field[] = [
     kind: 'text',
     name: 'buttonText',
     label: 'field.buttonText',
-    maxLength: 6,
     visibleWhen: (props) => props.showBuyButton === true,
   },
   {
@@ -124,8 +125,6 @@ export const definition = defineBlock({
       kind: 'number',
       name: 'limit',
       label: 'field.limit',
-      min: 1,
-      max: 50,
       visibleWhen: (props) => props.source !== 'manual',
     },
     {
@@ -134,9 +133,10 @@ export const definition = defineBlock({
       label: 'field.layout',
       options: options(PRODUCT_LAYOUTS, 'option.productLayout'),
     },
-    { kind: 'number', name: 'gap', label: 'field.gap', min: 0, max: 20, unit: 'px' },
+    { kind: 'number', name: 'gap', label: 'field.gap', unit: 'px' },
     ...cardFields,
     ...boxFields,
   ],
+  rows: 'products',
   data: productRequest,
 });

@@ -58,11 +58,9 @@ export const definition = defineBlock({
       name: 'tabs',
       label: 'field.tabs',
       itemLabel: 'field.tab',
-      min: 2,
-      max: 8,
       newItem: newTab,
       fields: [
-        { kind: 'text', name: 'title', label: 'field.title', maxLength: 8, required: true },
+        { kind: 'text', name: 'title', label: 'field.title', required: true },
         {
           kind: 'select',
           name: 'source',
@@ -82,7 +80,6 @@ export const definition = defineBlock({
           name: 'products',
           label: 'field.products',
           kinds: ['product'],
-          max: 30,
           required: true,
           visibleWhen: (tab) => tab.source === 'manual',
         },
@@ -94,14 +91,15 @@ export const definition = defineBlock({
       label: 'field.layout',
       options: options(['twoColumns', 'list', 'big'], 'option.productLayout'),
     },
-    { kind: 'number', name: 'limit', label: 'field.limitPerTab', min: 1, max: 30 },
+    { kind: 'number', name: 'limit', label: 'field.limitPerTab' },
     { kind: 'switch', name: 'sticky', label: 'field.sticky' },
     { kind: 'colour', name: 'activeColour', label: 'field.activeColour' },
-    { kind: 'number', name: 'gap', label: 'field.gap', min: 0, max: 20, unit: 'px' },
+    { kind: 'number', name: 'gap', label: 'field.gap', unit: 'px' },
     ...cardFields,
     ...boxFields,
   ],
   // The canvas shows the first tab, as the mini-program does when the page opens.
+  rows: 'products',
   data: (props) => {
     const first = props.tabs[0];
     return first ? productRequest({ ...first, rule: 'newest', limit: props.limit }) : null;

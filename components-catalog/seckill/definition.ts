@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { activityFields, activityRequest, activityShape, RETAIL_SHOP_TYPES } from '../activity-kit';
+import { activityRecipe, RETAIL_SHOP_TYPES } from '../activity-kit';
 import { defineBlock } from '../block-definition';
 import { flag } from '../props-kit';
 
+const offers = activityRecipe('seckill', 'seckill');
+
 export const schema = z.strictObject({
-  ...activityShape('seckill'),
+  ...offers.shape,
   showCountdown: flag(true),
   showStock: flag(true),
 });
@@ -17,9 +19,10 @@ export const definition = defineBlock({
   shopTypes: RETAIL_SHOP_TYPES,
   schema,
   fields: [
-    ...activityFields('seckill'),
+    ...offers.fields,
     { kind: 'switch', name: 'showCountdown', label: 'field.showCountdown' },
     { kind: 'switch', name: 'showStock', label: 'field.showStock' },
   ],
-  data: (props) => activityRequest('seckill', props),
+  rows: offers.rows,
+  data: offers.data,
 });

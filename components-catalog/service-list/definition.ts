@@ -27,7 +27,7 @@ export const definition = defineBlock({
       label: 'field.serviceMode',
       options: options(['services', 'technicians']),
     },
-    { kind: 'number', name: 'limit', label: 'field.limit', min: 1, max: 30 },
+    { kind: 'number', name: 'limit', label: 'field.limit' },
     {
       kind: 'select',
       name: 'layout',
@@ -38,5 +38,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showRating', label: 'field.showRating' },
     ...boxFields,
   ],
+  rows: 'services',
   data: (props) => ({ source: props.mode, ids: [], limit: props.limit }),
 });

@@ -13,7 +13,7 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'number', name: 'height', label: 'field.height', min: 1, max: 200, unit: 'px' },
+    { kind: 'number', name: 'height', label: 'field.height', unit: 'px' },
     { kind: 'colour', name: 'background', label: 'field.background' },
   ],
 });

@@ -36,5 +36,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showNavigate', label: 'field.showNavigate' },
     ...boxFields,
   ],
+  rows: 'stores',
   data: (props) => ('id' in props.store ? { source: 'stores', ids: [props.store.id], limit: 1 } : null),
 });

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { defineBlock } from '../block-definition';
-import { boxFields, boxShape, choice, entityLinks, flag, options, whole } from '../props-kit';
+import { entityRecipe } from '../entity-kit';
+import { boxFields, boxShape, choice, flag, options } from '../props-kit';
 import { STORE_SHOP_TYPES } from '../store-info/definition';
 
+/** nearest: the stores closest to the shopper; manual: picked by hand. */
+const stores = entityRecipe({
+  rows: 'stores',
+  kind: 'store',
+  prop: 'stores',
+  auto: 'nearest',
+  initial: 'nearest',
+  autoFirst: true,
+  max: 30,
+  limit: { max: 30, initial: 5 },
+  filter: { order: 'distance' },
+  labels: { source: 'field.storeSource', chosen: 'field.stores' },
+});
+
 export const schema = z.strictObject({
-  /** nearest: the stores closest to the shopper; manual: picked by hand. */
-  source: choice(['nearest', 'manual'], 'nearest'),
-  stores: entityLinks('store', 30),
-  limit: whole(1, 30, 5),
+  ...stores.shape,
   layout: choice(['list', 'card'], 'list'),
   showDistance: flag(true),
   ...boxShape,
@@ -21,24 +33,7 @@ export const definition = defineBlock({
   shopTypes: STORE_SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'select', name: 'source', label: 'field.storeSource', options: options(['nearest', 'manual']) },
-    {
-      kind: 'links',
-      name: 'stores',
-      label: 'field.stores',
-      kinds: ['store'],
-      max: 30,
-      required: true,
-      visibleWhen: (props) => props.source === 'manual',
-    },
-    {
-      kind: 'number',
-      name: 'limit',
-      label: 'field.limit',
-      min: 1,
-      max: 30,
-      visibleWhen: (props) => props.source === 'nearest',
-    },
+    ...stores.fields,
     {
       kind: 'select',
       name: 'layout',
@@ -48,10 +43,6 @@ export const definition = defineBlock({
     { kind: 'switch', name: 'showDistance', label: 'field.showDistance' },
     ...boxFields,
   ],
-  data: (props) =>
-    props.source === 'manual'
-      ? props.stores.length > 0
-        ? { source: 'stores', ids: props.stores.map((store) => store.id), limit: props.stores.length }
-        : null
-      : { source: 'stores', ids: [], filter: { order: 'distance' }, limit: props.limit },
+  rows: stores.rows,
+  data: stores.data,
 });

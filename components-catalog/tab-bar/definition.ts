@@ -54,7 +54,7 @@ export const definition = defineBlock({
       max: MAX_TABS,
       newItem: () => tab(NAVIGATE_PAGES[0].path),
       fields: [
-        { kind: 'text', name: 'text', label: 'field.text', maxLength: 8, required: true },
+        { kind: 'text', name: 'text', label: 'field.text', required: true },
         { kind: 'image', name: 'icon', label: 'field.icon', size: '81×81', required: true },
         { kind: 'image', name: 'selectedIcon', label: 'field.selectedIcon', size: '81×81' },
         // A tab bar entry must open a page of the mini-program (WeChat tabBar rule).

@@ -36,8 +36,8 @@ export const definition = defineBlock({
   shopTypes: SHOP_TYPES,
   schema,
   fields: [
-    { kind: 'text', name: 'text', label: 'field.title', maxLength: 30, required: true },
-    { kind: 'text', name: 'subText', label: 'field.subText', maxLength: 60 },
+    { kind: 'text', name: 'text', label: 'field.title', required: true },
+    { kind: 'text', name: 'subText', label: 'field.subText' },
     alignmentField(),
     { kind: 'select', name: 'size', label: 'field.textSize', options: options(['large', 'medium', 'small']) },
     { kind: 'select', name: 'style', label: 'field.titleStyle', options: options(['plain', 'bar']) },
@@ -47,7 +47,6 @@ export const definition = defineBlock({
       kind: 'text',
       name: 'moreText',
       label: 'field.moreText',
-      maxLength: 10,
       visibleWhen: (props) => props.showMore === true,
     },
     {

@@ -20,8 +20,9 @@ export const definition = defineBlock({
   fields: [
     { kind: 'link', name: 'vote', label: 'field.vote', kinds: ['vote'], required: true },
     { kind: 'switch', name: 'showResults', label: 'field.showResults' },
-    { kind: 'text', name: 'buttonText', label: 'field.buttonText', maxLength: 8 },
+    { kind: 'text', name: 'buttonText', label: 'field.buttonText' },
     ...boxFields,
   ],
+  rows: 'votes',
   data: (props) => ('id' in props.vote ? { source: 'votes', ids: [props.vote.id], limit: 1 } : null),
 });

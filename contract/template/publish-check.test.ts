@@ -8,7 +8,7 @@ import { createTemplate } from './create-template';
 import { templateMessagesEn } from './messages-en';
 import { templateMessagesZh } from './messages-zh';
 import { addPage, deletePage, insertBlock, type Outcome, setHidden, setProp } from './operations';
-import { describePublishProblem, linkedEntities, publishCheck } from './publish-check';
+import { describePublishProblem, linkedEntities, publishCheck, publishWarnings } from './publish-check';
 
 function ok(outcome: Outcome): TemplateDocument {
   if (!outcome.ok) throw new Error(outcome.problem.key);
@@ -218,5 +218,38 @@ describe('publish check', () => {
   it('lists the entities to look up, per kind', () => {
     const { document } = complete();
     expect(linkedEntities(document, blockDefinition)).toEqual(new Map([['product', new Set([12, 13])]]));
+  });
+});
+
+describe('publish warnings', () => {
+  it('warns about each link to a switched-off entity, without refusing the page', () => {
+    const { document, pageId } = complete();
+    expect(publishCheck(document, ShopType.mall, products(12, 13), blockDefinition)).toEqual([]);
+    const warnings = publishWarnings(document, { product: new Set([13]) }, blockDefinition);
+    expect(warnings).toEqual([
+      {
+        pageId,
+        blockId: 'goods',
+        blockType: 'productList',
+        kind: 'linkToDisabled',
+        path: 'products.1',
+        messageKey: 'publish.linkToDisabled',
+        params: { title: '汤碗' },
+      },
+    ]);
+    expect(describePublishProblem(warnings[0]!, 'zh', catalogues.zh)).toBe(
+      '商品列表：链接的“汤碗”已停用，顾客看得到但无法购买或领取',
+    );
+  });
+
+  it('finds the same entity wherever it is linked, and skips hidden blocks and other kinds', () => {
+    const { document } = complete();
+    expect(
+      publishWarnings(document, { product: new Set([12]) }, blockDefinition).map((warning) => warning.path),
+    ).toEqual(['items.0.link', 'products.0']);
+    expect(
+      publishWarnings(ok(setHidden(document, ['goods'], true)), { product: new Set([13]) }, blockDefinition),
+    ).toEqual([]);
+    expect(publishWarnings(document, { coupon: new Set([12, 13]) }, blockDefinition)).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ export type PublishProblemKind =
   | 'invalidValue'
   | 'linkNotAllowed'
   | 'linkToDeleted'
+  | 'linkToDisabled'
   | 'tooMany'
   | 'blockNotAllowed'
   | 'unknownBlock';
@@ -187,6 +188,42 @@ export function linkedEntities(
     }
   }
   return found;
+}
+
+/** Ids of linked entities the shop switched off, per kind. */
+export type DisabledEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
+
+/**
+ * Links of visible blocks to goods, coupons and other entities the shop switched off. Warnings, not
+ * refusals: the page still works and the shop may switch them back on, but visitors cannot buy them.
+ */
+export function publishWarnings(
+  document: TemplateDocument,
+  disabled: DisabledEntities,
+  rules: BlockRulesLookup,
+): PublishProblem[] {
+  const warnings: PublishProblem[] = [];
+  for (const page of document.pages) {
+    for (const id of blocksOf(page)) {
+      const block = Object.hasOwn(document.blocks, id) ? document.blocks[id] : undefined;
+      const definition = block && !block.hidden ? rules(block.type) : undefined;
+      if (!block || !definition) continue;
+      for (const { path, link } of definition.links(block.props)) {
+        const entity = linkEntity(link);
+        if (!entity || !disabled[entity.kind]?.has(Number(entity.id))) continue;
+        warnings.push({
+          pageId: page.id,
+          blockId: block.id,
+          blockType: block.type,
+          kind: 'linkToDisabled',
+          path,
+          messageKey: 'publish.linkToDisabled',
+          params: { title: 'linkTitle' in link ? (link.linkTitle ?? '') : '' },
+        });
+      }
+    }
+  }
+  return warnings;
 }
 
 function fill(template: string, params: Record<string, string | number>): string {

@@ -62,6 +62,9 @@ export const en: Record<string, string> = {
   'studio.saved': 'Saved',
   'studio.publish': 'Publish',
   'studio.published': 'Published',
+  'studio.publish.warningsTitle': '{count, plural, one {# warning} other {# warnings}} before publishing',
+  'studio.publish.goBack': 'Go back',
+  'studio.publish.anyway': 'Publish anyway',
   'studio.publish.problemsTitle':
     '{count, plural, one {# problem} other {# problems}} to fix before publishing',
   'studio.stale.title': 'Someone else saved this template',
@@ -78,6 +81,9 @@ export const en: Record<string, string> = {
   'studio.history.hint': 'Choose a step to go back or forward to it.',
   'studio.catalogue.title': 'Blocks',
   'studio.catalogue.search': 'Search blocks',
+  'studio.catalogue.follows': 'Blocks for the template’s shop type, {type}',
+  'studio.catalogue.followsNotPreview':
+    'The canvas previews as {preview} and flags the blocks it cannot use; this palette still lists blocks for the template’s shop type, {type}, which publishing checks against',
   'studio.catalogue.none': 'No block matches',
   'studio.catalogue.add': 'Add {block}',
   'studio.canvas.label': 'Phone preview',

@@ -39,4 +39,11 @@ export const linkPickerEn: Record<string, string> = {
   'studio.link.fact.couponDiscount':
     '{hasThreshold, select, yes {{off}% off orders over ¥{threshold}} other {{off}% off}}',
   'studio.link.fact.points': '{hasPrice, select, yes {{points} points + ¥{price}} other {{points} points}}',
+  'studio.link.offHint':
+    'Switched off by the shop: visitors see it but cannot buy; publishing warns about it',
+  'studio.link.chosen': 'Chosen',
+  'studio.link.done': 'Done',
+  'studio.entities.moveUp': 'Move “{name}” up',
+  'studio.entities.remove': 'Remove “{name}”',
+  'studio.entities.count': '{count} of {max} chosen',
 };

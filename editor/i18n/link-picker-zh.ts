@@ -39,4 +39,10 @@ export const linkPickerZh: Record<string, string> = {
   'studio.link.fact.couponDiscount':
     '{hasThreshold, select, yes {满 ¥{threshold} 打 {discount} 折} other {{discount} 折}}',
   'studio.link.fact.points': '{hasPrice, select, yes {{points} 积分 + ¥{price}} other {{points} 积分}}',
+  'studio.link.offHint': '店铺已停用，顾客看得到但买不了；发布时会提醒',
+  'studio.link.chosen': '已选',
+  'studio.link.done': '完成',
+  'studio.entities.moveUp': '上移“{name}”',
+  'studio.entities.remove': '移除“{name}”',
+  'studio.entities.count': '已选 {count}/{max}',
 };

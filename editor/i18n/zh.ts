@@ -62,6 +62,9 @@ export const zh: Record<string, string> = {
   'studio.saved': '保存成功',
   'studio.publish': '发布',
   'studio.published': '发布成功',
+  'studio.publish.warningsTitle': '发布前请确认 {count} 个提醒',
+  'studio.publish.goBack': '返回修改',
+  'studio.publish.anyway': '仍然发布',
   'studio.publish.problemsTitle': '发布前需处理 {count} 个问题',
   'studio.stale.title': '模板已被他人保存',
   'studio.stale.message':
@@ -77,6 +80,9 @@ export const zh: Record<string, string> = {
   'studio.history.hint': '点击某一步即可回到该步骤。',
   'studio.catalogue.title': '组件库',
   'studio.catalogue.search': '搜索组件',
+  'studio.catalogue.follows': '按模板的店铺类型「{type}」列出组件',
+  'studio.catalogue.followsNotPreview':
+    '画布正按「{preview}」预览，并标出它不能用的组件；组件库仍按模板的店铺类型「{type}」列出，发布也按它检查',
   'studio.catalogue.none': '没有匹配的组件',
   'studio.catalogue.add': '添加{block}',
   'studio.canvas.label': '手机预览',

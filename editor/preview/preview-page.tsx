@@ -1,11 +1,11 @@
 import { Alert, Box, Button, ButtonGroup, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { blockDefinition } from '../../components-catalog/registry';
-import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
-import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
+import type { RenderContext } from '../../components-catalog/renderer-kit';
+import { rendererOf } from '../../components-catalog/renderers';
 import { getPreviewData } from '../../contract/endpoints/module-library';
 import type { ShopType } from '../../contract/enums';
 import { parseTemplate } from '../../contract/template/codec';
@@ -16,7 +16,6 @@ import { productRows } from '../studio/block-rows';
 import { studioCatalogues } from '../studio/studio-messages';
 import { PREVIEW_WIDTHS, previewWidth } from './preview-width';
 
-type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
 type GoodsRows = Parameters<typeof productRows>[1];
 
 /** The preview is reachable without a session, outside the shell and its query client. */
@@ -33,7 +32,7 @@ function PreviewBlock({
   rows: GoodsRows | undefined;
   context: RenderContext;
 }) {
-  const Renderer = BLOCK_RENDERERS[block.type] as AnyRenderer | undefined;
+  const Renderer = rendererOf(block.type);
   const request = useMemo(() => blockDefinition(block.type)?.data?.(block.props) ?? null, [block]);
   if (!Renderer) return null;
   const data = request?.source === 'products' && rows ? productRows(request, rows) : undefined;
@@ -68,7 +67,7 @@ export function PreviewPhone({
   const tabBar = fixedBlock(document, page, 'tabBar');
   const floating = fixedBlock(document, page, 'floatingButton');
   const popup = fixedBlock(document, page, 'popup');
-  const NavigationRenderer = BLOCK_RENDERERS.navigationBar as AnyRenderer;
+  const NavigationRenderer = rendererOf('navigationBar')!;
   const view = (block: BlockNode) => (
     <PreviewBlock key={block.id} block={block} rows={rows.get(block.id)} context={context} />
   );

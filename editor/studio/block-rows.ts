@@ -51,10 +51,15 @@ export function productRows(request: DataRequest, rows: readonly GoodsRow[]): Pr
   return request.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
+/** Whether the server has rows for the request: services and technicians have no entity yet. */
+export function fetchesRows(request: DataRequest | null): boolean {
+  return request !== null && (request.source === 'products' || entityEndpoint(request) !== null);
+}
+
 /** Live rows for a block's data request: goods from the goods list, other entities from their lookups. */
 export function useBlockRows(request: DataRequest | null): readonly unknown[] | undefined {
   const lookup = request ? entityEndpoint(request) : null;
-  const enabled = request?.source === 'products' || lookup !== null;
+  const enabled = fetchesRows(request);
   const query = useQuery({
     queryKey: ['studio', 'block-rows', request],
     queryFn: async ({ signal }): Promise<readonly unknown[]> => {

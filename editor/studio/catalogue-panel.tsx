@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AnyBlockDefinition, BLOCK_CATEGORIES } from '../../components-catalog/block-definition';
 import { BLOCK_DEFINITIONS } from '../../components-catalog/registry';
+import { SHOP_TYPE_LABEL_KEYS } from '../../contract/enums';
 import { BlockGlyph } from './block-glyph';
 import { useStudio } from './studio-context';
 
@@ -63,6 +64,31 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
   );
 }
 
+/**
+ * Which shop type the palette follows. It is the template's own, which publishing checks against,
+ * even while the canvas previews another type; then it says so, as the canvas flags other blocks.
+ */
+function PaletteShopType() {
+  const intl = useIntl();
+  const shopType = useStudio((state) => state.shopType);
+  const preview = useStudio((state) => state.previewShopType);
+  const name = (type: typeof shopType) => intl.formatMessage({ id: SHOP_TYPE_LABEL_KEYS[type] });
+  const differs = preview !== shopType;
+  return (
+    <Text
+      fontSize="xs"
+      color={differs ? 'orange.700' : 'fg.muted'}
+      role="status"
+      data-testid="palette-shop-type"
+    >
+      <FormattedMessage
+        id={differs ? 'studio.catalogue.followsNotPreview' : 'studio.catalogue.follows'}
+        values={{ type: name(shopType), preview: name(preview) }}
+      />
+    </Text>
+  );
+}
+
 /** The block catalogue: search, categories, click or drag a block onto the page. */
 export function CataloguePanel() {
   const intl = useIntl();
@@ -89,6 +115,7 @@ export function CataloguePanel() {
         aria-label={intl.formatMessage({ id: 'studio.catalogue.search' })}
         placeholder={intl.formatMessage({ id: 'studio.catalogue.search' })}
       />
+      <PaletteShopType />
       {found.length === 0 && (
         <Text color="fg.muted" fontSize="sm">
           <FormattedMessage id="studio.catalogue.none" />

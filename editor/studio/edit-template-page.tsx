@@ -23,7 +23,7 @@ import {
   DragOverlay,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useBlocker, useSearchParams } from 'react-router-dom';
@@ -41,6 +41,7 @@ import {
   describePublishProblem,
   type PublishProblem,
   publishCheck,
+  publishWarnings,
 } from '../../contract/template/publish-check';
 import type { TemplateDocument } from '../../contract/template-document';
 import { ApiError, callEndpoint } from '../../src/lib/http';
@@ -50,6 +51,7 @@ import { useSessionStore } from '../../src/lib/session';
 import { useSortableSensors } from '../../src/lib/sortable-list';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
 import { CataloguePanel, PALETTE_PREFIX } from './catalogue-panel';
+import { disabledEntities } from './disabled-links';
 import { HistoryPanel } from './history-panel';
 import { OutlinePanel } from './outline-panel';
 import { PagesPanel } from './pages-panel';
@@ -107,14 +109,20 @@ function ShortcutsPanel() {
   );
 }
 
+/**
+ * What the publish check found. Problems refuse publishing; warnings (`onContinue` given) let the
+ * designer publish anyway or go back and fix them.
+ */
 function ProblemsDialog({
   problems,
   onClose,
   onJump,
+  onContinue,
 }: {
   problems: PublishProblem[];
   onClose: () => void;
   onJump: (problem: PublishProblem) => void;
+  onContinue?: () => void;
 }) {
   const intl = useIntl();
   const locale = intl.locale.startsWith('zh') ? 'zh' : 'en';
@@ -126,7 +134,10 @@ function ProblemsDialog({
           <Dialog.Content data-testid="publish-problems">
             <Dialog.Header>
               <Dialog.Title>
-                <FormattedMessage id="studio.publish.problemsTitle" values={{ count: problems.length }} />
+                <FormattedMessage
+                  id={onContinue ? 'studio.publish.warningsTitle' : 'studio.publish.problemsTitle'}
+                  values={{ count: problems.length }}
+                />
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
@@ -152,6 +163,16 @@ function ProblemsDialog({
                 ))}
               </Stack>
             </Dialog.Body>
+            {onContinue && (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  <FormattedMessage id="studio.publish.goBack" />
+                </Button>
+                <Button colorPalette="brand" onClick={onContinue}>
+                  <FormattedMessage id="studio.publish.anyway" />
+                </Button>
+              </Dialog.Footer>
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'studio.close' })} />
             </Dialog.CloseTrigger>
@@ -219,6 +240,8 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const [problems, setProblems] = useState<PublishProblem[] | null>(null);
+  const [warnings, setWarnings] = useState<PublishProblem[] | null>(null);
+  const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<string | null>(null);
   const [rightTab, setRightTab] = useState('properties');
   const [previewing, setPreviewing] = useState(false);
@@ -290,14 +313,24 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
       setRightTab('properties');
     } else setRightTab('page');
     setProblems(null);
+    setWarnings(null);
   };
 
-  const publish = async () => {
-    const found = publishCheck(store.getState().history.document, saved.shopType, {}, blockDefinition);
+  const publish = async (confirmed = false) => {
+    const current = store.getState().history.document;
+    const found = publishCheck(current, saved.shopType, {}, blockDefinition);
     if (found.length > 0) {
       setProblems(found);
       return;
     }
+    if (!confirmed) {
+      const warned = publishWarnings(current, await disabledEntities(queryClient, current), blockDefinition);
+      if (warned.length > 0) {
+        setWarnings(warned);
+        return;
+      }
+    }
+    setWarnings(null);
     const version = dirty ? await save() : saved.version;
     if (version === null) return;
     try {
@@ -502,6 +535,14 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         />
       )}
       {problems && <ProblemsDialog problems={problems} onClose={() => setProblems(null)} onJump={jump} />}
+      {warnings && (
+        <ProblemsDialog
+          problems={warnings}
+          onClose={() => setWarnings(null)}
+          onJump={jump}
+          onContinue={() => void publish(true)}
+        />
+      )}
       {draft.offer && (
         <DraftDialog
           offer={draft.offer}

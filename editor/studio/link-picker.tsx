@@ -32,7 +32,7 @@ import {
   type TypedInLinkKind,
   validateLink,
 } from '../../contract/link-value';
-import { callEndpoint } from '../../src/lib/http';
+import { endpointQuery } from '../../src/lib/query-options';
 import { descriptorOf, isPickableKind } from './link-entity-descriptors';
 import { useStudio } from './studio-context';
 
@@ -48,6 +48,16 @@ const TYPED_IN: readonly LinkKind[] = [
 ];
 const PICKER_PAGE_SIZE = 8;
 
+/** Marks an entity the shop switched off: a link to it still works but shows nothing to buy. */
+export function OffBadge() {
+  const intl = useIntl();
+  return (
+    <Badge size="sm" colorPalette="orange" title={intl.formatMessage({ id: 'studio.link.offHint' })}>
+      <FormattedMessage id="studio.link.off" />
+    </Badge>
+  );
+}
+
 /** The text fields each typed-in kind shows, in order. */
 const KIND_FIELDS: Partial<Record<LinkKind, readonly string[]>> = {
   miniProgram: ['appId', 'appIdLianjie', 'linkTitle'],
@@ -59,14 +69,20 @@ const KIND_FIELDS: Partial<Record<LinkKind, readonly string[]>> = {
   quickEntry: ['linkTitle'],
 };
 
-function EntityPickerDialog({
+/**
+ * The rows of one entity kind to choose from. With `chosen`, it picks several: a chosen row's button
+ * turns into a "chosen" mark and the dialog stays open until closed.
+ */
+export function EntityPickerDialog({
   kind,
   onPick,
   onClose,
+  chosen,
 }: {
   kind: EntityLinkKind;
   onPick: (link: LinkValue) => void;
   onClose: () => void;
+  chosen?: ReadonlySet<number>;
 }) {
   const intl = useIntl();
   const descriptor = descriptorOf(kind);
@@ -74,13 +90,11 @@ function EntityPickerDialog({
   const [page, setPage] = useState(1);
   const search = keyword.trim();
   const list = useQuery({
-    queryKey: ['studio', 'link-entities', kind, search, page],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        descriptor.endpoint,
-        { page, pageSize: PICKER_PAGE_SIZE, ...(search ? { Keyword: search } : {}) },
-        { signal },
-      ),
+    ...endpointQuery(descriptor.endpoint, {
+      page,
+      pageSize: PICKER_PAGE_SIZE,
+      ...(search ? { Keyword: search } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.Data ?? [];
@@ -136,11 +150,7 @@ function EntityPickerDialog({
                           <Table.Cell>
                             <HStack gap="2">
                               <Text fontSize="sm">{row.Title}</Text>
-                              {row.Status === 'off' && (
-                                <Badge size="sm" colorPalette="gray">
-                                  <FormattedMessage id="studio.link.off" />
-                                </Badge>
-                              )}
+                              {row.Status === 'off' && <OffBadge />}
                             </HStack>
                             {descriptor.facts(row).map((fact) => (
                               <Text key={fact.id} fontSize="xs" color="fg.muted" lineClamp={1}>
@@ -149,17 +159,23 @@ function EntityPickerDialog({
                             ))}
                           </Table.Cell>
                           <Table.Cell textAlign="end">
-                            <Button
-                              size="xs"
-                              colorPalette="brand"
-                              aria-label={intl.formatMessage(
-                                { id: 'studio.link.choose' },
-                                { name: row.Title },
-                              )}
-                              onClick={() => onPick(descriptor.toLink(row))}
-                            >
-                              <FormattedMessage id="studio.link.chooseShort" />
-                            </Button>
+                            {chosen?.has(row.Id) ? (
+                              <Badge size="sm" colorPalette="green">
+                                <FormattedMessage id="studio.link.chosen" />
+                              </Badge>
+                            ) : (
+                              <Button
+                                size="xs"
+                                colorPalette="brand"
+                                aria-label={intl.formatMessage(
+                                  { id: 'studio.link.choose' },
+                                  { name: row.Title },
+                                )}
+                                onClick={() => onPick(descriptor.toLink(row))}
+                              >
+                                <FormattedMessage id="studio.link.chooseShort" />
+                              </Button>
+                            )}
                           </Table.Cell>
                         </Table.Row>
                       ))}
@@ -191,6 +207,13 @@ function EntityPickerDialog({
                 </HStack>
               </Stack>
             </Dialog.Body>
+            {chosen && (
+              <Dialog.Footer>
+                <Button size="sm" onClick={onClose}>
+                  <FormattedMessage id="studio.link.done" />
+                </Button>
+              </Dialog.Footer>
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'studio.close' })} />
             </Dialog.CloseTrigger>

@@ -1,19 +1,18 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
-import { type ComponentType, memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
-import type { RenderContext, RendererProps } from '../../components-catalog/renderer-kit';
-import { BLOCK_RENDERERS } from '../../components-catalog/renderers';
+import type { RenderContext } from '../../components-catalog/renderer-kit';
+import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
+import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
 import { previewFlags } from '../preview/preview-flags';
-import { useBlockRows } from './block-rows';
+import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
 
 export const PHONE_WIDTH = 375;
 export const CANVAS_DROP_ID = 'canvas';
-
-type AnyRenderer = ComponentType<RendererProps<unknown, unknown>>;
 
 /** A block that shows server rows: only these pay for a query observer. */
 function DataBlockView({
@@ -25,15 +24,48 @@ function DataBlockView({
   context: RenderContext;
   Renderer: AnyRenderer;
 }) {
+  const intl = useIntl();
   const definition = blockDefinition(block.type);
   const request = useMemo(() => definition?.data?.(block.props) ?? null, [definition, block.props]);
   const rows = useBlockRows(request);
-  return <Renderer props={block.props} data={rows} context={context} />;
+  // While editing, a block with nothing to show yet draws sample rows, marked as such, for its layout.
+  const empty = rows === undefined ? !fetchesRows(request) : rows.length === 0;
+  const source = request?.source ?? definition?.rows;
+  const sample = useMemo(
+    () =>
+      context.mode === 'editing' && empty && source
+        ? sampleRows(source, (id, values) => intl.formatMessage({ id }, values), context.now)
+        : null,
+    [context.mode, context.now, empty, source, intl],
+  );
+  if (!sample) return <Renderer props={block.props} data={rows} context={context} />;
+  return (
+    <div data-sample="rows" style={{ position: 'relative' }}>
+      <div style={{ opacity: 0.6 }}>
+        <Renderer props={block.props} data={sample} context={context} />
+      </div>
+      <span
+        style={{
+          position: 'absolute',
+          left: 8,
+          bottom: 8,
+          padding: '1px 6px',
+          borderRadius: 4,
+          background: '#fff7e6',
+          border: '1px dashed #d48806',
+          color: '#874d00',
+          fontSize: 11,
+        }}
+      >
+        {intl.formatMessage({ id: 'sample.badge' })}
+      </span>
+    </div>
+  );
 }
 
 /** A block drawn by its catalogue renderer, with its live rows. */
 export function BlockView({ block, context }: { block: BlockNode; context: RenderContext }) {
-  const Renderer = BLOCK_RENDERERS[block.type] as AnyRenderer | undefined;
+  const Renderer = rendererOf(block.type);
   if (!Renderer) {
     return (
       <Box padding="3" bg="orange.50" fontSize="xs" color="orange.700">
@@ -219,7 +251,7 @@ export function PhoneCanvas() {
   const navigationBar = useStudio((state) => fixedBlock(state.history.document, page, 'navigationBar'));
   const tabBar = useStudio((state) => fixedBlock(state.history.document, page, 'tabBar'));
   const floating = useStudio((state) => fixedBlock(state.history.document, page, 'floatingButton'));
-  const NavigationRenderer = BLOCK_RENDERERS.navigationBar as AnyRenderer;
+  const NavigationRenderer = rendererOf('navigationBar')!;
   const navigationDefaults = blockDefinition('navigationBar')!.defaults();
   return (
     <Box

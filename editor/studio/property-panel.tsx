@@ -20,12 +20,13 @@ import { uploadImage } from '../../contract/endpoints/comm';
 import type { PropPath } from '../../contract/template/operations';
 import { http } from '../../src/lib/http';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
+import { EntityListField } from './entity-list-field';
 import { LinkField } from './link-picker';
 import { useStudio } from './studio-context';
 
 type Change = (path: PropPath, value: unknown) => void;
 
-interface EditorProps {
+export interface EditorProps {
   field: Field;
   value: unknown;
   path: PropPath;
@@ -265,7 +266,18 @@ function Control({ field, value, path, onChange, disabled, label }: EditorProps 
         />
       );
     case 'links':
+      return (
+        <EntityListField
+          value={value}
+          kinds={field.kinds}
+          max={field.max}
+          disabled={disabled}
+          label={label}
+          onChange={(links) => onChange(path, links)}
+        />
+      );
     case 'list':
+      // Lists draw their items in ListEditor; FieldEditor never hands one to Control.
       return null;
   }
 }
@@ -351,7 +363,8 @@ function ListEditor({
   );
 }
 
-function FieldEditor(props: EditorProps) {
+/** One field with its label and control; the panels and the every-field test render it. */
+export function FieldEditor(props: EditorProps) {
   const intl = useIntl();
   const id = useId();
   const { field } = props;
@@ -366,7 +379,6 @@ function FieldEditor(props: EditorProps) {
       </Stack>
     );
   }
-  if (field.kind === 'links') return null;
   return (
     <ChakraField.Root id={id} required={field.required} data-testid={`field-${props.path.join('.')}`}>
       <ChakraField.Label fontSize="sm">{label}</ChakraField.Label>
