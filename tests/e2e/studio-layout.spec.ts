@@ -81,8 +81,8 @@ test('at phone width the canvas shows and the toolbar overlaps nothing', async (
   const toolbarButtons = page.getByTestId('studio').locator('header').getByRole('button');
   const boxes = [];
   for (const button of await toolbarButtons.all()) boxes.push((await button.boundingBox())!);
+  // Attached buttons (undo, redo) share their one-pixel border.
   for (const [index, a] of boxes.entries())
-    // Attached buttons (undo, redo) share their one-pixel border.
     for (const b of boxes.slice(index + 1))
       expect(
         a.x + a.width <= b.x + 1 ||
