@@ -102,6 +102,7 @@ export const en: Record<string, string> = {
   'facePrinting.trackingNoFor': 'Tracking number for order {orderNo} ({receiver})',
   'facePrinting.tracking.required': 'Type the tracking number.',
   'facePrinting.tracking.pattern': '4 to 32 letters, digits or hyphens.',
+  'facePrinting.tracking.carrier': 'Not a {carrier} tracking number; they look like {example}.',
   'facePrinting.tracking.duplicate': 'Already used for another order of this batch.',
   'facePrinting.printSheets': 'Print {count} face sheets',
   'facePrinting.failedTitle':
