@@ -48,9 +48,19 @@ export function businessDates(from: string, to: string): string[] {
   return out;
 }
 
+/**
+ * Whose figures: a store account's dashboard counts its store's orders only, as its order list
+ * does; other accounts see the whole site.
+ */
+export interface FigureViewer {
+  isStore: boolean;
+  storeId: number | null;
+}
+
 export interface FigureContext extends FigurePeriods {
   db: Database;
   siteId: number;
+  viewer: FigureViewer;
 }
 
 /**
@@ -64,6 +74,7 @@ export const dashboardFigureProviders: FigureProvider[] = [];
 export interface SalesReportContext {
   db: Database;
   siteId: number;
+  viewer: FigureViewer;
   /** First instant of the range, included. */
   from: Date;
   /** First instant after the range, excluded. */

@@ -40,7 +40,8 @@ export function salesReportRange(input: { startDate?: string; endDate?: string }
 
 export const dashboardRoutes = [
   defineRoute(dashboard.getIndexDataInfo, async ({ db, session }) => {
-    const context = { db, siteId: session.siteId, ...figurePeriods(new Date()) };
+    const viewer = { isStore: session.isStore, storeId: session.storeId };
+    const context = { db, siteId: session.siteId, viewer, ...figurePeriods(new Date()) };
     const parts = await Promise.all(dashboardFigureProviders.map((provider) => provider(context)));
     return { Data: sumFigures(parts) };
   }),
@@ -49,8 +50,9 @@ export const dashboardRoutes = [
     const { start, end } = salesReportRange(input, new Date());
     const from = businessDayStart(start);
     const to = new Date(businessDayStart(end).getTime() + DAY_MS);
+    const viewer = { isStore: session.isStore, storeId: session.storeId };
     const reports = await Promise.all(
-      salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, from, to })),
+      salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, viewer, from, to })),
     );
     return { Data: mergeSalesDays(businessDates(start, end), reports) };
   }),
