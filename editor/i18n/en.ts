@@ -4,11 +4,15 @@ import { toolbarEn } from './toolbar-en';
 export const en: Record<string, string> = {
   ...toolbarEn,
   'codec.notText': 'The template data must be a JSON string',
-  'codec.tooLarge': 'The template data is {size} characters long; at most {limit} are allowed',
+  'codec.tooLarge':
+    'The template data is {size, plural, one {{size} character} other {{size} characters}} long; at most {limit} are allowed',
   'codec.invalidJson': 'The template data is not valid JSON ({detail})',
-  'codec.tooDeep': '{path}: nested more than {limit} levels deep',
-  'codec.stringTooLong': '{path}: text of {length} characters; at most {limit} are allowed',
-  'codec.tooManyNodes': 'The template data holds more than {limit} values',
+  'codec.tooDeep':
+    '{path}: nested more than {limit, plural, one {{limit} level} other {{limit} levels}} deep',
+  'codec.stringTooLong':
+    '{path}: text of {length, plural, one {{length} character} other {{length} characters}}; at most {limit} are allowed',
+  'codec.tooManyNodes':
+    'The template data holds more than {limit, plural, one {{limit} value} other {{limit} values}}',
   'codec.forbiddenKey': '{path}: the key "{key}" is not allowed',
   'codec.notObject': 'The template data must be a JSON object with ModuleData and componentData',
   'codec.badVersion': 'version: must be a whole number from 1 to {current}',
@@ -45,13 +49,14 @@ export const en: Record<string, string> = {
   'document.notInsertable': 'Page settings are edited from the page, not added as a block',
   'document.blockNotAllowed': 'This block is not available for this shop type',
   'document.tooMany': 'A page can hold at most {max} of this block',
-  'document.pageFull': 'A page can hold at most {max} blocks',
-  'document.templateFull': 'A template can hold at most {max} blocks',
+  'document.pageFull': 'A page can hold at most {max, plural, one {{max} block} other {{max} blocks}}',
+  'document.templateFull':
+    'A template can hold at most {max, plural, one {{max} block} other {{max} blocks}}',
   'document.locked': 'The block is locked; unlock it to change it',
   'document.nothingToDo': 'Nothing to change',
   'document.fixedNotDuplicable':
     'Fixed parts (navigation bar, tab bar, floating button, pop-up) cannot be duplicated',
-  'document.tooManyPages': 'A template can have at most {max} pages',
+  'document.tooManyPages': 'A template can have at most {max, plural, one {{max} page} other {{max} pages}}',
   'document.pageTitleRequired': 'The page title cannot be empty',
   'document.lastPage': 'A template needs at least one page',
 
@@ -78,7 +83,7 @@ export const en: Record<string, string> = {
   'history.reorderPage': 'Reorder pages',
   'history.setHome': 'Set the home page',
   'history.pageSettings': 'Edit page settings',
-  'history.blocks': '{count} blocks',
+  'history.blocks': '{count, plural, one {{count} block} other {{count} blocks}}',
 
   'studio.close': 'Close',
   'studio.cancel': 'Cancel',
@@ -159,7 +164,7 @@ export const en: Record<string, string> = {
   'studio.pages.deleteTitle': 'Delete the page',
   'studio.pages.deleteMessage': 'Delete the page "{name}" and its blocks?',
   'studio.properties.none': 'Select a block on the phone or in the list to edit it',
-  'studio.properties.many': '{count} blocks selected',
+  'studio.properties.many': '{count, plural, one {{count} block} other {{count} blocks}} selected',
   'studio.action.duplicate': 'Duplicate',
   'studio.action.delete': 'Delete',
   'studio.action.hide': 'Hide',

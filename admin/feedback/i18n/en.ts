@@ -19,9 +19,11 @@ export const en: Record<string, string> = {
   'feedback.markHandled': 'Mark handled',
   'feedback.markHandledNamed': 'Mark feedback {id} from {name} handled',
   'feedback.markNew': 'Mark as new',
-  'feedback.confirm.handled': 'Mark {count} feedback entries handled?',
-  'feedback.confirm.new': 'Mark {count} feedback entries as new again?',
-  'feedback.imageCount': '{count} picture(s)',
+  'feedback.confirm.handled':
+    'Mark {count, plural, one {{count} feedback entry} other {{count} feedback entries}} handled?',
+  'feedback.confirm.new':
+    'Mark {count, plural, one {{count} feedback entry} other {{count} feedback entries}} as new again?',
+  'feedback.imageCount': '{count, plural, one {{count} picture} other {{count} pictures}}',
   'feedback.imageNumber': 'Picture {number}',
   'feedback.sentBy': 'From {name} ({phone})',
   'feedback.sentAt': 'Sent {time}',

@@ -114,7 +114,7 @@ export const en: Record<string, string> = {
   'orders.carrier.DBL': 'Deppon Express',
   'orders.carrier.self': 'Own delivery',
   'orders.form.required': 'This field is required',
-  'orders.form.tooLong': 'At most {max} characters',
+  'orders.form.tooLong': 'At most {max, plural, one {{max} character} other {{max} characters}}',
   'orders.form.trackingNo': 'The tracking number must be 4 to 32 letters, digits or dashes',
   'orders.form.lines': 'Choose at least one line for this parcel',
   'orders.form.pickupCode': 'The pickup code is 8 digits',
@@ -154,7 +154,8 @@ export const en: Record<string, string> = {
   'orders.import.carrier': 'Carrier for rows that name none',
   'orders.import.carrierHelp': 'A carrier in the third column of a row wins over this one',
   'orders.import.results': 'Import results',
-  'orders.import.summary': '{total} rows: {shipped} shipped, {failed} refused',
+  'orders.import.summary':
+    '{total, plural, one {{total} row} other {{total} rows}}: {shipped} shipped, {failed} refused',
   'orders.import.row': 'Row',
   'orders.import.outcome': 'Result',
   'orders.import.shipped': 'Shipped',
