@@ -41,6 +41,7 @@ import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';
 import { goodsCatalogues } from './messages';
+import { savedNotice } from './save-notice';
 import {
   type BulkFill,
   buildSkuRows,
@@ -213,7 +214,8 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
     try {
       const saved = await callEndpoint(saveProduct, productFormSchema.parse(inputOf(values, detail)));
       markSaved();
-      showToast('success', t('goods.form.saved'));
+      const notice = savedNotice(saved);
+      showToast(notice.type, t(notice.id), notice.type === 'info' ? 6000 : undefined);
       await client.invalidateQueries({ queryKey: ['goods'] });
       // Leaving right after the state update would still see the form as dirty.
       window.setTimeout(() => navigate(`${GoodsPermission.edit}?id=${saved.Id}`, { replace: !detail }));

@@ -57,6 +57,8 @@ export const en: Record<string, string> = {
   'goods.form.editTitle': 'Edit goods',
   'goods.form.backToList': 'Back to the list',
   'goods.form.saved': 'Goods saved',
+  'goods.form.savedAwaitingAudit':
+    'Goods saved. The shop audits goods: they go on sale once the audit approves them.',
   'goods.form.basics': 'Basic information',
   'goods.form.name': 'Goods name',
   'goods.form.subtitle': 'Subtitle',
