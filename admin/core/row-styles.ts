@@ -24,7 +24,10 @@ export function useRowStyles(columns: { id: string; cellStyles?: CellStyles }[],
     const checkboxSlots = checkbox({ size: 'sm' });
     const cell: SystemStyleObject = {
       ...tableSlots.cell,
-      '&[data-align=end]': { textAlign: 'end' },
+      '&[data-align=end]': { textAlign: 'end', whiteSpace: 'nowrap' },
+      // Chinese words stay whole ("粮油干货", not "粮油干/货"): lines break at spaces and
+      // punctuation only, and a table wider than the page scrolls.
+      wordBreak: 'keep-all',
       // A row of the long list keeps one line, so every row has the measured height.
       ...(virtual ? { whiteSpace: 'nowrap' } : {}),
     };
