@@ -22,23 +22,23 @@ describe('the order step bar', () => {
   it.each([
     [
       { ...base, State: 'toPay' as const },
-      ['placed:done:' + placed, 'paid:current:-', 'shipped:todo:-', 'completed:todo:-'],
+      [`placed:done:${placed}`, 'paid:current:-', 'shipped:todo:-', 'completed:todo:-'],
     ],
     [
       { ...base, State: 'toShip' as const, PaidAt: paid },
-      ['placed:done:' + placed, 'paid:done:' + paid, 'shipped:current:-', 'completed:todo:-'],
+      [`placed:done:${placed}`, `paid:done:${paid}`, 'shipped:current:-', 'completed:todo:-'],
     ],
     [
       { ...base, State: 'received' as const, PaidAt: paid, ShippedAt: shipped, ReceivedAt: received },
-      ['placed:done:' + placed, 'paid:done:' + paid, 'shipped:done:' + shipped, 'completed:current:-'],
+      [`placed:done:${placed}`, `paid:done:${paid}`, `shipped:done:${shipped}`, 'completed:current:-'],
     ],
     [
       { ...base, State: 'completed' as const, PaidAt: paid, ShippedAt: shipped, CompletedAt: completed },
       [
-        'placed:done:' + placed,
-        'paid:done:' + paid,
-        'shipped:done:' + shipped,
-        'completed:done:' + completed,
+        `placed:done:${placed}`,
+        `paid:done:${paid}`,
+        `shipped:done:${shipped}`,
+        `completed:done:${completed}`,
       ],
     ],
   ])('follows the order machine: %o', (order, expected) => {
