@@ -10,6 +10,11 @@ export interface MenuNode {
   hidden?: boolean;
   roles?: readonly string[];
   noCache?: boolean;
+  /**
+   * The page takes the whole window: the shell folds its sidebar away while the page is open. A
+   * browser layout flag only, never stored with the menus.
+   */
+  fullWindow?: boolean;
   /** Segment of the child opened when the node itself is visited. */
   redirect?: string;
   /** Title key when it differs from the segment (segments repeat across groups). */
@@ -140,7 +145,7 @@ export const MENU_TREE: readonly MenuNode[] = [
             'miniProgramsTemplate publicTemplate smartForm userTemplate imagesSupervise posterSupervise',
             'feedbackList feedbackDetails editPoster editCertificate',
           ),
-          { segment: 'editTemplate', hidden: true, noCache: true },
+          { segment: 'editTemplate', hidden: true, noCache: true, fullWindow: true },
           { segment: 'customFormDataEdit', hidden: true, noCache: true },
         ],
       },

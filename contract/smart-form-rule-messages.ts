@@ -3,14 +3,14 @@ import type { SubmissionRule } from './smart-form';
 /**
  * The messages of `validateSubmission`'s rules, shared by the server (submit errors) and the
  * builder's preview, so a buyer and a designer read the same words. Only `{name}` placeholders:
- * the server's translator fills nothing else.
+ * the server's translator fills nothing else, so no English plural form either (no "{max} images").
  */
 export const ruleMessages: Record<'en' | 'zh', Record<`smartForm.rule.${SubmissionRule}`, string>> = {
   en: {
     'smartForm.rule.required': '{label} is required',
     'smartForm.rule.invalid': '{label} has an answer of the wrong kind',
-    'smartForm.rule.minLength': '{label} needs at least {min} characters',
-    'smartForm.rule.maxLength': '{label} takes at most {max} characters',
+    'smartForm.rule.minLength': '{label} is too short: the shortest answer allowed is {min} long',
+    'smartForm.rule.maxLength': '{label} is too long: the longest answer allowed is {max} long',
     'smartForm.rule.min': '{label} must be at least {min}',
     'smartForm.rule.max': '{label} must be at most {max}',
     'smartForm.rule.phone': '{label} must be an 11-digit mobile number starting with 1',
@@ -23,7 +23,7 @@ export const ruleMessages: Record<'en' | 'zh', Record<`smartForm.rule.${Submissi
     'smartForm.rule.dateAfter': '{label} must be on or before {date}',
     'smartForm.rule.time': '{label} must be a time such as 09:30',
     'smartForm.rule.region': '{label} needs a province, a city and a district',
-    'smartForm.rule.maxImages': '{label} takes at most {max} images',
+    'smartForm.rule.maxImages': '{label} has too many images: the most allowed is {max}',
     'smartForm.rule.image': '{label} has an image that is not an uploaded picture',
     'smartForm.rule.agreement': 'Please accept {label}',
     'smartForm.rule.unknownField': 'The form has no field {label}',

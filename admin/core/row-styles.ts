@@ -47,7 +47,10 @@ export function useRowStyles(
       paddingBlock: density.paddingBlock,
       // Column kinds size their thumbnails from this (column-kinds.tsx).
       '--row-thumb': density.thumb,
-      '&[data-align=end]': { textAlign: 'end' },
+      '&[data-align=end]': { textAlign: 'end', whiteSpace: 'nowrap' },
+      // Chinese words stay whole ("粮油干货", not "粮油干/货"): lines break at spaces and
+      // punctuation only, and a table wider than the page scrolls.
+      wordBreak: 'keep-all',
       // A row of the long list keeps one line, so every row has the measured height.
       ...(virtual ? { whiteSpace: 'nowrap' } : {}),
     };

@@ -52,6 +52,17 @@ import { goodsCatalogues } from './messages';
 
 type Editing = { mode: 'rename'; node: CategoryNode } | { mode: 'add'; parentId: number | null } | null;
 
+/** The room a row's missing button would take, so the buttons of every row line up in columns. */
+function ButtonPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <Box visibility="hidden" aria-hidden="true">
+      <Button size="xs" variant="ghost" tabIndex={-1}>
+        {children}
+      </Button>
+    </Box>
+  );
+}
+
 function CategoryEditor({
   initial,
   onSave,
@@ -254,9 +265,12 @@ function GoodsClassifyPage() {
               <Text fontWeight={depth === 0 ? 'semibold' : 'normal'} flex="1">
                 {node.Name}
               </Text>
-              <Badge variant="subtle">
-                <FormattedMessage id="goods.classify.goodsCount" values={{ count: totalGoods(node) }} />
-              </Badge>
+              {/* Fixed-width cells, and a blank for each button a row lacks, keep the columns aligned. */}
+              <Box width="24" flexShrink={0} textAlign="end">
+                <Badge variant="subtle">
+                  <FormattedMessage id="goods.classify.goodsCount" values={{ count: totalGoods(node) }} />
+                </Badge>
+              </Box>
               <Text fontSize="sm" color="fg.muted" width="20">
                 <FormattedMessage id="goods.classify.sortValue" values={{ sort: node.Sort }} />
               </Text>
@@ -264,7 +278,8 @@ function GoodsClassifyPage() {
                 <HStack gap="1">
                   {MOVE_DIRECTIONS.map((direction) => {
                     const check = directionMove(nodes, node.Id, direction, MAX_CATEGORY_DEPTH);
-                    if (!check || 'refused' in check) return null;
+                    if (!check || 'refused' in check)
+                      return <Box key={direction} boxSize="8" flexShrink={0} />;
                     const capital = `${direction[0]!.toUpperCase()}${direction.slice(1)}`;
                     return (
                       <IconButton
@@ -295,6 +310,11 @@ function GoodsClassifyPage() {
                   >
                     <FormattedMessage id="goods.classify.rename" />
                   </Button>
+                  {depth >= MAX_CATEGORY_DEPTH - 1 && (
+                    <ButtonPlaceholder>
+                      <FormattedMessage id="goods.classify.addChild" />
+                    </ButtonPlaceholder>
+                  )}
                   {depth < MAX_CATEGORY_DEPTH - 1 && (
                     <Button
                       size="xs"
@@ -308,6 +328,11 @@ function GoodsClassifyPage() {
                     >
                       <FormattedMessage id="goods.classify.addChild" />
                     </Button>
+                  )}
+                  {!canDeleteCategory(node) && (
+                    <ButtonPlaceholder>
+                      <FormattedMessage id="goods.classify.delete" />
+                    </ButtonPlaceholder>
                   )}
                   {canDeleteCategory(node) && (
                     <Button

@@ -43,6 +43,7 @@ import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';
 import { goodsCatalogues } from './messages';
+import { savedNotice } from './save-notice';
 import {
   type BulkFill,
   buildSkuRows,
@@ -215,7 +216,8 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
     try {
       const saved = await callEndpoint(saveProduct, productFormSchema.parse(inputOf(values, detail)));
       markSaved();
-      showToast('success', t('goods.form.saved'));
+      const notice = savedNotice(saved);
+      showToast(notice.type, t(notice.id), notice.type === 'info' ? 6000 : undefined);
       // Lists are keyed by their endpoint's area; the form's own reads sit under 'goods'.
       await Promise.all([
         invalidateAreas(client, saveProduct),

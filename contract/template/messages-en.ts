@@ -1,11 +1,11 @@
 /** English texts of the template rules shared by the studio and the server: codec errors, document rules, publish check. */
 export const templateMessagesEn: Record<string, string> = {
   'codec.notText': 'The template data must be a JSON string',
-  'codec.tooLarge': 'The template data is {size} characters long; at most {limit} are allowed',
+  'codec.tooLarge': 'The template data is too long: length {size}, the limit is {limit}',
   'codec.invalidJson': 'The template data is not valid JSON ({detail})',
-  'codec.tooDeep': '{path}: nested more than {limit} levels deep',
-  'codec.stringTooLong': '{path}: text of {length} characters; at most {limit} are allowed',
-  'codec.tooManyNodes': 'The template data holds more than {limit} values',
+  'codec.tooDeep': '{path}: nested deeper than the limit of {limit}',
+  'codec.stringTooLong': '{path}: text of length {length}; the limit is {limit}',
+  'codec.tooManyNodes': 'The template data holds more values than the limit of {limit}',
   'codec.forbiddenKey': '{path}: the key "{key}" is not allowed',
   'codec.notObject': 'The template data must be a JSON object with ModuleData and componentData',
   'codec.badVersion': 'version: must be a whole number from 1 to {current}',
@@ -42,13 +42,13 @@ export const templateMessagesEn: Record<string, string> = {
   'document.notInsertable': 'Page settings are edited from the page, not added as a block',
   'document.blockNotAllowed': 'This block is not available for this shop type',
   'document.tooMany': 'A page can hold at most {max} of this block',
-  'document.pageFull': 'A page can hold at most {max} blocks',
-  'document.templateFull': 'A template can hold at most {max} blocks',
+  'document.pageFull': 'A page can hold no more blocks than {max}',
+  'document.templateFull': 'A template can hold no more blocks than {max}',
   'document.locked': 'The block is locked; unlock it to change it',
   'document.nothingToDo': 'Nothing to change',
   'document.fixedNotDuplicable':
     'Fixed parts (navigation bar, tab bar, floating button, pop-up) cannot be duplicated',
-  'document.tooManyPages': 'A template can have at most {max} pages',
+  'document.tooManyPages': 'A template can have no more pages than {max}',
   'document.pageTitleRequired': 'The page title cannot be empty',
   'document.lastPage': 'A template needs at least one page',
 

@@ -22,7 +22,7 @@ export const en: Record<string, string> = {
   'history.reorderPage': 'Reorder pages',
   'history.setHome': 'Set the home page',
   'history.pageSettings': 'Edit page settings',
-  'history.blocks': '{count} blocks',
+  'history.blocks': '{count, plural, one {{count} block} other {{count} blocks}}',
 
   'studio.close': 'Close',
   'studio.cancel': 'Cancel',
@@ -109,7 +109,7 @@ export const en: Record<string, string> = {
   'studio.pages.deleteTitle': 'Delete the page',
   'studio.pages.deleteMessage': 'Delete the page "{name}" and its blocks?',
   'studio.properties.none': 'Select a block on the phone or in the list to edit it',
-  'studio.properties.many': '{count} blocks selected',
+  'studio.properties.many': '{count, plural, one {{count} block} other {{count} blocks}} selected',
   'studio.action.duplicate': 'Duplicate',
   'studio.action.delete': 'Delete',
   'studio.action.hide': 'Hide',

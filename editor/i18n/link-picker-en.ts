@@ -32,13 +32,15 @@ export const linkPickerEn: Record<string, string> = {
   'studio.link.fact.until': 'Ends {date}',
   'studio.link.fact.offer': '¥{price} (was ¥{was})',
   'studio.link.fact.published': 'Published {date}',
-  'studio.link.fact.lessons': '{lessons} lessons · {teacher}',
-  'studio.link.fact.tables': '{tables} tables',
+  'studio.link.fact.lessons':
+    '{lessons, plural, one {{lessons} lesson} other {{lessons} lessons}} · {teacher}',
+  'studio.link.fact.tables': '{tables, plural, one {{tables} table} other {{tables} tables}}',
   'studio.link.fact.couponAmount':
     '{hasThreshold, select, yes {¥{amount} off orders over ¥{threshold}} other {¥{amount} off, no minimum}}',
   'studio.link.fact.couponDiscount':
     '{hasThreshold, select, yes {{off}% off orders over ¥{threshold}} other {{off}% off}}',
-  'studio.link.fact.points': '{hasPrice, select, yes {{points} points + ¥{price}} other {{points} points}}',
+  'studio.link.fact.points':
+    '{hasPrice, select, yes {{points, plural, one {{points} point} other {{points} points}} + ¥{price}} other {{points, plural, one {{points} point} other {{points} points}}}}',
   'studio.link.offHint':
     'Switched off by the shop: visitors see it but cannot buy; publishing warns about it',
   'studio.link.chosen': 'Chosen',

@@ -41,14 +41,18 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
       role="button"
       aria-label={intl.formatMessage({ id: 'studio.catalogue.add' }, { block: name })}
       data-testid={`palette-${definition.type}`}
-      variant="outline"
+      variant="ghost"
       size="sm"
       height="auto"
       minHeight="16"
       paddingY="2"
       paddingX="1"
       flexDirection="column"
-      gap="1"
+      gap="1.5"
+      color="fg"
+      borderWidth="1px"
+      borderColor="transparent"
+      _hover={{ borderColor: 'brand.solid', color: 'brand.fg', bg: 'brand.subtle' }}
       opacity={isDragging ? 0.4 : 1}
       disabled={!allowed}
       onClick={onAdd}
@@ -56,7 +60,7 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
       fontWeight="normal"
       fontSize="xs"
     >
-      <BlockGlyph icon={definition.icon} />
+      <BlockGlyph icon={definition.icon} size={22} />
       <Text lineClamp={2} lineHeight="short">
         {name}
       </Text>

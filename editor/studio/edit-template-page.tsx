@@ -6,6 +6,7 @@ import {
   ButtonGroup,
   CloseButton,
   Dialog,
+  Flex,
   Grid,
   Heading,
   HStack,
@@ -448,7 +449,14 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
       >
-        <Stack gap="0" height="calc(100vh - 84px)" minHeight="640px" bg="gray.100" data-testid="studio">
+        {/* Below 992 px the panels stack under the canvas and the page scrolls as a whole. */}
+        <Stack
+          gap="0"
+          height={{ base: 'auto', lg: 'calc(100vh - 84px)' }}
+          minHeight={{ lg: '640px' }}
+          bg="gray.100"
+          data-testid="studio"
+        >
           <Toolbar
             name={saved.name}
             dirty={dirty}
@@ -459,14 +467,32 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
             onPublish={() => void publish()}
             onPreview={() => setPreviewing(true)}
           />
-          <Grid templateColumns="248px minmax(0, 1fr) 320px" flex="1" minHeight="0">
-            <Box bg="white" borderRightWidth="1px" overflowY="auto" data-testid="catalogue">
+          <Grid
+            templateColumns={{ base: 'minmax(0, 1fr)', lg: '248px minmax(0, 1fr) 340px' }}
+            flex="1"
+            minHeight="0"
+          >
+            <Box
+              bg="white"
+              borderRightWidth={{ lg: '1px' }}
+              overflowY="auto"
+              order={{ base: 2, lg: 0 }}
+              data-testid="catalogue"
+            >
               <CataloguePanel />
             </Box>
-            <HStack align="flex-start" gap="4" padding="4" overflow="auto" minWidth="0">
+            <Flex
+              direction={{ base: 'column-reverse', md: 'row' }}
+              align={{ base: 'stretch', md: 'flex-start' }}
+              gap="4"
+              padding={{ base: '2', md: '4' }}
+              overflow="auto"
+              minWidth="0"
+              order={{ base: 1, lg: 0 }}
+            >
               <Stack
                 gap="4"
-                width="220px"
+                width={{ base: 'auto', md: '220px' }}
                 flexShrink="0"
                 bg="white"
                 borderRadius="md"
@@ -476,28 +502,38 @@ function Studio({ initial, reload }: { initial: Saved; reload: () => Promise<Sav
                 <PagesPanel />
                 <OutlinePanel />
               </Stack>
-              <Box flex="1" paddingY="2">
+              {/* The phone is 399 px wide: on a phone it is drawn a little smaller, so it fits whole. */}
+              <Box flex="1" paddingY="2" overflowX="auto" zoom={{ base: '0.9', sm: '1' }}>
                 <PhoneCanvas />
               </Box>
-            </HStack>
-            <Box bg="white" borderLeftWidth="1px" overflowY="auto">
+            </Flex>
+            <Box bg="white" borderLeftWidth={{ lg: '1px' }} overflowY="auto" order={{ base: 3, lg: 0 }}>
               <Tabs.Root
                 value={rightTab}
                 onValueChange={(details) => setRightTab(details.value)}
                 size="sm"
                 variant="line"
               >
-                <Tabs.List paddingX="2" position="sticky" top="0" bg="white" zIndex="1">
-                  <Tabs.Trigger value="properties">
+                <Tabs.List
+                  paddingX="2"
+                  position="sticky"
+                  top="0"
+                  bg="white"
+                  zIndex="1"
+                  overflowX="auto"
+                  whiteSpace="nowrap"
+                  wordBreak="keep-all"
+                >
+                  <Tabs.Trigger value="properties" flexShrink="0">
                     <FormattedMessage id="studio.tab.properties" />
                   </Tabs.Trigger>
-                  <Tabs.Trigger value="page">
+                  <Tabs.Trigger value="page" flexShrink="0">
                     <FormattedMessage id="studio.tab.page" />
                   </Tabs.Trigger>
-                  <Tabs.Trigger value="history">
+                  <Tabs.Trigger value="history" flexShrink="0">
                     <FormattedMessage id="studio.tab.history" />
                   </Tabs.Trigger>
-                  <Tabs.Trigger value="shortcuts">
+                  <Tabs.Trigger value="shortcuts" flexShrink="0">
                     <FormattedMessage id="studio.tab.shortcuts" />
                   </Tabs.Trigger>
                 </Tabs.List>
@@ -601,8 +637,9 @@ function Toolbar({
       bg="white"
       borderBottomWidth="1px"
       gap="3"
+      flexWrap="wrap"
     >
-      <HStack gap="3" minWidth="0">
+      <HStack gap="3" minWidth="0" flexWrap="wrap">
         <Button asChild size="xs" variant="ghost">
           <RouterLink to={TEMPLATES_PATH}>
             <FormattedMessage id="studio.backToTemplates" />
@@ -627,7 +664,7 @@ function Toolbar({
           </Text>
         )}
       </HStack>
-      <HStack gap="2">
+      <HStack gap="2" flexWrap="wrap">
         <PreviewShopTypeSelect value={previewShopType} onChange={setPreviewShopType} />
         <ButtonGroup size="sm" variant="outline" attached>
           <Button onClick={undo} disabled={!canUndo} title={intl.formatMessage({ id: 'studio.undoHint' })}>

@@ -1,4 +1,5 @@
 import { defineConfig } from '@chakra-ui/react';
+import { tabsAnatomy } from '@chakra-ui/react/anatomy';
 import { brandPalette, readableBrand, SIDEBAR_BACKGROUND, SUBMENU_BACKGROUND } from '../lib/theme-palette';
 import { DEFAULT_THEME } from '../stores/settings-store';
 
@@ -17,6 +18,17 @@ export const brandConfig = defineConfig({
     '#nprogress .bar': { background: 'var(--chakra-colors-brand-500) !important' },
   },
   theme: {
+    slotRecipes: {
+      // A tab's label stays on one line ("出售中", not one character a line on a phone); a row of
+      // tabs wider than the screen scrolls sideways instead.
+      tabs: {
+        slots: tabsAnatomy.keys(),
+        base: {
+          list: { overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+          trigger: { whiteSpace: 'nowrap', wordBreak: 'keep-all', flexShrink: 0 },
+        },
+      },
+    },
     recipes: {
       // Chakra lightens a solid button on hover (solid/90), which drops white text below AA contrast;
       // darkening keeps it readable in every palette.

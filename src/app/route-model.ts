@@ -32,6 +32,17 @@ export const DASHBOARD_ROUTE: PermittedRoute = {
 /** Every path of the whole route tree: a known path the account lacks is 401, anything else 404. */
 const KNOWN_MENU_PATHS: ReadonlySet<string> = new Set(flattenMenuTree().map((entry) => entry.path));
 
+const FULL_WINDOW_PATHS: ReadonlySet<string> = new Set(
+  flattenMenuTree()
+    .filter((entry) => entry.node.fullWindow)
+    .map((entry) => entry.path),
+);
+
+/** Whether the page at a path takes the whole window, its sidebar folded away (the studio). */
+export function isFullWindowPath(path: string): boolean {
+  return FULL_WINDOW_PATHS.has(normalise(path));
+}
+
 /** SPEC §6: a route without roles is open to all; one with roles needs one of them. */
 export function rolesAllow(required: readonly string[], held: readonly string[]): boolean {
   return required.length === 0 || required.some((role) => held.includes(role));

@@ -1,10 +1,10 @@
 import { Box, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { queryClient } from '../app/query-client';
-import { DASHBOARD_ROUTE, resolvePath } from '../app/route-model';
+import { DASHBOARD_ROUTE, isFullWindowPath, resolvePath } from '../app/route-model';
 import { usePermittedRoutes } from '../app/use-permitted-routes';
 import { deviceForWidth, useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -12,7 +12,6 @@ import { useTagsStore } from '../stores/tags-store';
 import { AppMain } from './app-main';
 import { BackToTop } from './back-to-top';
 import { Navbar } from './navbar';
-import { SettingsPanel } from './settings-panel';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 
@@ -71,27 +70,39 @@ function LayoutFrame() {
   const closeSidebar = useAppStore((state) => state.closeSidebar);
   const tagsView = useSettingsStore((state) => state.tagsView);
   const fixedHeader = useSettingsStore((state) => state.fixedHeader);
-  const showSettings = useSettingsStore((state) => state.showSettings);
   const scroller = useRef<HTMLDivElement>(null);
+  // Youzan opens decoration full width: on such a page the sidebar leaves the row and the hamburger
+  // shows it as a drawer over the page, without changing the remembered desktop state.
+  const fullWindow = !mobile && isFullWindowPath(pathname);
+  const [peeking, setPeeking] = useState(false);
 
   // SPEC §4: on a phone the sidebar closes after each route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change by design
   useEffect(() => {
     if (useAppStore.getState().device === 'mobile' && useAppStore.getState().sidebar.opened)
       closeSidebar(false);
+    setPeeking(false);
   }, [pathname, closeSidebar]);
 
   const sidebarWidth = opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
 
   return (
-    <Flex height="100vh" overflow="hidden" bg="#f0f2f5" data-device={mobile ? 'mobile' : 'desktop'}>
-      {mobile ? (
+    <Flex
+      height="100vh"
+      overflow="hidden"
+      bg="#f0f2f5"
+      data-device={mobile ? 'mobile' : 'desktop'}
+      data-full-window={fullWindow || undefined}
+    >
+      {mobile || fullWindow ? (
         <Drawer.Root
-          open={opened}
+          open={fullWindow ? peeking : opened}
           placement="start"
           size="xs"
           onOpenChange={(details) => {
-            if (!details.open) closeSidebar(false);
+            if (details.open) return;
+            if (fullWindow) setPeeking(false);
+            else closeSidebar(false);
           }}
         >
           <Portal>
@@ -102,7 +113,10 @@ function LayoutFrame() {
                 bg="sidebar.bg"
                 aria-label={intl.formatMessage({ id: 'navbar.sidebar' })}
               >
-                <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
+                <Sidebar
+                  collapsed={false}
+                  onNavigate={() => (fullWindow ? setPeeking(false) : closeSidebar(false))}
+                />
               </Drawer.Content>
             </Drawer.Positioner>
           </Portal>
@@ -133,13 +147,16 @@ function LayoutFrame() {
           zIndex="docked"
           data-testid="header-block"
         >
-          <Navbar />
+          <Navbar
+            sidebarDrawer={
+              fullWindow ? { open: peeking, toggle: () => setPeeking((value) => !value) } : undefined
+            }
+          />
           {tagsView && <TagsView />}
         </Box>
         <AppMain scrollContainer={scroller} />
         <BackToTop container={scroller} />
       </Box>
-      {showSettings && <SettingsPanel />}
     </Flex>
   );
 }

@@ -10,21 +10,31 @@ import { useAppStore } from '../stores/app-store';
 import { confirmDialog } from '../stores/dialog-store';
 import { useErrorLogStore } from '../stores/error-log-store';
 import { useSessionStore } from '../stores/session-store';
+import { useSettingsStore } from '../stores/settings-store';
 import type { AccountDialog } from './account-dialogs';
 import { AppBreadcrumb } from './breadcrumb';
 import { FullscreenButton } from './fullscreen-button';
 import { BugIcon, ChevronDownIcon, FoldIcon, MenuIcon, SearchIcon } from './icons';
 import { LanguageMenu } from './language-menu';
+import { SettingsPanel } from './settings-panel';
 import { SizeMenu } from './size-menu';
 
 const AccountDialogs = lazy(() => import('./account-dialogs'));
 const HeaderSearch = lazy(() => import('./header-search'));
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
-function Hamburger() {
+/** The sidebar shown as a drawer over a full-window page, instead of the remembered sidebar state. */
+export interface SidebarDrawer {
+  open: boolean;
+  toggle: () => void;
+}
+
+function Hamburger({ drawer }: { drawer?: SidebarDrawer }) {
   const intl = useIntl();
-  const opened = useAppStore((state) => state.sidebar.opened);
-  const toggle = useAppStore((state) => state.toggleSidebar);
+  const storeOpened = useAppStore((state) => state.sidebar.opened);
+  const storeToggle = useAppStore((state) => state.toggleSidebar);
+  const opened = drawer ? drawer.open : storeOpened;
+  const toggle = drawer ? drawer.toggle : storeToggle;
   return (
     <IconButton
       variant="ghost"
@@ -199,8 +209,9 @@ function AvatarMenu() {
   );
 }
 
-export function Navbar() {
+export function Navbar({ sidebarDrawer }: { sidebarDrawer?: SidebarDrawer }) {
   const mobile = useAppStore((state) => state.device === 'mobile');
+  const showSettings = useSettingsStore((state) => state.showSettings);
   return (
     <Flex
       as="header"
@@ -215,7 +226,7 @@ export function Navbar() {
       data-testid="navbar"
     >
       <HStack gap="2" minWidth="0">
-        <Hamburger />
+        <Hamburger drawer={sidebarDrawer} />
         <AppBreadcrumb />
       </HStack>
       <HStack gap="1" flexShrink={0}>
@@ -224,6 +235,7 @@ export function Navbar() {
         {!mobile && <FullscreenButton />}
         {!mobile && <SizeMenu />}
         <LanguageMenu />
+        {showSettings && <SettingsPanel />}
         <AvatarMenu />
       </HStack>
     </Flex>

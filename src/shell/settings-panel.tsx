@@ -73,7 +73,10 @@ function SettingSwitch({
   );
 }
 
-/** The right settings panel (SPEC §2, §4, §9); every choice persists. */
+/**
+ * The settings opener and the right settings panel (SPEC §2, §4, §9); every choice persists. The
+ * opener sits in the navbar because a button fixed at the window's edge covered list toolbars.
+ */
 export function SettingsPanel() {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
@@ -82,19 +85,15 @@ export function SettingsPanel() {
   return (
     <>
       <IconButton
-        position="fixed"
-        right="0"
-        top="250px"
-        width={{ base: '40px', md: '48px' }}
-        height={{ base: '40px', md: '48px' }}
-        borderStartRadius="md"
-        borderEndRadius="0"
-        zIndex="sticky"
+        variant="ghost"
+        size="sm"
         aria-label={intl.formatMessage({ id: 'navbar.settings' })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => setOpen(true)}
         data-testid="settings-button"
       >
-        <SettingsIcon boxSize="6" />
+        <SettingsIcon boxSize="5" />
       </IconButton>
       <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} size="xs" placement="end">
         <Portal>

@@ -105,7 +105,7 @@ function EntryList({
               >
                 <RouterLink to={entry.path} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
                   <MenuItemIcon name={entry.icon} boxSize="4" flexShrink={0} />
-                  <Text as="span" truncate>
+                  <Text as="span" lineClamp={2} lineHeight="1.3" paddingY="1.5">
                     {title}
                   </Text>
                 </RouterLink>
@@ -126,7 +126,8 @@ function EntryList({
               onClick={() => toggle(entry.path)}
             >
               <MenuItemIcon name={entry.icon} boxSize="4" flexShrink={0} />
-              <Text as="span" flex="1" truncate>
+              {/* Long English titles ("Added-value services") take two lines rather than an ellipsis. */}
+              <Text as="span" flex="1" lineClamp={2} lineHeight="1.3" paddingY="1.5">
                 {title}
               </Text>
               <ChevronDownIcon

@@ -266,12 +266,12 @@ describe('bad input', () => {
       /^The template data was refused: The template data is not valid JSON/,
     );
     expect((await save(`{"a":${'['.repeat(40)}${']'.repeat(40)}}`)).body.Errmsg).toBe(
-      'The template data was refused: /: nested more than 32 levels deep',
+      'The template data was refused: /: nested deeper than the limit of 32',
     );
     const wire = JSON.parse(serializeTemplate(template.document));
     wire.wxOpenType = 'x'.repeat(70_000);
     expect((await save(JSON.stringify(wire))).body.Errmsg).toBe(
-      'The template data was refused: wxOpenType: text of 70000 characters; at most 60000 are allowed',
+      'The template data was refused: wxOpenType: text of length 70000; the limit is 60000',
     );
   });
 

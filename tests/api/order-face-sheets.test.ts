@@ -296,6 +296,22 @@ describe('printing face sheets without a provider', () => {
       /this carrier account has no electronic-waybill provider/,
     );
 
+    // The account is ZTO's: an SF number is refused, naming the carrier and a number of its shape.
+    const sfNumber = await paidOrder();
+    const wrongCarrier = await server.call(
+      orders.printFaceSheets,
+      { FaceConfigId: config.Id, Orders: [{ Id: sfNumber.Id, TrackingNo: 'SF1000000000501' }] },
+      { token },
+    );
+    expect(wrongCarrier.body.Sheets).toEqual([]);
+    expect(wrongCarrier.body.Failed).toEqual([
+      {
+        OrderId: sfNumber.Id,
+        OrderNo: sfNumber.OrderNo,
+        Message: `Order ${sfNumber.OrderNo}: SF1000000000501 is not a ZTO tracking number (for example 75312345678901)`,
+      },
+    ]);
+
     // One order is shipped another way before the batch is confirmed.
     const { version } = await orderRow(server, c.Id);
     await server.call(

@@ -225,7 +225,12 @@ describe('public submit', () => {
         Rule: 'phone',
         Message: '手机号 must be an 11-digit mobile number starting with 1',
       },
-      { Field: 'photos', Label: '照片', Rule: 'maxImages', Message: '照片 takes at most 1 images' },
+      {
+        Field: 'photos',
+        Label: '照片',
+        Rule: 'maxImages',
+        Message: '照片 has too many images: the most allowed is 1',
+      },
     ]);
     const zh = refused(
       await submit(form.id, { ...goodAnswers, mobile: '' }, { locale: 'zh-CN', address: '10.0.0.2' }),

@@ -25,9 +25,9 @@ function uniqueBuyer(label: string): string {
   return `e2e-face-${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
-/** A tracking number no other run uses. */
+/** A ZTO tracking number (14 digits, the seeded default account's carrier) no other run uses. */
 function trackingNo(index: number): string {
-  return `ZT${Date.now().toString().slice(-9)}${index}${Math.floor(Math.random() * 90 + 10)}`;
+  return `7${Date.now().toString().slice(-10)}${index}${Math.floor(Math.random() * 90 + 10)}`;
 }
 
 /** Waits for transitions (a pressed button's colours) to end, so axe reads the colours people see. */

@@ -80,6 +80,16 @@ test.describe('order supervision', () => {
     await expect(page).toHaveURL(/\/order\/orderDetails\?id=\d+/);
     const heading = page.getByRole('heading', { name: `Order ${order.OrderNo}` });
     await expect(heading).toBeVisible();
+    // The step bar: placed, paid and shipped are done, completion is the current step.
+    const steps = page.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+    await expect(steps).toHaveText([
+      /^1Placed \(done\)/,
+      /^2Paid \(done\)/,
+      /^3Shipped \(done\)/,
+      /^4Completed/,
+    ]);
+    await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
+    await expect(steps.nth(3)).toContainText('(current step)');
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await expect(timeline.getByRole('listitem')).toHaveCount(3);
     await expect(timeline.getByRole('listitem').nth(0)).toContainText('Order placed');

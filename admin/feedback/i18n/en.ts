@@ -21,7 +21,7 @@ export const en: Record<string, string> = {
     'Mark {count, plural, one {this feedback entry} other {# feedback entries}} handled?',
   'feedback.confirm.new':
     'Mark {count, plural, one {this feedback entry} other {# feedback entries}} as new again?',
-  'feedback.imageCount': '{count} picture(s)',
+  'feedback.imageCount': '{count, plural, one {{count} picture} other {{count} pictures}}',
   'feedback.imageNumber': 'Picture {number}',
   'feedback.sentBy': 'From {name} ({phone})',
   'feedback.sentAt': 'Sent {time}',

@@ -53,6 +53,8 @@ export const en: Record<string, string> = {
   'goods.form.editTitle': 'Edit goods',
   'goods.form.backToList': 'Back to the list',
   'goods.form.saved': 'Goods saved',
+  'goods.form.savedAwaitingAudit':
+    'Goods saved. The shop audits goods: they go on sale once the audit approves them.',
   'goods.form.basics': 'Basic information',
   'goods.form.name': 'Goods name',
   'goods.form.subtitle': 'Subtitle',
@@ -102,7 +104,7 @@ export const en: Record<string, string> = {
   'goods.classify.add': 'Add category',
   'goods.classify.name': 'Category name',
   'goods.classify.sort': 'Sort value',
-  'goods.classify.goodsCount': '{count} goods',
+  'goods.classify.goodsCount': '{count, plural, one {{count} item} other {{count} items}}',
   'goods.classify.sortValue': 'Sort {sort}',
   'goods.classify.rename': 'Rename',
   'goods.classify.renameNamed': 'Rename {name}',
@@ -137,7 +139,7 @@ export const en: Record<string, string> = {
   'goodsComment.column.content': 'Review',
   'goodsComment.column.state': 'Status',
   'goodsComment.column.createdAt': 'Posted',
-  'goodsComment.scoreOf': '{score} of {max} stars',
+  'goodsComment.scoreOf': '{score} of {max, plural, one {{max} star} other {{max} stars}}',
   'goodsComment.imageCount': '{count, plural, one {# picture} other {# pictures}}',
   'goodsComment.imageNumber': 'Picture {number}',
   'goodsComment.replied': 'Replied',
@@ -166,7 +168,8 @@ export const en: Record<string, string> = {
   'goodsAudit.reasonShown': 'Reason: {reason}',
   'goodsAudit.rejectTitle': 'Reject {count, plural, one {this goods} other {# goods}}',
   'goodsAudit.reason': 'Reason for rejecting',
-  'goodsAudit.reasonHelp': 'The shop sees this on the goods (up to {max} characters).',
+  'goodsAudit.reasonHelp':
+    'The shop sees this on the goods (up to {max, plural, one {{max} character} other {{max} characters}}).',
   'goodsAudit.notRequired': 'This shop does not require goods audit: new goods are approved when saved.',
   'goodsAttributes.title': 'Specifications and attributes',
   'goodsAttributes.types': 'Attribute types',
@@ -199,7 +202,8 @@ export const en: Record<string, string> = {
   'goods.classify.dragHint':
     'Drag a category by its handle onto another to put it there, or use the move buttons.',
   'goods.classify.refused.self': 'A category cannot go inside itself.',
-  'goods.classify.refused.depth': 'Categories can be at most {max} levels deep.',
+  'goods.classify.refused.depth':
+    'Categories can be at most {max, plural, one {{max} level} other {{max} levels}} deep.',
   'goods.classify.dragStart': 'Picked up {name}.',
   'goods.classify.dragOver': '{name} is over {target}.',
   'goods.classify.dragEnd': '{name} was dropped on {target}.',

@@ -52,6 +52,7 @@ export const zh: Record<string, string> = {
   'goods.form.editTitle': '编辑商品',
   'goods.form.backToList': '返回列表',
   'goods.form.saved': '商品已保存',
+  'goods.form.savedAwaitingAudit': '商品已保存。本店商品需审核，审核通过后自动上架。',
   'goods.form.basics': '基本信息',
   'goods.form.name': '商品名称',
   'goods.form.subtitle': '副标题',

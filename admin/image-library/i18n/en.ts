@@ -8,7 +8,7 @@ export const en: Record<string, string> = {
   'images.folder.deleteNamed': 'Delete folder {name}',
   'images.folder.name': 'Folder name',
   'images.folder.deleteConfirm':
-    'Delete the folder "{name}"? Its {count} image(s) are kept and moved to "Not in a folder".',
+    'Delete the folder "{name}"? Its {count, plural, one {{count} image is} other {{count} images are}} kept and moved to "Not in a folder".',
   'images.image.rename': 'Rename',
   'images.image.renameNamed': 'Rename image {name}',
   'images.image.name': 'Image name',
@@ -17,9 +17,11 @@ export const en: Record<string, string> = {
   'images.moveTo': 'Move to folder',
   'images.move': 'Move',
   'images.delete': 'Delete',
-  'images.deleteConfirm': 'Delete {count} image(s)? This cannot be undone.',
+  'images.deleteConfirm':
+    'Delete {count, plural, one {{count} image} other {{count} images}}? This cannot be undone.',
   'images.inUseTitle': 'Images still in use',
-  'images.inUse': '{count} image(s) are still used and would show as broken there:\n{list}\nDelete anyway?',
+  'images.inUse':
+    '{count, plural, one {{count} image is} other {{count} images are}} still used and would show as broken there:\n{list}\nDelete anyway?',
   'images.use.template': 'template "{name}"',
   'images.use.poster': 'poster "{name}"',
   'images.use.goods': 'goods "{name}"',

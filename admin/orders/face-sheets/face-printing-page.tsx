@@ -29,6 +29,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import type { ListResource } from '../../../contract/list-query';
 import { OrderPermission } from '../../../contract/machines/order';
+import { CARRIER_TRACKING_FORMATS } from '../../../contract/tracking-number';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -225,7 +226,7 @@ function PrintSetup({
 
   const print = async () => {
     if (!config) return;
-    const found = typed ? trackingProblems(ids, numbers) : {};
+    const found = typed ? trackingProblems(ids, numbers, config.Carrier) : {};
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setPrinting(true);
@@ -330,7 +331,11 @@ function PrintSetup({
                   }}
                 />
                 <Field.ErrorText color={ERROR_COLOR}>
-                  {problems[order.Id] && t(`facePrinting.tracking.${problems[order.Id]}`)}
+                  {problems[order.Id] &&
+                    t(`facePrinting.tracking.${problems[order.Id]}`, {
+                      carrier: t(`face.carrier.${config!.Carrier}`),
+                      example: CARRIER_TRACKING_FORMATS[config!.Carrier]?.example ?? '',
+                    })}
                 </Field.ErrorText>
               </Field.Root>
             ))}

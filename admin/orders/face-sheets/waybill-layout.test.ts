@@ -41,16 +41,25 @@ describe('paper layouts', () => {
 
 describe('typed tracking numbers', () => {
   it.each([
-    [{ 1: 'SF1234567890', 2: 'SF1234567891' }, {}],
-    [{ 1: '  SF1234567890 ' }, { 2: 'required' }],
+    [{ 1: 'SF1234567890123', 2: 'SF1234567890124' }, {}],
+    [{ 1: '  SF1234567890123 ' }, { 2: 'required' }],
     [
       { 1: 'SF 123', 2: 'abc' },
       { 1: 'pattern', 2: 'pattern' },
     ],
-    [{ 1: 'SF1234567890', 2: 'sf1234567890' }, { 2: 'duplicate' }],
-    [{ 1: 'A'.repeat(33), 2: 'ZT-0001' }, { 1: 'pattern' }],
-  ])('%o → %o', (numbers, problems) => {
-    expect(trackingProblems([1, 2], numbers)).toEqual(problems);
+    [{ 1: 'SF1234567890123', 2: 'sf1234567890123' }, { 2: 'duplicate' }],
+    [{ 1: 'A'.repeat(33), 2: 'SF1234567890124' }, { 1: 'pattern' }],
+    [
+      { 1: '75312345678901', 2: 'YT1234567890123' },
+      { 1: 'carrier', 2: 'carrier' },
+    ],
+  ])('on an SF account %o → %o', (numbers, problems) => {
+    expect(trackingProblems([1, 2], numbers, 'SF')).toEqual(problems);
+  });
+
+  it('holds a number of any shape to the general pattern only when the carrier has no known one', () => {
+    expect(trackingProblems([1], { 1: 'ZT-0001' }, 'DBL')).toEqual({});
+    expect(trackingProblems([1], { 1: 'ZT-0001' }, 'ZTO')).toEqual({ 1: 'carrier' });
   });
 
   it('sends typed numbers trimmed, and none when the provider assigns them', () => {

@@ -1,5 +1,6 @@
 import type { FaceSheet, PAPER_SIZES } from '../../../contract/endpoints/orders';
-import { TRACKING_NO_PATTERN } from '../../../contract/machines/order';
+import { type Carrier, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
+import { trackingNumberFitsCarrier } from '../../../contract/tracking-number';
 
 export type Paper = (typeof PAPER_SIZES)[number];
 
@@ -46,15 +47,16 @@ export function batchPaper(sheets: readonly Pick<FaceSheet, 'Paper'>[]): Paper {
   return sheets[0]?.Paper ?? '100x180';
 }
 
-export type TrackingProblem = 'required' | 'pattern' | 'duplicate';
+export type TrackingProblem = 'required' | 'pattern' | 'carrier' | 'duplicate';
 
 /**
  * What is wrong with the tracking numbers an operator typed, by order id: each is required,
- * matches the carriers' pattern and appears once in the batch.
+ * matches the general pattern and the account's carrier's, and appears once in the batch.
  */
 export function trackingProblems(
   orderIds: readonly number[],
   numbers: Readonly<Record<number, string>>,
+  carrier: Carrier,
 ): Record<number, TrackingProblem> {
   const problems: Record<number, TrackingProblem> = {};
   const seen = new Map<string, number>();
@@ -62,6 +64,7 @@ export function trackingProblems(
     const value = (numbers[id] ?? '').trim();
     if (value === '') problems[id] = 'required';
     else if (!TRACKING_NO_PATTERN.test(value)) problems[id] = 'pattern';
+    else if (!trackingNumberFitsCarrier(carrier, value)) problems[id] = 'carrier';
     else if (seen.has(value.toUpperCase())) problems[id] = 'duplicate';
     else seen.set(value.toUpperCase(), id);
   }

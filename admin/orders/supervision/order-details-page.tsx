@@ -28,6 +28,7 @@ import { ordersCatalogues } from './messages';
 import { ORDERS_ROOT, OrderCommandDialog } from './order-command-dialog';
 import { addressLine } from './order-rules';
 import { OrderStateBadges } from './order-state-badges';
+import { OrderStepBar } from './order-step-bar';
 import { TimelineDetail, TimelineStates } from './timeline-detail';
 
 const TIME = '{y}-{m}-{d} {h}:{i}:{s}';
@@ -35,7 +36,7 @@ const money = (fen: number) => `¥${fenToYuan(fen)}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box as="section" bg="bg" borderRadius="md" borderWidth="1px" padding="4" aria-label={title}>
+    <Box as="section" bg="bg" borderRadius="md" borderWidth="1px" padding="4" minWidth="0" aria-label={title}>
       <Heading as="h2" size="sm" marginBottom="3">
         {title}
       </Heading>
@@ -92,6 +93,8 @@ function OrderDetails({ order }: { order: OrderDetail }) {
           </Button>
         </HStack>
       </Flex>
+
+      <OrderStepBar order={order} />
 
       {order.State === 'toPay' && order.PayDueAt && (
         <Text fontSize="sm" color="fg.muted">
@@ -244,7 +247,10 @@ function OrderDetails({ order }: { order: OrderDetail }) {
           />
         </Section>
         <Section title={t('orders.details.wallet')}>
-          <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} version={order.Version} />
+          {/* The wallet's table is wider than a third of the page: it scrolls rather than clips. */}
+          <Box overflowX="auto">
+            <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} version={order.Version} />
+          </Box>
         </Section>
         <Section title={t('orders.details.sellerRemark')}>
           <Text whiteSpace="pre-wrap" color={order.SellerRemark ? undefined : 'fg.muted'}>

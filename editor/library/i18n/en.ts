@@ -42,7 +42,7 @@ export const en = {
   'library.user.backgroundColour': 'Header colour',
   'library.user.backgroundImage': 'Header background image address',
   'library.user.menus': 'Menu items',
-  'library.user.menuCount': '{count} of {max} items',
+  'library.user.menuCount': '{count} of {max, plural, one {{max} item} other {{max} items}}',
   'library.user.addMenu': 'Add a menu item',
   'library.user.newMenu': 'New item',
   'library.user.menuTitle': 'Title',

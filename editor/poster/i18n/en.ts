@@ -125,5 +125,5 @@ export const posterEn = {
   'poster.history.show': 'Show {element}',
   'poster.history.background': 'Change the background',
   'poster.history.canvasSize': 'Change the canvas size',
-  'poster.history.elements': '{count} elements',
+  'poster.history.elements': '{count, plural, one {{count} element} other {{count} elements}}',
 };

@@ -34,7 +34,7 @@ export const en: Record<string, string> = {
   'smartForm.done': 'Done',
   'smartForm.confirmDelete': 'Delete form "{name}"? This cannot be undone.',
   'smartForm.deleteBlocked':
-    'Form "{name}" still has {count} submission(s). Export them if you need them and delete them first; the form can be deleted after that.',
+    'Form "{name}" still has {count, plural, one {{count} submission} other {{count} submissions}}. Export them if you need them and delete them first; the form can be deleted after that.',
   'smartForm.confirmTitle': 'Please confirm',
   'smartForm.confirmDestructive': 'Delete',
   'smartForm.noticeTitle': 'Notifications for "{name}"',
@@ -44,7 +44,7 @@ export const en: Record<string, string> = {
   'smartForm.noticeHint': 'At most {max} of each. Messages are sent by the messaging service.',
   'smartForm.noticeBadEmail': 'Not an email address: {value}',
   'smartForm.noticeBadPhone': 'Not a mobile number: {value}',
-  'smartForm.noticeTooMany': 'At most {max} entries',
+  'smartForm.noticeTooMany': 'At most {max, plural, one {{max} entry} other {{max} entries}}',
   'smartForm.save': 'Save',
   'smartForm.saved': 'Saved (version {version})',
   'smartForm.back': 'Back to forms',
@@ -67,7 +67,8 @@ export const en: Record<string, string> = {
     'Fill the form as a buyer would; Submit checks it with the same rules as the server.',
   'smartForm.submit': 'Submit',
   'smartForm.previewOk': 'All answers pass. (Nothing is sent from the preview.)',
-  'smartForm.previewErrors': '{count} answer(s) need attention.',
+  'smartForm.previewErrors':
+    '{count, plural, one {{count} answer needs} other {{count} answers need}} attention.',
   'smartForm.selectField': 'Select {field}',
   'smartForm.moveUp': 'Move {field} up',
   'smartForm.moveDown': 'Move {field} down',
@@ -78,7 +79,7 @@ export const en: Record<string, string> = {
   'smartForm.stale':
     'Someone saved this form after you opened it. OK overwrites their changes with yours; Cancel keeps theirs and reloads.',
   'smartForm.leave': 'Leave without saving? Your changes will be lost.',
-  'smartForm.tooManyFields': 'A form can have at most {max} fields.',
+  'smartForm.tooManyFields': 'A form can have at most {max, plural, one {{max} field} other {{max} fields}}.',
   'smartForm.problems': 'Fix the field settings first: {detail}',
   'smartForm.problem.duplicateId': '{field}: duplicate field',
   'smartForm.problem.noOptions': '{field}: add at least one option',
@@ -134,7 +135,8 @@ export const en: Record<string, string> = {
   'smartFormData.view': 'Details',
   'smartFormData.delete': 'Delete',
   'smartFormData.actionNamed': '{action}: submission {id}',
-  'smartFormData.confirmDelete': 'Delete {count} submission(s)? This cannot be undone.',
+  'smartFormData.confirmDelete':
+    'Delete {count, plural, one {{count} submission} other {{count} submissions}}? This cannot be undone.',
   'smartFormData.details': 'Submission {id}',
   'smartFormData.submittedAt': 'Submitted {time} to {form}',
   'smartFormData.noAnswer': '—',

@@ -32,7 +32,8 @@ export function salesReportRange(input: { startDate?: string; endDate?: string }
 
 export const dashboardRoutes = [
   defineRoute(dashboard.getIndexDataInfo, async ({ db, session }) => {
-    const context = { db, siteId: session.siteId, ...figurePeriods(new Date()) };
+    const viewer = { isStore: session.isStore, storeId: session.storeId };
+    const context = { db, siteId: session.siteId, viewer, ...figurePeriods(new Date()) };
     const parts = await Promise.all(dashboardFigureProviders.map((provider) => provider(context)));
     return { Data: sumFigures(parts) };
   }),
@@ -41,8 +42,9 @@ export const dashboardRoutes = [
     const { start, end } = salesReportRange(input, new Date());
     const from = shopDayStart(start);
     const to = shopDayEnd(end);
+    const viewer = { isStore: session.isStore, storeId: session.storeId };
     const reports = await Promise.all(
-      salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, from, to })),
+      salesReportProviders.map((provider) => provider({ db, siteId: session.siteId, viewer, from, to })),
     );
     return { Data: mergeSalesDays(shopDates(start, end), reports) };
   }),

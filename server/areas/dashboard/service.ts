@@ -15,9 +15,19 @@ export function figurePeriods(now: Date): FigurePeriods {
   return { todayStart: shopDayStart(today), weekStart: shopDayStart(shopWeekStart(today)), now };
 }
 
+/**
+ * Whose figures: a store account's dashboard counts its store's orders only, as its order list
+ * does; other accounts see the whole site.
+ */
+export interface FigureViewer {
+  isStore: boolean;
+  storeId: number | null;
+}
+
 export interface FigureContext extends FigurePeriods {
   db: Database;
   siteId: number;
+  viewer: FigureViewer;
 }
 
 /**
@@ -31,6 +41,7 @@ export const dashboardFigureProviders: FigureProvider[] = [];
 export interface SalesReportContext {
   db: Database;
   siteId: number;
+  viewer: FigureViewer;
   /** First instant of the range, included. */
   from: Date;
   /** First instant after the range, excluded. */

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/machines/order';
 import { shopStamp } from '../../../contract/shop-time';
 import { can } from '../../../contract/state-machine';
+import { CARRIER_TRACKING_FORMATS, trackingNumberFitsCarrier } from '../../../contract/tracking-number';
 import { audit } from '../../audit';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -158,6 +159,14 @@ export async function printFaceSheets(
       const trackingNo = entry.TrackingNo ?? '';
       if (!TRACKING_NO_PATTERN.test(trackingNo)) {
         fail(candidate.id, candidate.order_no, 'order.faceTrackingRequired');
+        continue;
+      }
+      if (!trackingNumberFitsCarrier(config.carrier, trackingNo)) {
+        fail(candidate.id, candidate.order_no, 'order.faceTrackingCarrier', {
+          trackingNo,
+          carrier: config.carrier,
+          example: CARRIER_TRACKING_FORMATS[config.carrier]?.example ?? '',
+        });
         continue;
       }
       planned.push({ candidate, trackingNo, taskId: '', sortingCode: '' });

@@ -54,6 +54,8 @@ const en = {
   'order.faceAlreadyPrinted': 'Order {subject} already has a printed face sheet; reprint or void it',
   'order.faceTrackingRequired':
     'Enter the tracking number of order {subject}: this carrier account has no electronic-waybill provider',
+  'order.faceTrackingCarrier':
+    'Order {subject}: {trackingNo} is not a {carrier} tracking number (for example {example})',
   'order.faceTrackingFromProvider':
     'Order {subject}: the electronic-waybill provider assigns tracking numbers; leave it empty',
   'order.faceProviderFailed': 'The electronic-waybill provider refused: {message}',
@@ -240,6 +242,7 @@ const zh: Record<OrderMessageKey, string> = {
   'order.faceNotToShip': '订单 {subject} 不是待发货订单',
   'order.faceAlreadyPrinted': '订单 {subject} 已打印面单，请重新打印或作废',
   'order.faceTrackingRequired': '请填写订单 {subject} 的快递单号：该快递账号未接入电子面单服务',
+  'order.faceTrackingCarrier': '订单 {subject}：{trackingNo} 不是 {carrier} 的快递单号（示例 {example}）',
   'order.faceTrackingFromProvider': '订单 {subject}：快递单号由电子面单服务分配，请留空',
   'order.faceProviderFailed': '电子面单服务返回错误：{message}',
   'order.faceBatchNotFound': '批次 {batch} 没有待确认的面单',

@@ -4,13 +4,16 @@ import { shopDateSql } from '../../db/shop-time-sql';
 import { dashboardFigureProviders, salesReportProviders } from '../dashboard/service';
 import { registerUnfinishedOrderReferences } from '../product/service';
 import { idList } from './lifecycle';
+import { storeCondition } from './store-scope';
 
 /**
  * What the orders area tells other areas. Sales count orders by their payment time (walk-in orders
- * included); "to ship" counts orders waiting to ship or to be picked up.
+ * included); "to ship" counts orders waiting to ship or to be picked up. A store account's figures
+ * count its store's orders, by the order list's own store rule.
  */
 
-dashboardFigureProviders.push(async ({ db, siteId, todayStart, weekStart }) => {
+dashboardFigureProviders.push(async ({ db, siteId, viewer, todayStart, weekStart }) => {
+  const store = storeCondition(viewer, sql`store_id`);
   const [row] = await queryRows<{
     today_orders: number;
     today_sales: number;
@@ -21,11 +24,11 @@ dashboardFigureProviders.push(async ({ db, siteId, todayStart, weekStart }) => {
     sql`select (count(*) filter (where paid_at >= ${todayStart.toISOString()}::timestamptz))::int as today_orders,
                coalesce(sum(paid_fen) filter (where paid_at >= ${todayStart.toISOString()}::timestamptz), 0)::float8 as today_sales,
                count(*)::int as week_orders, coalesce(sum(paid_fen), 0)::float8 as week_sales
-          from orders where site_id = ${siteId} and paid_at >= ${weekStart.toISOString()}::timestamptz`,
+          from orders where site_id = ${siteId} and ${store} and paid_at >= ${weekStart.toISOString()}::timestamptz`,
   );
   const [toShip] = await queryRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count from orders where site_id = ${siteId} and state = 'toShip'`,
+    sql`select count(*)::int as count from orders where site_id = ${siteId} and ${store} and state = 'toShip'`,
   );
   return {
     TodayOrders: row?.today_orders ?? 0,
@@ -36,12 +39,12 @@ dashboardFigureProviders.push(async ({ db, siteId, todayStart, weekStart }) => {
   };
 });
 
-salesReportProviders.push(async ({ db, siteId, from, to }) => {
+salesReportProviders.push(async ({ db, siteId, viewer, from, to }) => {
   const rows = await queryRows<{ day: string; orders: number; sales: number }>(
     db,
     sql`select to_char(${shopDateSql('paid_at')}, 'YYYY-MM-DD') as day,
                count(*)::int as orders, sum(paid_fen)::float8 as sales
-          from orders where site_id = ${siteId}
+          from orders where site_id = ${siteId} and ${storeCondition(viewer, sql`store_id`)}
            and paid_at >= ${from.toISOString()}::timestamptz and paid_at < ${to.toISOString()}::timestamptz
          group by 1`,
   );

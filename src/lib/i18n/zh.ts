@@ -162,10 +162,10 @@ export const zh: Record<MessageKey, string> = {
   'notBuilt.title': '该页面尚未建设',
   'notBuilt.text': '您有权访问“{title}”（{path}），但它的界面还不在本次发布中。',
 
-  'error401.title': 'Oops!',
+  'error401.title': '哎呀！',
   'error401.headline': '你没有权限去该页面',
   'error401.text': '请联系店主为您分配该菜单，或返回上一页。',
-  'error404.title': 'Oops!',
+  'error404.title': '哎呀！',
   'error404.headline': '您访问的页面不存在',
   'error404.text': '请检查网址是否正确，或点击下面的按钮返回首页。',
 

@@ -100,6 +100,7 @@ export const zh: Record<string, string> = {
   'facePrinting.trackingNoFor': '订单 {orderNo}（{receiver}）的运单号',
   'facePrinting.tracking.required': '请填写运单号。',
   'facePrinting.tracking.pattern': '4 至 32 位字母、数字或连字符。',
+  'facePrinting.tracking.carrier': '不是{carrier}的运单号，格式如 {example}。',
   'facePrinting.tracking.duplicate': '与本批次其他订单的运单号重复。',
   'facePrinting.printSheets': '打印 {count} 张面单',
   'facePrinting.failedTitle': '{count} 个订单未能打印',

@@ -54,7 +54,7 @@ export const en: Record<string, string> = {
   // Storefront keys
   'orders.keys.title': 'Storefront keys',
   'orders.keys.help':
-    'Your mini-program’s server places orders with one of these keys. Up to {max} keys can be active; revoke a key that may have leaked.',
+    'Your mini-program’s server places orders with one of these keys. Up to {max, plural, one {{max} key} other {{max} keys}} can be active; revoke a key that may have leaked.',
   'orders.keys.name': 'Name of a new key',
   'orders.keys.add': 'Create key',
   'orders.keys.column.name': 'Name',

@@ -12,7 +12,7 @@ export const en: Record<string, string> = {
   'wallet.column.after': 'After',
   'wallet.column.reason': 'Reason',
   'wallet.column.orderNo': 'Order',
-  'wallet.pointsAmount': '{points} pts',
+  'wallet.pointsAmount': '{points, plural, one {{points} pt} other {{points} pts}}',
   'wallet.reason.recharge': 'Recharge',
   'wallet.reason.recharge_refund': 'Recharge refunded',
   'wallet.reason.order_payment': 'Order paid by balance',
