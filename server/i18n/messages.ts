@@ -45,6 +45,10 @@ const en = {
     'The file is not an image (PNG, JPEG, GIF or WebP); its content was checked, not its name',
   'upload.tooLarge': 'The image is larger than {limit}',
   'area.unknownCode': 'Unknown area code {code}',
+  'import.notXlsx': 'The file is not an Excel workbook (.xlsx)',
+  'import.empty': 'The sheet has no rows below its header',
+  'import.tooManyRows': 'At most {max} rows can be imported at once',
+  'import.tooLarge': 'The workbook unpacks to more than {limit}; split it into smaller files',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -91,6 +95,10 @@ const zh: Record<MessageKey, string> = {
   'upload.notImage': '文件不是图片（PNG、JPEG、GIF 或 WebP），按内容而非文件名检查',
   'upload.tooLarge': '图片大于 {limit}',
   'area.unknownCode': '未知的地区编码 {code}',
+  'import.notXlsx': '文件不是 Excel 工作簿（.xlsx）',
+  'import.empty': '表格表头下没有数据',
+  'import.tooManyRows': '一次最多导入 {max} 行',
+  'import.tooLarge': '工作簿解压后超过 {limit}，请拆成较小的文件',
 };
 
 const catalogues: Record<Locale, Record<string, string>> = { en: { ...en }, zh: { ...zh } };
