@@ -12,6 +12,7 @@ import type { TemplateDocument } from '../../../contract/template-document';
 import { en as editorEn } from '../../../editor/i18n/en';
 import { zh as editorZh } from '../../../editor/i18n/zh';
 import { type Locale, translate } from '../../i18n/messages';
+import { sanitizeRichText } from '../../rich-text/sanitize';
 import type { moduleTemplates } from './tables';
 
 const catalogues: Record<Locale, Record<string, string>> = { en: editorEn, zh: editorZh };
@@ -33,13 +34,24 @@ export type ReadResult =
 export function readTemplateData(data: string, siteId: number, locale: Locale): ReadResult {
   const parsed = parseTemplate(data, blockDefinition);
   if (!parsed.ok) return parsed;
-  const document = { ...parsed.document, siteId };
+  const document = { ...parsed.document, siteId, blocks: withSanitisedRichText(parsed.document.blocks) };
   return {
     ok: true,
     document,
     json: serializeTemplate(document),
     warnings: parsed.warnings.map((warning) => describeIssue(warning, locale)),
   };
+}
+
+/** Rich-text blocks are stored as the shared policy keeps them, so every later reader gets safe HTML. */
+function withSanitisedRichText(blocks: TemplateDocument['blocks']): TemplateDocument['blocks'] {
+  return Object.fromEntries(
+    Object.entries(blocks).map(([id, block]) =>
+      block.type === 'richText' && typeof block.props.html === 'string'
+        ? [id, { ...block, props: { ...block.props, html: sanitizeRichText(block.props.html) } }]
+        : [id, block],
+    ),
+  );
 }
 
 function envelope(reply: FastifyReply, message: string, extra: Record<string, unknown>): undefined {
