@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDefinition } from '../../components-catalog/registry';
+import { getProductInfo } from '../../contract/endpoints/goods';
 import * as library from '../../contract/endpoints/module-library';
 import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
 import { insertBlock, setProp } from '../../contract/template/operations';
 import type { TemplateDocument } from '../../contract/template-document';
+import { createGoods } from './goods-helpers';
 import { startTestServer, type TestServer } from './harness';
 
 /** Rich text is stored as the shared policy keeps it, whatever the caller sent (issue 22 §5). */
@@ -21,6 +23,9 @@ function documentOf(data: string): TemplateDocument {
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.document;
 }
+
+/** What the policy keeps of HOSTILE: colour, size and weight; no position, negative margin or script. */
+const KEPT = '<p style="color:#c00;font-size:18px;font-weight:bold">Sale</p><a>link</a>';
 
 const HOSTILE =
   '<p style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:99999;color:#c00;font-size:18px;font-weight:bold;margin:-200px 0 0 0">Sale</p>' +
@@ -47,9 +52,8 @@ describe('a template rich-text block', () => {
     );
     expect(saved.body).toMatchObject({ Errcode: 0 });
 
-    const expected = '<p style="color:#c00;font-size:18px;font-weight:bold">Sale</p><a>link</a>';
     const stored = await server.call(library.getTemplateData, { Id: added.body.Id }, { token: admin });
-    expect(documentOf(stored.body.Data).blocks.rt!.props.html).toBe(expected);
+    expect(documentOf(stored.body.Data).blocks.rt!.props.html).toBe(KEPT);
 
     const preview = await server.call(
       library.getPreviewData,
@@ -57,6 +61,14 @@ describe('a template rich-text block', () => {
       { token: admin },
     );
     expect(preview.body).toMatchObject({ Errcode: 0 });
-    expect(documentOf(preview.body.Data).blocks.rt!.props.html).toBe(expected);
+    expect(documentOf(preview.body.Data).blocks.rt!.props.html).toBe(KEPT);
+  });
+});
+
+describe('a goods description', () => {
+  it('is saved by the same policy as a template block', async () => {
+    const created = await createGoods(server, admin, { Description: HOSTILE });
+    const info = await server.call(getProductInfo, { id: created.Id }, { token: admin });
+    expect(info.body.Description).toBe(KEPT);
   });
 });
