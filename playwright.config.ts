@@ -76,7 +76,8 @@ export default defineConfig({
       FORCE_COLOR: '0',
       NODE_ENV: 'test',
       SKIP_APP_BUILD: '1',
-      HOST: '127.0.0.1',
+      // Every interface, so lan-http.spec.ts can reach it by the machine's LAN address (issue 22 §3).
+      HOST: '0.0.0.0',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '',
       TEST_VERIFY_CODE: 'T3ST5',

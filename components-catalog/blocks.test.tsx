@@ -270,6 +270,15 @@ describe('rich text', () => {
     ['<p onclick="alert(1)">x</p>', '<p>x</p>'],
     ['<p>a</p><scr<script>ipt>alert(1)</script>', '<p>a</p>ipt&gt;alert(1)'],
     ['<p>x</p><img src=x onerror=alert(1)>', '<p>x</p><img>'],
+    [
+      '<div style="position:fixed;inset:0;z-index:99999;color:#c00;font-size:20px">x</div>',
+      '<div style="color:#c00;font-size:20px">x</div>',
+    ],
+    ['<p style="margin-top:-500px;position:absolute">x</p>', '<p>x</p>'],
+    [
+      '<p class="overlay" style="text-align:center;padding:4px 8px">x</p>',
+      '<p style="text-align:center;padding:4px 8px">x</p>',
+    ],
   ])('%s → %s', (input, output) => {
     expect(sanitizeRichText(input)).toBe(output);
   });

@@ -1,44 +1,17 @@
 import DOMPurify from 'dompurify';
+import {
+  filterStyle,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_SCHEMES,
+  RICH_TEXT_TAGS,
+} from '../../contract/rich-text-policy';
 
 /**
- * What the mini-program's rich-text node can show: text formatting, lists, tables and images.
- * Scripts, frames, forms, styles sheets and event handlers never survive, whatever the stored HTML says.
+ * Drawing applies the same allow-list the server applied on save (contract/rich-text-policy), so
+ * HTML stored before that policy, or sent by an older client, is held to it too.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'span',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'div',
-  'section',
-  'a',
-];
-const ALLOWED_ATTR = ['style', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'href', 'title'];
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+const ALLOWED_URI_REGEXP = new RegExp(`^(?:(?:${RICH_TEXT_SCHEMES.join('|')}):|/(?!/))`, 'i');
 
 /**
  * Text with only bare formatting tags (no attributes, nothing executable) is already what the sanitiser
@@ -47,12 +20,25 @@ const ALLOWED_ATTR = ['style', 'src', 'alt', 'width', 'height', 'colspan', 'rows
 const PLAIN_FORMATTING =
   /^(?:[^<>]|<\/?(?:p|br|span|strong|b|em|i|u|s|sub|sup|h[1-6]|blockquote|ul|ol|li|div|section|hr)\s*\/?>)*$/;
 
+let hooked = false;
+
+function filterStyles() {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName !== 'style') return;
+    data.attrValue = filterStyle(data.attrValue);
+    if (!data.attrValue) data.keepAttr = false;
+  });
+}
+
 export function sanitizeRichText(html: string): string {
   if (PLAIN_FORMATTING.test(html)) return html;
+  filterStyles();
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: /^(?:https?:|\/(?!\/))/i,
+    ALLOWED_URI_REGEXP,
     FORBID_CONTENTS: ['script', 'style', 'iframe', 'object', 'embed', 'template'],
   });
 }

@@ -45,7 +45,13 @@ const en = {
   'upload.notImage':
     'The file is not an image (PNG, JPEG, GIF or WebP); its content was checked, not its name',
   'upload.tooLarge': 'The image is larger than {limit}',
+  'upload.tooManyPixels':
+    'The image is {width} × {height} pixels; at most {limit} megapixels are accepted, so scale it down first',
   'area.unknownCode': 'Unknown area code {code}',
+  'import.notXlsx': 'The file is not an Excel workbook (.xlsx)',
+  'import.empty': 'The sheet has no rows below its header',
+  'import.tooManyRows': 'At most {max} rows can be imported at once',
+  'import.tooLarge': 'The workbook unpacks to more than {limit}; split it into smaller files',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -92,7 +98,12 @@ const zh: Record<MessageKey, string> = {
   'upload.missingFile': '没有上传文件（字段 "file"）',
   'upload.notImage': '文件不是图片（PNG、JPEG、GIF 或 WebP），按内容而非文件名检查',
   'upload.tooLarge': '图片大于 {limit}',
+  'upload.tooManyPixels': '图片为 {width} × {height} 像素，最多接受 {limit} 百万像素，请先缩小',
   'area.unknownCode': '未知的地区编码 {code}',
+  'import.notXlsx': '文件不是 Excel 工作簿（.xlsx）',
+  'import.empty': '表格表头下没有数据',
+  'import.tooManyRows': '一次最多导入 {max} 行',
+  'import.tooLarge': '工作簿解压后超过 {limit}，请拆成较小的文件',
 };
 
 const catalogues: Record<Locale, Record<string, string>> = { en: { ...en }, zh: { ...zh } };

@@ -14,6 +14,7 @@ import { templateMessagesEn } from '../../../contract/template/messages-en';
 import { templateMessagesZh } from '../../../contract/template/messages-zh';
 import type { TemplateDocument } from '../../../contract/template-document';
 import { type Locale, translate } from '../../i18n/messages';
+import { sanitizeRichText } from '../../rich-text/sanitize';
 import type { moduleTemplates } from './tables';
 
 /** The template rules' messages with the block names and field labels they name. */
@@ -39,13 +40,24 @@ export type ReadResult =
 export function readTemplateData(data: string, siteId: number, locale: Locale): ReadResult {
   const parsed = parseTemplate(data, blockDefinition);
   if (!parsed.ok) return parsed;
-  const document = { ...parsed.document, siteId };
+  const document = { ...parsed.document, siteId, blocks: withSanitisedRichText(parsed.document.blocks) };
   return {
     ok: true,
     document,
     json: serializeTemplate(document),
     warnings: parsed.warnings.map((warning) => describeIssue(warning, locale)),
   };
+}
+
+/** Rich-text blocks are stored as the shared policy keeps them, so every later reader gets safe HTML. */
+function withSanitisedRichText(blocks: TemplateDocument['blocks']): TemplateDocument['blocks'] {
+  return Object.fromEntries(
+    Object.entries(blocks).map(([id, block]) =>
+      block.type === 'richText' && typeof block.props.html === 'string'
+        ? [id, { ...block, props: { ...block.props, html: sanitizeRichText(block.props.html) } }]
+        : [id, block],
+    ),
+  );
 }
 
 function envelope(reply: FastifyReply, message: string, extra: Record<string, unknown>): undefined {

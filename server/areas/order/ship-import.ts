@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { SHIP_IMPORT_MAX_ROWS, type shipImportRowSchema } from '../../../contract/endpoints/orders';
 import { CARRIERS, type Carrier, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
@@ -7,6 +6,7 @@ import type { Session } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
+import { readSheetRows } from '../../import/spreadsheet';
 import { operatorActor } from './commands';
 import { lockOrder, type OrderContext, shipOrder } from './lifecycle';
 import { readParameterSetting } from './settings';
@@ -43,26 +43,13 @@ export function carrierFromCell(text: string): Carrier | null {
 
 /** The data rows of the first sheet (the header row skipped, empty rows dropped). */
 export async function readShipSheet(bytes: Buffer): Promise<ParsedRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('order.importNotXlsx', {}, { field: 'file' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('order.importEmpty', {}, { field: 'file' });
-  const rows: ParsedRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cell = (column: number) => row.getCell(column).text.trim();
-    const parsed = { row: rowNumber, orderNo: cell(1), trackingNo: cell(2), carrier: cell(3) };
-    if (parsed.orderNo || parsed.trackingNo || parsed.carrier) rows.push(parsed);
-  });
-  if (rows.length === 0) throw new AppError('order.importEmpty', {}, { field: 'file' });
-  if (rows.length > SHIP_IMPORT_MAX_ROWS) {
-    throw new AppError('order.importTooManyRows', { max: SHIP_IMPORT_MAX_ROWS }, { field: 'file' });
-  }
-  return rows;
+  const rows = await readSheetRows(bytes, { maxRows: SHIP_IMPORT_MAX_ROWS });
+  return rows.map(({ row, cells: [orderNo = '', trackingNo = '', carrier = ''] }) => ({
+    row,
+    orderNo,
+    trackingNo,
+    carrier,
+  }));
 }
 
 export async function importShipments(

@@ -13,10 +13,10 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
+import { sanitizeRichText } from '../../rich-text/sanitize';
 import { notFound, productTarget, requireVersion, staleVersion, throwProblems } from './errors';
 import { auditRequired } from './product-detail';
 import { SKU_CODE_SEARCH } from './product-list';
-import { sanitizeDescription } from './sanitize';
 import { missingIds } from './sql-helpers';
 import { changeSkuStock, lockProduct } from './stock';
 import { productCustomTypes, productSpecs, products, skus, stockLog } from './tables';
@@ -176,7 +176,7 @@ export async function saveProduct(
   form: ProductForm,
 ): Promise<SaveResult> {
   throwProblems(productFormProblems(form));
-  const description = sanitizeDescription(form.Description);
+  const description = sanitizeRichText(form.Description);
   return db.transaction(async (tx) => {
     await checkReferences(tx, session.siteId, form);
     const required = await auditRequired(tx, session.siteId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from './sanitize';
+import { sanitizeRichText } from './sanitize';
 
-describe('sanitizeDescription', () => {
+describe('sanitizeRichText', () => {
   it.each([
     ['<p>纯棉<strong>面料</strong></p>', '<p>纯棉<strong>面料</strong></p>'],
     ['<p onclick="steal()">x</p>', '<p>x</p>'],
@@ -18,7 +18,18 @@ describe('sanitizeDescription', () => {
     ['<p style="background-image:url(javascript:x)">a</p>', '<p>a</p>'],
     ['<svg><script>x</script></svg>b', 'b'],
     ['<img src="/uploads/1/a.png" width="300">', '<img src="/uploads/1/a.png" width="300" />'],
+    [
+      '<div style="position:fixed;top:0;left:0;width:100vw;height:100vh;z-index:99999;color:#333">x</div>',
+      '<div style="color:#333">x</div>',
+    ],
+    [
+      '<p style="font-size:18px;font-weight:bold;text-align:center;margin:8px 0;padding-left:1em">a</p>',
+      '<p style="font-size:18px;font-weight:bold;text-align:center;margin:8px 0;padding-left:1em">a</p>',
+    ],
+    ['<p style="margin-top:-9999px;transform:translate(0,-100px)">a</p>', '<p>a</p>'],
+    ['<p class="chakra-modal__overlay">a</p>', '<p>a</p>'],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', '<img />'],
   ])('%s → %s', (input, expected) => {
-    expect(sanitizeDescription(input)).toBe(expected);
+    expect(sanitizeRichText(input)).toBe(expected);
   });
 });
