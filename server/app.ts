@@ -152,7 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
     // `protocol` honours X-Forwarded-Proto only from the trusted proxy (trustProxy above).
-    if (request.protocol === 'https') {
+    if (request.protocol === 'https' || services.config.httpsHeaders === 'always') {
       reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string')

@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends the HTTPS-only headers on HTTPS requests unless told to always', () => {
+    expect(loadConfig({}).httpsHeaders).toBe('auto');
+    expect(loadConfig({ HTTPS_HEADERS: 'always' }).httpsHeaders).toBe('always');
+    expect(problemsOf({ HTTPS_HEADERS: 'yes' })).toEqual(['HTTPS_HEADERS: must be auto or always']);
+    expect(problemsOf({ HTTPS_HEADERS: ' always' })).toEqual(['HTTPS_HEADERS: must be auto or always']);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

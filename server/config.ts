@@ -33,6 +33,7 @@ const environmentSchema = z.object({
     .int('must be a whole number of seconds')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  HTTPS_HEADERS: z.enum(['auto', 'always'], { message: 'must be auto or always' }).default('auto'),
   STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: z
     .string()
@@ -83,6 +84,12 @@ export interface Config {
   testVerifyCode: string | undefined;
   logLevel: string;
   sweepIntervalSeconds: number;
+  /**
+   * `auto`: HSTS and upgrade-insecure-requests only on requests that came over HTTPS (directly or
+   * from the trusted local proxy); `always`: on every answer, for a TLS proxy that sends no
+   * X-Forwarded-Proto.
+   */
+  httpsHeaders: 'auto' | 'always';
   storage: StorageConfig;
 }
 
@@ -124,6 +131,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     testVerifyCode: values.TEST_VERIFY_CODE,
     logLevel: values.LOG_LEVEL,
     sweepIntervalSeconds: values.SWEEP_INTERVAL_SECONDS,
+    httpsHeaders: values.HTTPS_HEADERS,
     storage: storageConfig(values),
   };
 }

@@ -71,3 +71,17 @@ describe('HTTPS-only headers', () => {
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 });
+
+describe('HTTPS_HEADERS=always, for a TLS proxy that sends no X-Forwarded-Proto', () => {
+  let always: TestServer;
+  beforeAll(async () => {
+    always = await startTestServer({ env: { HTTPS_HEADERS: 'always' } });
+  });
+  afterAll(() => always.close());
+
+  it('sends both headers on a plain request', async () => {
+    const response = await always.app.inject({ method: 'GET', url: `${API_BASE}${comm.getSiteName.path}` });
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
