@@ -9,7 +9,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import type { MessageRef } from '../../core/form-binding';
-import { errorAt, FormField, FormSection } from '../../core/form-field';
+import { errorAt, type FieldSpec, FormField, FormFields, FormSection } from '../../core/form-field';
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
@@ -19,6 +19,19 @@ import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import { checkDeliveryForm, DELIVERY_RENAMES, type DeliveryForm, deliveryFormValues } from './setting-form';
 
 const POINT_FIELDS = ['Name', 'Address', 'Phone', 'Hours'] as const;
+
+/** A yuan or coordinate typed as text, so a half-typed "12." is kept while editing. */
+const decimal = (
+  name: FieldSpec<DeliveryForm>['name'],
+  label: string,
+  width: string,
+): FieldSpec<DeliveryForm> => ({
+  name,
+  kind: 'text',
+  label,
+  inputMode: 'decimal',
+  width,
+});
 
 /** The form keeps what was typed; its check is the contract's schema plus the delivery rules. */
 const deliveryResolver =
@@ -81,56 +94,18 @@ function DeliveryFormView({ data }: { data: DeliverySetting & { Version: number 
             spec={{ name: 'SameCity.Enabled', kind: 'checkbox', label: t('orders.delivery.sameCityEnabled') }}
           />
           <HStack gap="4" wrap="wrap" align="start">
-            <FormField
+            <FormFields
               form={form}
-              spec={{
-                name: 'SameCity.Fee',
-                kind: 'text',
-                label: t('orders.delivery.fee'),
-                inputMode: 'decimal',
-                width: '40',
-              }}
-            />
-            <FormField
-              form={form}
-              spec={{
-                name: 'SameCity.MinOrder',
-                kind: 'text',
-                label: t('orders.delivery.minOrder'),
-                help: t('orders.delivery.minOrderHelp'),
-                inputMode: 'decimal',
-                width: '48',
-              }}
-            />
-            <FormField
-              form={form}
-              spec={{
-                name: 'SameCity.RangeKm',
-                kind: 'text',
-                label: t('orders.delivery.range'),
-                inputMode: 'decimal',
-                width: '40',
-              }}
-            />
-            <FormField
-              form={form}
-              spec={{
-                name: 'SameCity.Latitude',
-                kind: 'text',
-                label: t('orders.delivery.latitude'),
-                inputMode: 'decimal',
-                width: '40',
-              }}
-            />
-            <FormField
-              form={form}
-              spec={{
-                name: 'SameCity.Longitude',
-                kind: 'text',
-                label: t('orders.delivery.longitude'),
-                inputMode: 'decimal',
-                width: '40',
-              }}
+              fields={[
+                decimal('SameCity.Fee', t('orders.delivery.fee'), '40'),
+                {
+                  ...decimal('SameCity.MinOrder', t('orders.delivery.minOrder'), '48'),
+                  help: t('orders.delivery.minOrderHelp'),
+                },
+                decimal('SameCity.RangeKm', t('orders.delivery.range'), '40'),
+                decimal('SameCity.Latitude', t('orders.delivery.latitude'), '40'),
+                decimal('SameCity.Longitude', t('orders.delivery.longitude'), '40'),
+              ]}
             />
           </HStack>
         </FormSection>
