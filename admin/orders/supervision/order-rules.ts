@@ -16,6 +16,7 @@ export function rowCommands(row: OrderRow, granted: ReadonlySet<string>): OrderC
       refundState: row.RefundState,
       deliveryType: row.DeliveryType,
       source: row.Source,
+      // Stryker disable next-line BooleanLiteral: only changeAddress reads it, and no row offers changeAddress.
       partlyShipped: false,
     },
     granted,
