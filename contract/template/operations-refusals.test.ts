@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShopType } from '../enums';
-import { type TemplateDocument, UNKNOWN_BLOCK_TYPE } from '../template-document';
+import { MAX_BLOCKS_PER_PAGE, type TemplateDocument, UNKNOWN_BLOCK_TYPE } from '../template-document';
 import { createTemplate } from './create-template';
 import {
   addPage,
@@ -258,6 +258,36 @@ describe('setProp paths', () => {
     expect(problemOf(setProp(document, 'b2', path, 1))).toEqual({
       key: 'document.noProp',
       params: { path: shown },
+    });
+  });
+});
+
+describe('limits count what they are about', () => {
+  it('a full page still takes a fixed part, which is not in its list', () => {
+    const { document, pageId } = sample();
+    const home = document.pages[0]!;
+    const spacers = Array.from({ length: MAX_BLOCKS_PER_PAGE }, (_, index) => `s${index}`);
+    const blocks = { ...document.blocks };
+    for (const id of spacers)
+      blocks[id] = { id, type: 'spacer', props: { height: 10 }, hidden: false, locked: false };
+    const full: TemplateDocument = {
+      ...document,
+      blocks,
+      pages: [{ ...home, blockIds: spacers }, ...document.pages.slice(1)],
+    };
+    expect(problemOf(insertBlock(full, { pageId, type: 'spacer', index: 0 }))).toEqual({
+      key: 'document.pageFull',
+      params: { max: MAX_BLOCKS_PER_PAGE },
+    });
+    expect(ok(insertBlock(full, { pageId, type: 'tabBar', index: 0 })).ok).toBe(true);
+  });
+
+  it('a prop path through an empty value is no prop', () => {
+    const { document } = sample();
+    const emptied = ok(setProp(document, 'b2', ['height'], null)).document;
+    expect(problemOf(setProp(emptied, 'b2', ['height', 'deeper'], 1))).toEqual({
+      key: 'document.noProp',
+      params: { path: 'height.deeper' },
     });
   });
 });

@@ -127,6 +127,7 @@ export function insertProblem(
 
 function slotOf(type: string): FixedSlot | undefined {
   const definition = blockDefinition(type);
+  // Stryker disable next-line ConditionalExpression: only fixed parts have a slot.
   return definition?.placement === 'fixed' ? definition.slot : undefined;
 }
 
@@ -147,6 +148,7 @@ export function insertBlock(document: TemplateDocument, args: InsertArgs): Outco
   if (problem) return fail(problem.key, problem.params);
   const definition = blockDefinition(args.type)!;
   const slot = slotOf(args.type);
+  // Stryker disable next-line all: every fixed part allows one per page, so insertProblem has refused a taken slot already.
   if (slot && page.fixed[slot]) return fail('document.tooMany', { type: args.type, max: 1 });
   const id = args.id ?? createId();
   const block: BlockNode = {
@@ -430,6 +432,7 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
     const problem = insertProblem(document, page, type, args.shopType, adding);
     if (problem) return fail(problem.key, problem.params);
     const slot = slotOf(type);
+    // Stryker disable next-line all: every fixed part allows one per page, so insertProblem has refused a taken slot already.
     if (slot && page.fixed[slot]) return fail('document.tooMany', { type, max: 1 });
   }
   const copies = payload.blocks.map((block) => ({
