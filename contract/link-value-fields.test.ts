@@ -6,6 +6,7 @@ import {
   isEntityKind,
   type LinkValue,
   latlngProblem,
+  linkKindOf,
   linkNames,
   linkValueSchema,
   type TypedInLinkKind,
@@ -19,13 +20,23 @@ import {
  * well as the right code: a problem under no field, or the wrong one, is a message nobody sees.
  */
 describe('each problem names its field', () => {
-  const cases: [string, LinkValue, { field: string; code: string }[]][] = [
+  const cases: [string, LinkValue, { field: string; code: string; params?: Record<string, number> }[]][] = [
     ['phone blank', { linkType: 4, tel: ' ' }, [{ field: 'tel', code: 'link.phoneRequired' }]],
     ['phone bad', { linkType: 4, tel: '12345' }, [{ field: 'tel', code: 'link.phoneFormat' }]],
     [
       'Wi-Fi name of spaces',
       { linkType: 5, wifiId: '   ', wifimac: '', wifipassword: '' },
       [{ field: 'wifiId', code: 'link.wifiSsidRequired' }],
+    ],
+    [
+      'Wi-Fi name past 32 bytes',
+      { linkType: 5, wifiId: 'x'.repeat(33), wifimac: '', wifipassword: '' },
+      [{ field: 'wifiId', code: 'link.wifiSsidTooLong', params: { bytes: 33 } }],
+    ],
+    [
+      'web link that is no address',
+      { linkType: 6, webLink: 'example.com', isLink: true },
+      [{ field: 'webLink', code: 'link.webInvalid' }],
     ],
     [
       'Wi-Fi BSSID bad',
@@ -160,6 +171,13 @@ describe('emptyLink', () => {
     expect(emptyLink(kind)).toEqual(blank);
     expect(linkValueSchema.safeParse(emptyLink(kind)).success).toBe(true);
     expect(validateLink(emptyLink(kind), ShopType.mall).map((problem) => problem.code)).toEqual(codes);
+  });
+});
+
+describe('linkKindOf', () => {
+  it('takes a link type it does not know for no link', () => {
+    expect(linkKindOf({ linkType: 99 } as never)).toBe('none');
+    expect(linkKindOf({ linkType: 9 })).toBe('product');
   });
 });
 
