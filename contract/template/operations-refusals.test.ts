@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ShopType } from '../enums';
-import { MAX_BLOCKS_PER_PAGE, type TemplateDocument, UNKNOWN_BLOCK_TYPE } from '../template-document';
+import {
+  MAX_BLOCKS,
+  MAX_BLOCKS_PER_PAGE,
+  MAX_PAGES,
+  type TemplateDocument,
+  UNKNOWN_BLOCK_TYPE,
+} from '../template-document';
 import { createTemplate } from './create-template';
 import {
   addPage,
@@ -289,5 +295,68 @@ describe('limits count what they are about', () => {
       key: 'document.noProp',
       params: { path: 'height.deeper' },
     });
+  });
+});
+
+describe('limits at the edge, with the limit in the message', () => {
+  it(`a template with ${MAX_PAGES} pages refuses another, saying how many it may have`, () => {
+    let document: TemplateDocument = createTemplate(1, '首页');
+    for (let count = 1; count < MAX_PAGES; count += 1)
+      document = ok(addPage(document, `页 ${count}`)).document;
+    expect(problemOf(addPage(document, '再一页'))).toEqual({
+      key: 'document.tooManyPages',
+      params: { max: MAX_PAGES },
+    });
+  });
+
+  it(`a template with ${MAX_BLOCKS} blocks refuses another, saying how many it may have`, () => {
+    const { document, pageId } = sample();
+    const blocks = { ...document.blocks };
+    for (let index = Object.keys(blocks).length; index < MAX_BLOCKS; index += 1) {
+      blocks[`x${index}`] = {
+        id: `x${index}`,
+        type: 'spacer',
+        props: { height: 1 },
+        hidden: false,
+        locked: false,
+      };
+    }
+    expect(problemOf(insertBlock({ ...document, blocks }, { pageId, type: 'spacer', index: 0 }))).toEqual({
+      key: 'document.templateFull',
+      params: { max: MAX_BLOCKS },
+    });
+  });
+
+  it('a type’s limit counts only blocks of that type, when copies of several types go in at once', () => {
+    const { document, pageId } = sample();
+    const withLive = ok(insertBlock(document, { pageId, type: 'liveRoom', index: 0, id: 'live' })).document;
+    expect(ok(duplicateBlocks(withLive, pageId, ['live', 'b0', 'b1'])).ok).toBe(true);
+    const payload = copyBlocks(withLive, ['live', 'b0', 'b1'])!;
+    expect(ok(pasteBlocks(withLive, payload, { pageId, index: 0 })).ok).toBe(true);
+    const twice = ok(pasteBlocks(withLive, payload, { pageId, index: 0 })).document;
+    expect(problemOf(pasteBlocks(twice, payload, { pageId, index: 0 }))).toEqual({
+      key: 'document.tooMany',
+      params: { type: 'liveRoom', max: 2 },
+    });
+  });
+
+  it('a page that lists an id without a block still counts its blocks', () => {
+    const { document, pageId } = sample();
+    const dangling: TemplateDocument = {
+      ...document,
+      pages: [
+        { ...document.pages[0]!, blockIds: [...document.pages[0]!.blockIds, 'gone'] },
+        ...document.pages.slice(1),
+      ],
+    };
+    expect(ok(insertBlock(dangling, { pageId, type: 'liveRoom', index: 0 })).ok).toBe(true);
+  });
+
+  it('deleting a page keeps the home where it is, when the home is not the first page', () => {
+    let { document, secondPageId } = sample();
+    document = ok(addPage(document, '第三页')).document;
+    document = ok(setHomePage(document, secondPageId)).document;
+    const after = ok(deletePage(document, document.pages[2]!.id)).document;
+    expect(after.homePageId).toBe(secondPageId);
   });
 });

@@ -448,6 +448,7 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
       if (slot) target.fixed[slot] = copy.id;
       else flow.push(copy.id);
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: splicing in no ids gives the same list.
     if (flow.length > 0)
       target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, ...flow);
   });
