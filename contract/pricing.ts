@@ -153,7 +153,6 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   let freightWaivedBy: FreightWaiver | null = null;
   if (freightRulesFen > 0) {
     if (grade?.freeShipping === true) freightWaivedBy = 'grade';
-    // Stryker disable next-line OptionalChaining: couponApplied is only true when there is a coupon.
     else if (couponApplied && coupon?.kind === 'freeShipping') freightWaivedBy = 'coupon';
     else if (input.freeShipping && payableGoodsFen >= input.freeShipping.minimumFen) {
       freightWaivedBy = 'freeShippingActivity';
