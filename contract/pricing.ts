@@ -94,6 +94,7 @@ export function percentOff(amountFen: number, payPercent: number): number {
 }
 
 function whole(value: number): number {
+  // Stryker disable next-line EqualityOperator: zero gives zero either way.
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
@@ -103,6 +104,7 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   const lines = input.lines.map((line) => {
     const listFen = line.unitFen * line.quantity;
     const activityUnit = activityPrices?.get(line.skuId);
+    // Stryker disable next-line ConditionalExpression: undefined < n is false, so the undefined check only says it plainly.
     const atActivity = activityUnit !== undefined && activityUnit < line.unitFen;
     const amountFen = atActivity ? Math.max(0, activityUnit) * line.quantity : listFen;
     return { listFen, amountFen, atActivity };

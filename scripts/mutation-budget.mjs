@@ -14,6 +14,9 @@ export const ruleModules = [
   { file: 'contract/template/publish-check.ts', budget: 90 },
   { file: 'admin/orders/supervision/order-rules.ts', budget: 90 },
   { file: 'admin/goods/sku-table.ts', budget: 90 },
+  { file: 'contract/pricing.ts', budget: 90 },
+  { file: 'server/areas/order/stock-rules.ts', budget: 90 },
+  { file: 'server/areas/order/freight.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

@@ -55,6 +55,7 @@ export function bulkFill(rows: readonly SkuDraft[], fill: BulkFill): SkuDraft[] 
   return rows.map((row) => ({ ...row, ...given }));
 }
 
+// Stryker disable next-line MethodExpression: Number() trims the same whitespace as trim(), so the second trim cannot change the number.
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /** The rows as the save call wants them: fen, whole numbers (NaN where typed wrong, for zod to name). */

