@@ -101,40 +101,4 @@ export function importViolation({ from, to, kind }: ImportEdge): string | null {
  * Every import that breaks the rules today, each being removed under issue 13. Delete an entry
  * once its import is gone; the check lists entries that no longer match anything.
  */
-export const IMPORT_EXCEPTIONS: readonly ImportException[] = [
-  {
-    from: 'editor/smart-form/form-builder.tsx',
-    to: 'admin/core/use-unsaved-guard.ts',
-    reason:
-      'issue 13: the smart-form submissions list and builder reuse admin/core; the shared parts move to src/lib',
-  },
-  {
-    from: 'editor/smart-form/messages.ts',
-    to: 'admin/core/i18n/en.ts',
-    reason:
-      'issue 13: the smart-form submissions list and builder reuse admin/core; the shared parts move to src/lib',
-  },
-  {
-    from: 'editor/smart-form/messages.ts',
-    to: 'admin/core/i18n/zh.ts',
-    reason:
-      'issue 13: the smart-form submissions list and builder reuse admin/core; the shared parts move to src/lib',
-  },
-  {
-    from: 'editor/smart-form/submissions-view.tsx',
-    to: 'admin/core/resource-list.tsx',
-    reason:
-      'issue 13: the smart-form submissions list and builder reuse admin/core; the shared parts move to src/lib',
-  },
-  {
-    from: 'editor/smart-form/submissions-view.tsx',
-    to: 'admin/core/use-resource-list.ts',
-    reason:
-      'issue 13: the smart-form submissions list and builder reuse admin/core; the shared parts move to src/lib',
-  },
-  {
-    from: 'server/areas/storefront/messages.ts',
-    to: 'server/areas/order/messages.ts',
-    reason: 'issue 13: areas are being cleaned to use each other through tables.ts and service.ts only',
-  },
-];
+export const IMPORT_EXCEPTIONS: readonly ImportException[] = [];

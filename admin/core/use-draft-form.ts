@@ -2,9 +2,9 @@ import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { confirmDialog } from '../../src/lib/notify';
+import { useUnsavedGuard } from '../../src/lib/use-unsaved-guard';
 import { draftResolver, formPath, type IssueLike, issueMessage, type MessageRef } from './form-binding';
 import { isStaleVersion, serverFieldErrors } from './form-errors';
-import { useUnsavedGuard } from './use-unsaved-guard';
 
 interface DraftFormOptions<Draft extends FieldValues> {
   defaultValues: DefaultValues<Draft>;

@@ -14,7 +14,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
-import { useUnsavedGuard } from '../../admin/core/use-unsaved-guard';
 import { getFormInfo, saveFormDefinition } from '../../contract/endpoints/smart-form';
 import {
   CHOICE_TYPES,
@@ -27,7 +26,9 @@ import {
 } from '../../contract/smart-form';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { SortableList, useSortableItem } from '../../src/lib/sortable-list';
+import { useUnsavedGuard } from '../../src/lib/use-unsaved-guard';
 import { HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
 import {
   type BuilderStep,
@@ -39,8 +40,6 @@ import {
 import { FieldControl } from './field-control';
 import { PhonePreview } from './phone-preview';
 import { PropertyPanel } from './property-panel';
-
-export const FORMS_QUERY = 'smartForm';
 
 function fieldName(intl: IntlShape, type: FieldType): string {
   return intl.formatMessage({ id: `smartForm.field.${type}` });
@@ -310,7 +309,7 @@ export function FormEditor({
       });
       setSaved({ version: result.Version, fields });
       showToast('success', intl.formatMessage({ id: 'smartForm.saved' }, { version: result.Version }));
-      await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+      await invalidateAreas(client, getFormInfo);
     } catch (error) {
       const body =
         error instanceof ApiError
@@ -405,8 +404,7 @@ export function FormEditor({
 /** The builder of one form: loads it, then edits it until saved. */
 export function FormBuilder({ formId, onBack }: { formId: number; onBack(): void }) {
   const info = useQuery({
-    queryKey: [FORMS_QUERY, 'info', formId],
-    queryFn: () => callEndpoint(getFormInfo, { Id: formId }),
+    ...endpointQuery(getFormInfo, { Id: formId }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!info.data) return <Skeleton height="96" />;

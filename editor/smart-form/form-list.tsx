@@ -14,8 +14,8 @@ import { parseTime } from '../../src/lib/format';
 import { callEndpoint } from '../../src/lib/http';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { QueryOutcome } from '../../src/lib/query-outcome';
-import { FORMS_QUERY } from './form-builder';
 import { NoticeDialog } from './notice-dialog';
 
 type NameRequest = { kind: 'add' } | { kind: 'rename' | 'copy'; form: FormSummary };
@@ -36,8 +36,8 @@ function FormNameDialog({ request, onClose }: { request: NameRequest; onClose():
         Name: name,
         ...(request.kind === 'copy' ? { CopyFromId: request.form.Id } : {}),
       });
-    showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-    await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+    showToast('success', intl.formatMessage({ id: 'smartForm.actionDone' }));
+    await invalidateAreas(client, getFormList);
     onClose();
   };
   return (
@@ -65,13 +65,10 @@ export function FormList({
 }) {
   const intl = useIntl();
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: [FORMS_QUERY, 'list'],
-    queryFn: () => callEndpoint(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }),
-  });
+  const list = useQuery(endpointQuery(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }));
   const [naming, setNaming] = useState<NameRequest | null>(null);
   const [notice, setNotice] = useState<FormSummary | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+  const refresh = () => invalidateAreas(client, getFormList);
   const say = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const named = (action: string, form: FormSummary) =>
     say('smartForm.actionNamed', { action: say(action), name: form.Name });
@@ -101,7 +98,7 @@ export function FormList({
     if (!confirmed) return;
     try {
       await callEndpoint(delForm, { Id: form.Id });
-      showToast('success', say('engine.actionDone'));
+      showToast('success', say('smartForm.actionDone'));
       await refresh();
     } catch {
       // The HTTP layer already showed the server's message.

@@ -22,7 +22,7 @@ import {
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../contract/smart-form';
 import { callEndpoint } from '../../src/lib/http';
 import { showToast } from '../../src/lib/notify';
-import { FORMS_QUERY } from './form-builder';
+import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 
 const lines = (text: string) =>
   text
@@ -64,8 +64,8 @@ function NoticeForm({ formId, notice, onClose }: { formId: number; notice: FormN
         Emails: lines(emails),
         Phones: lines(phones),
       });
-      showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-      await client.invalidateQueries({ queryKey: [FORMS_QUERY] });
+      showToast('success', intl.formatMessage({ id: 'smartForm.actionDone' }));
+      await invalidateAreas(client, getFormInfo);
       onClose();
     } catch {
       // The HTTP layer already showed the server's message.
@@ -120,10 +120,7 @@ function NoticeForm({ formId, notice, onClose }: { formId: number; notice: FormN
 /** Who hears of a form's new submissions (SetFormNotice). */
 export function NoticeDialog({ formId, name, onClose }: { formId: number; name: string; onClose(): void }) {
   const intl = useIntl();
-  const info = useQuery({
-    queryKey: [FORMS_QUERY, 'info', formId],
-    queryFn: () => callEndpoint(getFormInfo, { Id: formId }),
-  });
+  const info = useQuery(endpointQuery(getFormInfo, { Id: formId }));
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
       <Portal>

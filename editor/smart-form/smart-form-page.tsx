@@ -1,5 +1,5 @@
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
@@ -7,14 +7,16 @@ import { FormBuilder } from './form-builder';
 import { FormList } from './form-list';
 import { smartFormCatalogues } from './messages';
 import { NoticeDialog } from './notice-dialog';
-import { SubmissionsView } from './submissions-view';
+
+/** The submissions tab: an admin list screen, so the view registry hands it in (editor/ cannot import admin/). */
+export type SubmissionsTab = ComponentType<{ onNotice(formId: number, name: string): void }>;
 
 /**
  * /shop/decorateShop/smartForm. The menu tree has no child routes for the builder or the
  * submissions, so they are views of this page in its query: `?view=builder&form=<id>` and
  * `?view=submissions` (with the list's own filters, e.g. `&FormId=<id>`).
  */
-function SmartFormPage() {
+function SmartFormPage({ Submissions }: { Submissions: SubmissionsTab }) {
   const [search, setSearch] = useSearchParams();
   const [notice, setNotice] = useState<{ id: number; name: string } | null>(null);
   const view = search.get('view');
@@ -52,7 +54,7 @@ function SmartFormPage() {
           />
         </Tabs.Content>
         <Tabs.Content value="submissions">
-          <SubmissionsView onNotice={(id, name) => setNotice({ id, name })} />
+          <Submissions onNotice={(id, name) => setNotice({ id, name })} />
         </Tabs.Content>
       </Tabs.Root>
       {notice && <NoticeDialog formId={notice.id} name={notice.name} onClose={() => setNotice(null)} />}
@@ -60,4 +62,10 @@ function SmartFormPage() {
   );
 }
 
-export default withModuleMessages(SmartFormPage, smartFormCatalogues);
+/** The page with its submissions tab, as the view registry's lazy view. */
+export function smartFormPage(Submissions: SubmissionsTab): ComponentType {
+  const Page = withModuleMessages(SmartFormPage, smartFormCatalogues);
+  return function SmartFormView() {
+    return <Page Submissions={Submissions} />;
+  };
+}

@@ -2,6 +2,15 @@ import type { ComponentType } from 'react';
 
 type ViewModule = Promise<{ default: ComponentType }>;
 
+/** The smart form page is an editor with an admin list as one tab; only the shell may join the two. */
+async function smartFormView(): ViewModule {
+  const [{ smartFormPage }, { SubmissionsView }] = await Promise.all([
+    import('../../editor/smart-form/smart-form-page'),
+    import('../../admin/smart-form/submissions-view'),
+  ]);
+  return { default: smartFormPage(SubmissionsView) };
+}
+
 /**
  * Menu path → lazy view. Each module adds its screens here with one line per path; a permitted path
  * without an entry shows the "not built yet" page inside the layout.
@@ -24,7 +33,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/decorateShop/imagesSupervise': () => import('../../admin/image-library/image-library-page'),
   '/shop/decorateShop/feedbackList': () => import('../../admin/feedback/feedback-list-page'),
   '/shop/decorateShop/feedbackDetails': () => import('../../admin/feedback/feedback-details-page'),
-  '/shop/decorateShop/smartForm': () => import('../../editor/smart-form/smart-form-page'),
+  '/shop/decorateShop/smartForm': smartFormView,
   '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
   '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
   '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),

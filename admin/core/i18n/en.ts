@@ -62,10 +62,6 @@ export const en: Record<string, string> = {
   'engine.cancel': 'Cancel',
   'engine.save': 'Save',
   'engine.saving': 'Saving…',
-  'engine.unsavedTitle': 'Unsaved changes',
-  'engine.unsavedMessage': 'You have changes that are not saved. Leave and lose them?',
-  'engine.leave': 'Leave',
-  'engine.stay': 'Stay',
   'engine.staleTitle': 'Changed by someone else',
   'engine.staleMessage':
     'This record was changed after you opened it. Reload it to see the latest version (your changes here will be lost).',

@@ -35,6 +35,8 @@ import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from '.
 import { takeStock } from './stock';
 import { stockDecision } from './stock-rules';
 import { orders } from './tables';
+// Other areas (the storefront) raise order errors through this file, so its text must come with it.
+import './messages';
 
 /**
  * The order area's public service: what a buyer can do, as functions over a transaction. The

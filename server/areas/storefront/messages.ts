@@ -1,5 +1,4 @@
 import { extendMessages } from '../../i18n/messages';
-import '../order/messages';
 
 const en = {
   'storefront.keyInvalid': 'The storefront key (X-Storefront-Key) is missing, unknown or revoked',

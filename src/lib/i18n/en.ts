@@ -25,6 +25,11 @@ export const en = {
   'app.loadFailed': 'This could not be loaded.',
   'app.nameRequired': 'Enter a name',
 
+  'unsaved.title': 'Unsaved changes',
+  'unsaved.message': 'You have changes that are not saved. Leave and lose them?',
+  'unsaved.leave': 'Leave',
+  'unsaved.stay': 'Stay',
+
   'shopType.mall': 'Mall',
   'shopType.officialSite': 'Official site',
   'shopType.course': 'Course',

@@ -20,6 +20,11 @@ export const zh: Record<MessageKey, string> = {
   'app.loadFailed': '加载失败。',
   'app.nameRequired': '请输入名称',
 
+  'unsaved.title': '尚未保存',
+  'unsaved.message': '有修改尚未保存，确定离开并放弃修改吗？',
+  'unsaved.leave': '离开',
+  'unsaved.stay': '留下',
+
   'shopType.mall': '商城',
   'shopType.officialSite': '官网',
   'shopType.course': '课程',

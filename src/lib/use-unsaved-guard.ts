@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
-import { confirmDialog } from '../../src/lib/notify';
+import { confirmDialog } from './notify';
 
 /** Asks before leaving a form with unsaved changes: in-app navigation and closing the tab. */
 export function useUnsavedGuard(dirty: boolean): void {
@@ -12,10 +12,10 @@ export function useUnsavedGuard(dirty: boolean): void {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirmDialog({
-      title: intl.formatMessage({ id: 'engine.unsavedTitle' }),
-      message: intl.formatMessage({ id: 'engine.unsavedMessage' }),
-      confirmText: intl.formatMessage({ id: 'engine.leave' }),
-      cancelText: intl.formatMessage({ id: 'engine.stay' }),
+      title: intl.formatMessage({ id: 'unsaved.title' }),
+      message: intl.formatMessage({ id: 'unsaved.message' }),
+      confirmText: intl.formatMessage({ id: 'unsaved.leave' }),
+      cancelText: intl.formatMessage({ id: 'unsaved.stay' }),
     }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
   }, [blocker, intl]);
   useEffect(() => {

@@ -13,8 +13,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type ResourceColumn, ResourceList } from '../../admin/core/resource-list';
-import { useResourceAction, useResourceList } from '../../admin/core/use-resource-list';
 import {
   delFormData,
   exportFormData,
@@ -26,8 +24,11 @@ import {
 } from '../../contract/endpoints/smart-form';
 import { downloadFile } from '../../src/lib/file-download';
 import { parseTime } from '../../src/lib/format';
-import { callEndpoint } from '../../src/lib/http';
-import { FORMS_QUERY } from './form-builder';
+import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../src/lib/query-options';
+import { type ResourceColumn, ResourceList } from '../core/resource-list';
+import { useResourceAction, useResourceList } from '../core/use-resource-list';
+import { submissionsCatalogues } from './messages';
 
 const RESOURCE = submissionListResource.resource;
 const TIME = '{y}-{m}-{d} {h}:{i}';
@@ -54,10 +55,7 @@ const columns: ResourceColumn<SubmissionRow>[] = [
 /** One submission: every answer under the form's current labels, pictures shown. */
 function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
   const intl = useIntl();
-  const detail = useQuery({
-    queryKey: [RESOURCE, 'detail', id],
-    queryFn: () => callEndpoint(getFormDataDetail, { Id: id }),
-  });
+  const detail = useQuery(endpointQuery(getFormDataDetail, { Id: id }));
   const data = detail.data;
   return (
     <Dialog.Root
@@ -120,7 +118,7 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
               )}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'smartForm.close' })} />
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'app.close' })} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
@@ -132,14 +130,11 @@ function DetailDialog({ id, onClose }: { id: number; onClose(): void }) {
 const KEEP = { view: 'submissions' } as const;
 
 /** Submissions of every form, filtered by form, day range and a keyword over the answers. */
-export function SubmissionsView({ onNotice }: { onNotice(formId: number, name: string): void }) {
+function SubmissionsList({ onNotice }: { onNotice(formId: number, name: string): void }) {
   const intl = useIntl();
   const list = useResourceList<SubmissionRow>(submissionListResource, KEEP);
-  const forms = useQuery({
-    queryKey: [FORMS_QUERY, 'list'],
-    queryFn: () => callEndpoint(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }),
-  });
-  const remove = useResourceAction([RESOURCE, FORMS_QUERY], delFormData);
+  const forms = useQuery(endpointQuery(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }));
+  const remove = useResourceAction([RESOURCE], delFormData);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const formId = Number(list.state.filters.FormId ?? '') || null;
@@ -247,3 +242,6 @@ export function SubmissionsView({ onNotice }: { onNotice(formId: number, name: s
     </>
   );
 }
+
+/** The smart form page's submissions tab, loaded beside the editor by the view registry. */
+export const SubmissionsView = withModuleMessages(SubmissionsList, submissionsCatalogues);
