@@ -15,6 +15,8 @@ import {
 import { platformNotices } from '../../server/areas/dashboard/tables';
 import { startTestServer, type TestServer } from './harness';
 
+const CJK = /[\u4e00-\u9fff]/;
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -148,6 +150,36 @@ describe('GetNewNews', () => {
     expect(response.body.Data[0]!.Title).toContain('New: smart forms');
     const times = response.body.Data.map((notice) => Date.parse(notice.CreatedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('answers each notice in the caller’s language, never both in one text', async () => {
+    const token = await server.login('admin');
+    const zh = await server.call(getNewNews, {}, { token, locale: 'zh-CN' });
+    const en = await server.call(getNewNews, {}, { token, locale: 'en-US,en;q=0.9' });
+    expect(zh.body.Data.map((notice) => notice.Id)).toEqual(en.body.Data.map((notice) => notice.Id));
+    for (const notice of en.body.Data) {
+      expect(notice.Title).not.toMatch(CJK);
+      expect(notice.Content).not.toMatch(CJK);
+      expect(notice.Title).toMatch(/[A-Za-z]/);
+    }
+    for (const notice of zh.body.Data) {
+      expect(notice.Title).toMatch(CJK);
+      expect(notice.Title).not.toMatch(/[A-Za-z]/);
+      expect(notice.Content).toMatch(CJK);
+    }
+    expect(zh.body.Data[0]!.Title).toBe('新功能：智能表单与海报编辑器');
+    expect(en.body.Data[0]!.Title).toBe('New: smart forms and the poster editor');
+  });
+
+  it('falls back to the Chinese text where a notice has no English one', async () => {
+    await server.database.db
+      .insert(platformNotices)
+      .values([{ siteId: 1, title: '仅有中文的公告', content: '内容', titleEn: 'Half translated' }]);
+    const token = await server.login('admin');
+    const en = await server.call(getNewNews, { limit: 1 }, { token, locale: 'en' });
+    expect(en.body.Data[0]).toMatchObject({ Title: 'Half translated', Content: '内容' });
+    const zh = await server.call(getNewNews, { limit: 1 }, { token, locale: 'zh-CN' });
+    expect(zh.body.Data[0]).toMatchObject({ Title: '仅有中文的公告', Content: '内容' });
   });
 
   it('shows a site its own notices but never another site’s', async () => {

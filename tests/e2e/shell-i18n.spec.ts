@@ -26,7 +26,10 @@ test.describe('language', () => {
     await loginAs(page, 'admin');
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('欢迎回来，admin');
     await expect(page).toHaveTitle('首页 - 小程序管理系统');
-    await expect(page.getByTestId('dashboard-notices').getByRole('heading')).toHaveText('公告');
+    const notices = page.getByTestId('dashboard-notices');
+    await expect(notices.getByRole('heading')).toHaveText('公告');
+    await expect(notices.getByRole('listitem').first()).toContainText('新功能：智能表单与海报编辑器');
+    await expect(notices).not.toContainText('New: smart forms');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'dashboard-zh');
 
@@ -34,6 +37,10 @@ test.describe('language', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page.getByText('切换语言成功')).toBeVisible();
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, admin');
+    await expect(notices.getByRole('listitem').first()).toContainText(
+      'New: smart forms and the poster editor',
+    );
+    await expect(notices).not.toContainText('智能表单');
     await page.reload();
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome back, admin');
   });

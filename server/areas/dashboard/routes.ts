@@ -4,6 +4,7 @@ import * as dashboard from '../../../contract/endpoints/dashboard';
 import { addDays, shopDate, shopDates, shopDayEnd, shopDayStart } from '../../../contract/shop-time';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import type { Locale } from '../../i18n/messages';
 import {
   dashboardFigureProviders,
   figurePeriods,
@@ -30,6 +31,11 @@ export function salesReportRange(input: { startDate?: string; endDate?: string }
   return { start, end };
 }
 
+/** A notice's text in the caller's language; an untranslated English text falls back to the Chinese. */
+function noticeText(locale: Locale, chinese: string, english: string): string {
+  return locale === 'en' && english !== '' ? english : chinese;
+}
+
 export const dashboardRoutes = [
   defineRoute(dashboard.getIndexDataInfo, async ({ db, session }) => {
     const viewer = { isStore: session.isStore, storeId: session.storeId };
@@ -49,7 +55,7 @@ export const dashboardRoutes = [
     return { Data: mergeSalesDays(shopDates(start, end), reports) };
   }),
 
-  defineRoute(dashboard.getNewNews, async ({ db, session, input }) => {
+  defineRoute(dashboard.getNewNews, async ({ db, session, input, locale }) => {
     const rows = await db
       .select()
       .from(platformNotices)
@@ -59,8 +65,8 @@ export const dashboardRoutes = [
     return {
       Data: rows.map((row) => ({
         Id: row.id,
-        Title: row.title,
-        Content: row.content,
+        Title: noticeText(locale, row.title, row.titleEn),
+        Content: noticeText(locale, row.content, row.contentEn),
         CreatedAt: row.createdAt.toISOString(),
       })),
     };

@@ -27,6 +27,7 @@ import { fenToYuan, formatTime, thousands } from '../../lib/format';
 import { callEndpoint } from '../../lib/http';
 import type { MessageKey } from '../../lib/i18n/en';
 import { translatorFunction } from '../../lib/i18n/language';
+import { endpointKey } from '../../lib/query-options';
 import {
   BellIcon,
   CustomerIcon,
@@ -253,14 +254,17 @@ function SalesTrend() {
   );
 }
 
+const NOTICE_INPUT = { limit: 6 };
+
 function Notices() {
   const intl = useIntl();
+  // The server answers notices in the request's language, so a language switch must fetch them again.
   const query = useQuery({
-    queryKey: ['dashboard', 'notices'],
-    queryFn: () => callEndpoint(getNewNews, { limit: 6 }),
+    queryKey: [...endpointKey(getNewNews, NOTICE_INPUT), intl.locale],
+    queryFn: ({ signal }) => callEndpoint(getNewNews, NOTICE_INPUT, { signal }),
   });
   const translate = translatorFunction(intl);
-  const notices = query.data?.Data ?? [];
+  const items = query.data?.Data ?? [];
   return (
     <Panel
       testId="dashboard-notices"
@@ -275,13 +279,13 @@ function Notices() {
         </Stack>
       ) : query.isError ? (
         <FailedText />
-      ) : notices.length === 0 ? (
+      ) : items.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           <FormattedMessage id="dashboard.noNotices" />
         </Text>
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" margin="0" padding="0">
-          {notices.map((notice) => (
+          {items.map((notice) => (
             <Box
               as="li"
               key={notice.Id}
