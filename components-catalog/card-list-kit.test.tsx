@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShopType } from '../contract/enums';
-import { type Card, CardList, type CardLook, type Translate } from './card-list-kit';
+import { type CardBlock, CardList, type CardLook, type Translate } from './card-list-kit';
 import type { CourseRow } from './data-rows';
 import { zh } from './i18n/zh';
 import type { RenderContext } from './renderer-kit';
@@ -24,6 +24,7 @@ interface Row {
 interface Props {
   background: string;
   aside: boolean;
+  look: CardLook;
 }
 
 const ROWS: Row[] = [
@@ -32,13 +33,15 @@ const ROWS: Row[] = [
   { id: 9, name: 'Gamma', image: '/uploads/gamma.png', note: 'third note' },
 ];
 
-const toCard = (row: Row, props: Props): Card => ({
-  id: row.id,
-  image: row.image,
-  title: row.name,
-  ...(props.aside ? { aside: <b>{`${row.id} m`}</b> } : {}),
-  body: <p>{row.note}</p>,
-});
+const BLOCK: CardBlock<Props, Row> = {
+  emptyId: () => 'render.news.none',
+  look: (props) => props.look,
+  toCard: (row, props) => ({
+    title: row.name,
+    ...(props.aside ? { aside: <b>{`${row.id} m`}</b> } : {}),
+    body: <p>{row.note}</p>,
+  }),
+};
 
 const STACKED: CardLook = {
   direction: 'row',
@@ -53,26 +56,23 @@ const GRID: CardLook = { ...STACKED, grid: { columns: 2, gap: 10 }, separated: f
 const IMAGE_LAST: CardLook = { ...STACKED, imageLast: true };
 const TEXT_ONLY: CardLook = { ...STACKED, image: null };
 
-const PLAIN: Props = { background: '', aside: false };
-
 function draw(
   look: CardLook,
   rows: readonly Row[] | undefined,
-  { props = PLAIN, context = EDITING }: { props?: Props; context?: RenderContext } = {},
+  { aside = false, context = EDITING }: { aside?: boolean; context?: RenderContext } = {},
 ) {
   return render(
     <IntlProvider locale="zh" messages={zh}>
-      <CardList
-        props={props}
-        rows={rows}
-        context={context}
-        emptyId="render.news.none"
-        look={look}
-        toCard={toCard}
-      />
+      <CardList props={{ background: '', aside, look }} data={rows} context={context} block={BLOCK} />
     </IntlProvider>,
   );
 }
+
+const COURSES: CardBlock<{ background: string; look: CardLook }, CourseRow> = {
+  emptyId: () => 'render.course.none',
+  look: (props) => props.look,
+  toCard: (row) => ({ title: row.title, body: null }),
+};
 
 const cardsOf = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-row]')];
 
@@ -115,7 +115,7 @@ describe('CardList', () => {
   });
 
   it('draws the aside on the title’s line', () => {
-    draw(STACKED, ROWS, { props: { background: '#000000', aside: true } });
+    draw(STACKED, ROWS, { aside: true });
     const title = screen.getByText('Beta');
     expect(title.tagName).toBe('SPAN');
     expect(title.parentElement?.textContent).toBe('Beta8 m');
@@ -145,14 +145,7 @@ describe('CardList', () => {
     const courses = sampleRows('courses', t, NOW) as CourseRow[];
     const { container } = render(
       <IntlProvider locale="zh" messages={zh}>
-        <CardList
-          props={PLAIN}
-          rows={courses}
-          context={EDITING}
-          emptyId="render.course.none"
-          look={GRID}
-          toCard={(row) => ({ id: row.id, image: row.image, title: row.title, body: null })}
-        />
+        <CardList props={{ background: '', look: GRID }} data={courses} context={EDITING} block={COURSES} />
       </IntlProvider>,
     );
     const cards = cardsOf(container);

@@ -5,8 +5,9 @@ import {
   EmptyRows,
   ellipsis,
   Grid,
+  MUTED,
   Picture,
-  type RenderContext,
+  type RendererProps,
   useText,
 } from './renderer-kit';
 
@@ -16,6 +17,12 @@ import {
  * layouts once as a `CardLook` and maps a row to a `Card`; both live at module level, so the props a
  * renderer hands the kit stay the same objects from one keystroke to the next.
  */
+
+/** The rows a card list draws: each has its own picture. */
+export interface CardRow {
+  id: number;
+  image: string;
+}
 
 export type Translate = ReturnType<typeof useText>;
 
@@ -42,8 +49,6 @@ export interface CardLook {
 }
 
 export interface Card {
-  id: number;
-  image: string;
   title: string;
   /** Alternative text of the image; the title unless given. */
   imageAlt?: string;
@@ -53,13 +58,32 @@ export interface Card {
   body: ReactNode;
 }
 
+/** Cards one under another, a hairline between them, as the room, store and news lists start from. */
+export const STACKED = {
+  direction: 'row',
+  gap: 10,
+  separated: true,
+  card: { padding: 12 },
+} as const satisfies Partial<CardLook>;
+
+/** A small grey line under a title; with a gap, its parts sit side by side. */
+export function MutedLine({ gap, clip, children }: { gap?: number; clip?: boolean; children: ReactNode }) {
+  const style: CSSProperties = {
+    fontSize: 11,
+    color: MUTED,
+    ...(gap === undefined ? {} : { display: 'flex', gap }),
+    ...(clip ? ellipsis(1) : {}),
+  };
+  return <div style={style}>{children}</div>;
+}
+
 const TEXT_COLUMN: CSSProperties = { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' };
 const TITLE_ROW: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 8 };
 
-function CardView({ card, look, first }: { card: Card; look: CardLook; first: boolean }) {
+function CardView({ row, card, look, first }: { row: CardRow; card: Card; look: CardLook; first: boolean }) {
   const picture = look.image ? (
     <Picture
-      src={card.image}
+      src={row.image}
       width={look.image.width}
       height={look.image.height}
       radius={look.image.radius}
@@ -74,7 +98,7 @@ function CardView({ card, look, first }: { card: Card; look: CardLook; first: bo
   };
   return (
     <div
-      data-row={card.id}
+      data-row={row.id}
       style={{
         display: 'flex',
         flexDirection: look.direction,
@@ -101,35 +125,34 @@ function CardView({ card, look, first }: { card: Card; look: CardLook; first: bo
   );
 }
 
-/** A data block's rows as cards, or its empty state (a hint while editing) when it has none. */
-export function CardList<Row, Props extends { background?: string }>({
-  props,
-  rows,
-  context,
-  emptyId,
-  look,
-  toCard,
-}: {
-  props: Props;
-  rows: readonly Row[] | undefined;
-  context: RenderContext;
-  /** Catalogue key of the empty state's hint. */
-  emptyId: string;
-  look: CardLook;
+/** How a block draws its rows with the kit, declared once at module level. */
+export interface CardBlock<Props, Row> {
+  /** Catalogue key of the hint shown while editing a block without rows. */
+  emptyId: (props: Props) => string;
+  /** The look the block's props choose; return module-level constants. */
+  look: (props: Props) => CardLook;
   toCard: (row: Row, props: Props, t: Translate) => Card;
-}) {
+}
+
+/** A data block's rows as cards, or its empty state (a hint while editing) when it has none. */
+export function CardList<Props extends { background?: string }, Row extends CardRow>({
+  props,
+  data,
+  context,
+  block,
+}: RendererProps<Props, Row> & { block: CardBlock<Props, Row> }) {
   const t = useText();
-  if (!rows || rows.length === 0) {
+  if (!data || data.length === 0) {
     return (
       <BlockBox box={props}>
-        <EmptyRows context={context} messageId={emptyId} />
+        <EmptyRows context={context} messageId={block.emptyId(props)} />
       </BlockBox>
     );
   }
-  const cards = rows.map((row, index) => {
-    const card = toCard(row, props, t);
-    return <CardView key={card.id} card={card} look={look} first={index === 0} />;
-  });
+  const look = block.look(props);
+  const cards = data.map((row, index) => (
+    <CardView key={row.id} row={row} card={block.toCard(row, props, t)} look={look} first={index === 0} />
+  ));
   return (
     <BlockBox box={props} style={{ background: props.background || '#ffffff', padding: look.blockPadding }}>
       {look.grid ? (

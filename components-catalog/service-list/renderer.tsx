@@ -1,6 +1,7 @@
-import { type Card, CardList, type CardLook, type Translate } from '../card-list-kit';
+import { type CardBlock, CardList, type CardLook, MutedLine } from '../card-list-kit';
 import type { ServiceRow } from '../data-rows';
-import { ellipsis, MUTED, Price, type RendererProps } from '../renderer-kit';
+import type { RendererProps } from '../renderer-kit';
+import { Price } from '../renderer-kit';
 import type { Props } from './definition';
 
 const LIST: CardLook = {
@@ -13,7 +14,6 @@ const LIST: CardLook = {
   text: { gap: 3, textAlign: 'left' },
   title: { size: 14, bold: true, lines: 1 },
 };
-
 const GRID: CardLook = {
   ...LIST,
   grid: { columns: 2, gap: 10 },
@@ -22,7 +22,6 @@ const GRID: CardLook = {
   image: { width: '100%', height: 110, radius: 4 },
   text: { gap: 3, textAlign: 'center' },
 };
-
 // Technicians show as round portraits.
 const LOOKS: Record<Props['mode'], Record<Props['layout'], CardLook>> = {
   services: { list: LIST, grid: GRID },
@@ -32,39 +31,30 @@ const LOOKS: Record<Props['mode'], Record<Props['layout'], CardLook>> = {
   },
 };
 
-const MUTED_LINE = { fontSize: 11, color: MUTED, ...ellipsis(1) };
+const BLOCK: CardBlock<Props, ServiceRow> = {
+  emptyId: (props) => (props.mode === 'services' ? 'render.service.none' : 'render.service.noTechnicians'),
+  look: (props) => LOOKS[props.mode][props.layout],
+  toCard: (row, props, t) => {
+    const technicians = props.mode === 'technicians';
+    return {
+      title: row.name,
+      body: (
+        <>
+          <MutedLine clip>
+            {technicians ? row.subtitle : t('render.service.minutes', { count: row.minutes })}
+          </MutedLine>
+          {props.showRating ? (
+            <div style={{ fontSize: 11, color: '#ff9900' }}>
+              {t('render.service.rating', { rating: row.rating.toFixed(1) })}
+            </div>
+          ) : null}
+          {props.showPrice && !technicians ? <Price fen={row.price} size={14} /> : null}
+        </>
+      ),
+    };
+  },
+};
 
-function serviceCard(row: ServiceRow, props: Props, t: Translate): Card {
-  const technicians = props.mode === 'technicians';
-  return {
-    id: row.id,
-    image: row.image,
-    title: row.name,
-    body: (
-      <>
-        <div style={MUTED_LINE}>
-          {technicians ? row.subtitle : t('render.service.minutes', { count: row.minutes })}
-        </div>
-        {props.showRating ? (
-          <div style={{ fontSize: 11, color: '#ff9900' }}>
-            {t('render.service.rating', { rating: row.rating.toFixed(1) })}
-          </div>
-        ) : null}
-        {props.showPrice && !technicians ? <Price fen={row.price} size={14} /> : null}
-      </>
-    ),
-  };
-}
-
-export function ServiceListBlock({ props, data, context }: RendererProps<Props, ServiceRow>) {
-  return (
-    <CardList
-      props={props}
-      rows={data}
-      context={context}
-      emptyId={props.mode === 'services' ? 'render.service.none' : 'render.service.noTechnicians'}
-      look={LOOKS[props.mode][props.layout]}
-      toCard={serviceCard}
-    />
-  );
+export function ServiceListBlock(renderer: RendererProps<Props, ServiceRow>) {
+  return <CardList {...renderer} block={BLOCK} />;
 }

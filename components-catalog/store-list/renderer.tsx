@@ -1,6 +1,7 @@
-import { type Card, CardList, type CardLook, type Translate } from '../card-list-kit';
+import { type CardBlock, CardList, type CardLook, STACKED } from '../card-list-kit';
 import type { StoreRow } from '../data-rows';
-import { ellipsis, MUTED, type RendererProps } from '../renderer-kit';
+import type { RendererProps } from '../renderer-kit';
+import { ellipsis, MUTED } from '../renderer-kit';
 import type { Props } from './definition';
 
 function distance(meters: number): string {
@@ -9,18 +10,15 @@ function distance(meters: number): string {
 
 const TEXT = { fontSize: 12, color: MUTED, gap: 4 };
 const TITLE = { size: 15, bold: true, lines: 1 };
-
 const LIST: CardLook = {
-  direction: 'row',
-  gap: 10,
+  ...STACKED,
   blockPadding: 0,
-  separated: true,
   card: { padding: 12, overflow: 'hidden' },
   image: { width: 72, height: 72, radius: 4 },
   text: TEXT,
   title: TITLE,
 };
-
+// Cards stand apart, so no hairline: a shadow around each and the picture full width on top.
 const CARD: CardLook = {
   direction: 'column',
   gap: 10,
@@ -30,13 +28,12 @@ const CARD: CardLook = {
   text: { ...TEXT, padding: '0 10px 10px' },
   title: TITLE,
 };
-
 const ADDRESS = ellipsis(1);
 
-function storeCard(store: StoreRow, props: Props, t: Translate): Card {
-  return {
-    id: store.id,
-    image: store.image,
+const BLOCK: CardBlock<Props, StoreRow> = {
+  emptyId: (props) => (props.source === 'manual' ? 'render.store.chooseMany' : 'render.store.none'),
+  look: (props) => (props.layout === 'card' ? CARD : LIST),
+  toCard: (store, props, t) => ({
     title: store.name,
     aside:
       props.showDistance && store.distanceMeters !== undefined ? (
@@ -48,18 +45,9 @@ function storeCard(store: StoreRow, props: Props, t: Translate): Card {
         {store.hours ? <span>{t('render.store.hours', { hours: store.hours })}</span> : null}
       </>
     ),
-  };
-}
+  }),
+};
 
-export function StoreListBlock({ props, data, context }: RendererProps<Props, StoreRow>) {
-  return (
-    <CardList
-      props={props}
-      rows={data}
-      context={context}
-      emptyId={props.source === 'manual' ? 'render.store.chooseMany' : 'render.store.none'}
-      look={props.layout === 'card' ? CARD : LIST}
-      toCard={storeCard}
-    />
-  );
+export function StoreListBlock(renderer: RendererProps<Props, StoreRow>) {
+  return <CardList {...renderer} block={BLOCK} />;
 }
