@@ -1,75 +1,38 @@
+import { type CardBlock, CardList, type CardLook, MutedLine, STACKED } from '../card-list-kit';
 import type { NewsRow } from '../data-rows';
-import {
-  BlockBox,
-  BORDER,
-  EmptyRows,
-  ellipsis,
-  MUTED,
-  Picture,
-  type RendererProps,
-  useText,
-} from '../renderer-kit';
+import type { RendererProps } from '../renderer-kit';
 import type { Props } from './definition';
 
-function Meta({ row, props }: { row: NewsRow; props: Props }) {
-  const t = useText();
-  return (
-    <div style={{ display: 'flex', gap: 10, fontSize: 11, color: MUTED }}>
-      {props.showDate ? <span>{row.publishedAt.slice(0, 10)}</span> : null}
-      {props.showViews ? <span>{t('render.news.views', { count: row.views })}</span> : null}
-    </div>
-  );
-}
+const RIGHT_IMAGE: CardLook = {
+  ...STACKED,
+  image: { width: 110, height: 74, radius: 4 },
+  imageLast: true,
+  text: { gap: 6, justifyContent: 'space-between' },
+  title: { size: 15, bold: false, lines: 2 },
+};
+const LOOKS: Record<Props['layout'], CardLook> = {
+  rightImage: RIGHT_IMAGE,
+  leftImage: { ...RIGHT_IMAGE, direction: 'row-reverse' },
+  bigImage: { ...RIGHT_IMAGE, direction: 'column', image: { width: '100%', height: 170, radius: 4 } },
+  textOnly: { ...RIGHT_IMAGE, image: null },
+};
 
-export function NewsListBlock({ props, data, context }: RendererProps<Props, NewsRow>) {
-  if (!data || data.length === 0) {
-    return (
-      <BlockBox box={props}>
-        <EmptyRows
-          context={context}
-          messageId={props.source === 'manual' ? 'render.news.choose' : 'render.news.none'}
-        />
-      </BlockBox>
-    );
-  }
-  return (
-    <BlockBox box={props} style={{ background: props.background || '#ffffff' }}>
-      {data.map((row, index) => (
-        <div
-          key={row.id}
-          data-row={row.id}
-          style={{
-            display: 'flex',
-            flexDirection:
-              props.layout === 'bigImage' ? 'column' : props.layout === 'leftImage' ? 'row-reverse' : 'row',
-            gap: 10,
-            padding: 12,
-            borderTop: index === 0 ? 'none' : `0.5px solid ${BORDER}`,
-          }}
-        >
-          <div
-            style={{
-              flex: 1,
-              minWidth: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'space-between',
-              gap: 6,
-            }}
-          >
-            <div style={{ fontSize: 15, color: '#333', ...ellipsis(2) }}>{row.title}</div>
-            <Meta row={row} props={props} />
-          </div>
-          {props.layout === 'textOnly' ? null : (
-            <Picture
-              src={row.image}
-              width={props.layout === 'bigImage' ? '100%' : 110}
-              height={props.layout === 'bigImage' ? 170 : 74}
-              radius={4}
-            />
-          )}
-        </div>
-      ))}
-    </BlockBox>
-  );
+const BLOCK: CardBlock<Props, NewsRow> = {
+  emptyId: (props) => (props.source === 'manual' ? 'render.news.choose' : 'render.news.none'),
+  look: (props) => LOOKS[props.layout],
+  toCard: (row, props, t) => ({
+    title: row.title,
+    // The title beside it already says what the picture shows.
+    imageAlt: '',
+    body: (
+      <MutedLine gap={10}>
+        {props.showDate ? <span>{row.publishedAt.slice(0, 10)}</span> : null}
+        {props.showViews ? <span>{t('render.news.views', { count: row.views })}</span> : null}
+      </MutedLine>
+    ),
+  }),
+};
+
+export function NewsListBlock(renderer: RendererProps<Props, NewsRow>) {
+  return <CardList {...renderer} block={BLOCK} />;
 }
