@@ -17,6 +17,7 @@ import { getBuyerWallet, type Wallet, type WalletLedgerRow } from '../../../cont
 import { parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { type ModuleCatalogues, ModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointKey } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { formatFen } from '../settings-and-offline/money';
 import { en } from './i18n/en';
@@ -24,7 +25,6 @@ import { zh } from './i18n/zh';
 
 const walletCatalogues: ModuleCatalogues = { en, zh };
 const TIME = '{y}-{m}-{d} {h}:{i}';
-export const WALLET_QUERY_ROOT = 'buyerWallet';
 
 function Amount({ row }: { row: Pick<WalletLedgerRow, 'Currency'> & { value: number; signed?: boolean } }) {
   if (row.Currency === 'balance') {
@@ -43,7 +43,7 @@ function Amount({ row }: { row: Pick<WalletLedgerRow, 'Currency'> & { value: num
 function WalletBody({ buyerId, version = 0 }: { buyerId: string; version?: number }) {
   const _intl = useIntl();
   const wallet = useQuery({
-    queryKey: [WALLET_QUERY_ROOT, buyerId, version],
+    queryKey: [...endpointKey(getBuyerWallet, { buyerId }), version],
     queryFn: ({ signal }) => callEndpoint(getBuyerWallet, { buyerId }, { signal }),
   });
   return (
