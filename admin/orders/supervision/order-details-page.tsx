@@ -249,7 +249,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
         <Section title={t('orders.details.wallet')}>
           {/* The wallet's table is wider than a third of the page: it scrolls rather than clips. */}
           <Box overflowX="auto">
-            <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} version={order.Version} />
+            <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} />
           </Box>
         </Section>
         <Section title={t('orders.details.sellerRemark')}>

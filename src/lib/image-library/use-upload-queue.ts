@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { EndpointOutput } from '../../../contract/endpoint';
 import { uploadImage } from '../../../contract/endpoints/comm';
-import { getImageList } from '../../../contract/endpoints/image-library';
+import { getImageFolderList, getImageList } from '../../../contract/endpoints/image-library';
 import { http } from '../http';
-import { invalidateAreas } from '../query-options';
+import { endpointKey } from '../query-options';
 import { uploadPercent, uploadRefusal } from './upload-rules';
 
 export type UploadedImage = EndpointOutput<typeof uploadImage>;
@@ -77,7 +77,14 @@ export function useUploadQueue() {
           });
         }
       }
-      if (uploaded.length > 0) await invalidateAreas(queryClient, getImageList);
+      // Only the library's reads: its area is shared with the editors, whose documents must not be
+      // fetched again under the person's unsaved changes.
+      if (uploaded.length > 0)
+        await Promise.all(
+          [getImageList, getImageFolderList].map((endpoint) =>
+            queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+          ),
+        );
       return uploaded;
     },
     [queryClient, update],
