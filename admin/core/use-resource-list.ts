@@ -70,21 +70,20 @@ export interface ActionRequest<E extends EndpointDefinition> {
 
 /**
  * A write on a resource: optional confirmation, the call, a success toast, and a refresh of every
- * read of the write's area (lists are keyed by their endpoint) and of queries under the given
- * query-key roots (the resources the write can change besides). Resolves false when the person
- * cancelled or the call failed.
+ * read of the write's area and of the other areas (names or endpoints) whose screens the write
+ * changes too. Resolves false when the person cancelled or the call failed.
  */
-export function useResourceAction<E extends EndpointDefinition>(roots: readonly string[], endpoint: E) {
+export function useResourceAction<E extends EndpointDefinition>(
+  otherAreas: ReadonlyArray<string | Pick<EndpointDefinition, 'path'>>,
+  endpoint: E,
+) {
   const intl = useIntl();
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (input: EndpointInput<E>) => callEndpoint(endpoint, input),
     onSuccess: () => {
       showToast('success', intl.formatMessage({ id: 'engine.actionDone' }));
-      return Promise.all([
-        invalidateAreas(client, endpoint),
-        ...roots.map((root) => client.invalidateQueries({ queryKey: [root] })),
-      ]);
+      return invalidateAreas(client, endpoint, ...otherAreas);
     },
   });
   const run = async (request: ActionRequest<E>): Promise<boolean> => {

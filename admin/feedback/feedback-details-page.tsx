@@ -5,7 +5,6 @@ import {
   FEEDBACK_LIST_PERMISSION,
   FEEDBACK_REPLY_MAX,
   type FeedbackRow,
-  feedbackListResource,
   getFeedbackInfo,
   setFeedbackReply,
 } from '../../contract/endpoints/account-feedback';
@@ -38,7 +37,6 @@ function ReplyForm({ entry }: { entry: FeedbackRow }) {
     save: setFeedbackReply,
     toInput: (draft: ReplyDraft) => ({ Id: entry.Id, ...draft }),
     issueMessage: replyIssue,
-    invalidates: [feedbackListResource.resource],
   });
   return (
     <form noValidate onSubmit={submit}>

@@ -21,8 +21,9 @@ import {
   saveAttributeType,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
-import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
+import type { EndpointResponse } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../src/lib/query-options';
 import { QueryOutcome } from '../../src/lib/query-outcome';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
 import { parseSpecValues, withSpecValue } from './attribute-rules';
@@ -30,8 +31,6 @@ import { goodsCatalogues } from './messages';
 
 type AttributeType = EndpointResponse<typeof getAttributeTypes>['Data'][number];
 type AttributeSpec = EndpointResponse<typeof getAttributeSpecs>['Data'][number];
-
-const RESOURCE = 'goodsAttributes';
 
 /** One line of inputs with a save and a cancel button. */
 function InlineForm({
@@ -83,11 +82,8 @@ function InlineForm({
 /** The spec names of one attribute type, each with its values. */
 function SpecTable({ type, canChange }: { type: AttributeType; canChange: boolean }) {
   const intl = useIntl();
-  const specs = useQuery({
-    queryKey: [RESOURCE, 'specs', type.Id],
-    queryFn: () => callEndpoint(getAttributeSpecs, { typeId: type.Id }),
-  });
-  const save = useResourceAction([RESOURCE], saveAttributeSpec);
+  const specs = useQuery(endpointQuery(getAttributeSpecs, { typeId: type.Id }));
+  const save = useResourceAction([], saveAttributeSpec);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [newValues, setNewValues] = useState<Record<number, string>>({});
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -259,11 +255,8 @@ function FormatPropertiesPage() {
   const intl = useIntl();
   const granted = useGrantedPaths();
   const canChange = granted.has(GoodsPermission.properties);
-  const types = useQuery({
-    queryKey: [RESOURCE, 'types'],
-    queryFn: () => callEndpoint(getAttributeTypes, {}),
-  });
-  const save = useResourceAction([RESOURCE], saveAttributeType);
+  const types = useQuery(endpointQuery(getAttributeTypes, {}));
+  const save = useResourceAction([], saveAttributeType);
   const [chosen, setChosen] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const list = types.data?.Data ?? [];

@@ -23,7 +23,6 @@ import {
   auditProducts,
   getCategoryTree,
   type ProductRow,
-  productListResource,
   waitAuditListResource,
 } from '../../contract/endpoints/goods';
 import {
@@ -35,7 +34,7 @@ import {
 } from '../../contract/machines/goods';
 import { actionLabelKey, type MachineAction } from '../../contract/state-machine';
 import { fenToYuan, parseTime } from '../../src/lib/format';
-import { callEndpoint } from '../../src/lib/http';
+import { endpointQuery } from '../../src/lib/query-options';
 import { type ResourceColumn, ResourceList } from '../core/resource-list';
 import { bulkActions } from '../core/row-actions';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../core/use-resource-list';
@@ -44,8 +43,6 @@ import { categoryOptions } from './category-options';
 /** The goods list page shows this view for `?view=audit` (the audit has no menu path of its own). */
 export const AUDIT_VIEW = { view: 'audit' } as const;
 /** An audit decision changes the audit list and the goods list (tabs, counts, shelf). */
-const WRITES = [waitAuditListResource.resource, productListResource.resource];
-
 const columns: ResourceColumn<ProductRow>[] = [
   {
     id: 'goods',
@@ -174,11 +171,8 @@ export function GoodsAuditView() {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
   const list = useResourceList<ProductRow>(waitAuditListResource, AUDIT_VIEW);
-  const categories = useQuery({
-    queryKey: [productListResource.resource, 'categories'],
-    queryFn: () => callEndpoint(getCategoryTree, {}),
-  });
-  const audit = useResourceAction(WRITES, auditProducts);
+  const categories = useQuery(endpointQuery(getCategoryTree, {}));
+  const audit = useResourceAction([], auditProducts);
   const [rejecting, setRejecting] = useState<{ ids: number[]; clear?: () => void } | null>(null);
 
   const approve = (ids: number[]) =>

@@ -32,9 +32,9 @@ import {
   MAX_CATEGORY_DEPTH,
 } from '../../contract/endpoints/goods';
 import { GoodsPermission } from '../../contract/machines/goods';
-import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { showToast } from '../../src/lib/notify';
+import { endpointQuery } from '../../src/lib/query-options';
 import { QueryOutcome } from '../../src/lib/query-outcome';
 import { useGrantedPaths, useResourceAction } from '../core/use-resource-list';
 import {
@@ -165,11 +165,8 @@ function GoodsClassifyPage() {
   const intl = useIntl();
   const granted = useGrantedPaths();
   const canChange = granted.has(GoodsPermission.classify);
-  const tree = useQuery({
-    queryKey: ['goods', 'categories'],
-    queryFn: () => callEndpoint(getCategoryTree, {}),
-  });
-  const change = useResourceAction(['goods'], bindCategory);
+  const tree = useQuery(endpointQuery(getCategoryTree, {}));
+  const change = useResourceAction([], bindCategory);
   const [editing, setEditing] = useState<Editing>(null);
   const nodes = tree.data?.Data ?? [];
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));

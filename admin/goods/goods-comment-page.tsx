@@ -30,8 +30,9 @@ import {
 import { type CommentState, commentMachine, GoodsPermission } from '../../contract/machines/goods';
 import { actionLabelKey, type MachineAction, stateLabelKey } from '../../contract/state-machine';
 import { parseTime } from '../../src/lib/format';
-import { callEndpoint, type EndpointResponse } from '../../src/lib/http';
+import type { EndpointResponse } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../src/lib/query-options';
 import { type ResourceColumn, ResourceList } from '../core/resource-list';
 import { bulkActions } from '../core/row-actions';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../core/use-resource-list';
@@ -39,7 +40,6 @@ import { goodsCatalogues } from './messages';
 
 type CommentRow = EndpointResponse<typeof getComments>['Data'][number];
 
-const RESOURCE = commentListResource.resource;
 const statePalette = { visible: 'green', hidden: 'gray', deleted: 'red' } as const;
 
 function Stars({ score }: { score: number }) {
@@ -128,11 +128,8 @@ function CommentDialog({
 }) {
   const intl = useIntl();
   const [content, setContent] = useState('');
-  const info = useQuery({
-    queryKey: [RESOURCE, 'info', commentId],
-    queryFn: () => callEndpoint(getCommentInfo, { id: commentId }),
-  });
-  const reply = useResourceAction([RESOURCE], replyToComment);
+  const info = useQuery(endpointQuery(getCommentInfo, { id: commentId }));
+  const reply = useResourceAction([], replyToComment);
   const send = async () => {
     // The write refreshes every comment query, this comment's details included.
     if (await reply.run({ input: { CommentId: commentId, Content: content } })) setContent('');
@@ -263,11 +260,8 @@ function GoodsCommentPage() {
   const intl = useIntl();
   const granted = useGrantedPaths();
   const list = useResourceList<CommentRow>(commentListResource);
-  const products = useQuery({
-    queryKey: [RESOURCE, 'products'],
-    queryFn: () => callEndpoint(getSelectProducts, { page: 1, pageSize: 100 }),
-  });
-  const change = useResourceAction([RESOURCE], changeCommentState);
+  const products = useQuery(endpointQuery(getSelectProducts, { page: 1, pageSize: 100 }));
+  const change = useResourceAction([], changeCommentState);
   const [open, setOpen] = useState<number | null>(null);
   const canReply = granted.has(GoodsPermission.comment);
 

@@ -37,7 +37,7 @@ import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dialog';
 import { showToast } from '../../src/lib/notify';
-import { invalidateAreas } from '../../src/lib/query-options';
+import { endpointKey, endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { QueryOutcome } from '../../src/lib/query-outcome';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
@@ -168,14 +168,8 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   const [uploading, setUploading] = useState(false);
   const [picking, setPicking] = useState(false);
   const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '' });
-  const categories = useQuery({
-    queryKey: ['goods', 'categories'],
-    queryFn: () => callEndpoint(getCategoryTree, {}),
-  });
-  const freight = useQuery({
-    queryKey: ['goods', 'freight'],
-    queryFn: () => callEndpoint(getFreightTemplates, {}),
-  });
+  const categories = useQuery(endpointQuery(getCategoryTree, {}));
+  const freight = useQuery(endpointQuery(getFreightTemplates, {}));
 
   // After a refused save, each change is checked again at once, as typing in a registered field is.
   const options = { shouldDirty: true, shouldValidate: isSubmitted };
@@ -218,15 +212,11 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
       markSaved();
       const notice = savedNotice(saved);
       showToast(notice.type, t(notice.id), notice.type === 'info' ? 6000 : undefined);
-      // Lists are keyed by their endpoint's area; the form's own reads sit under 'goods'.
-      await Promise.all([
-        invalidateAreas(client, saveProduct),
-        client.invalidateQueries({ queryKey: ['goods'] }),
-      ]);
+      await invalidateAreas(client, saveProduct);
       // Leaving right after the state update would still see the form as dirty.
       window.setTimeout(() => navigate(`${GoodsPermission.edit}?id=${saved.Id}`, { replace: !detail }));
     } catch (failure) {
-      await saveFailed(failure, () => client.invalidateQueries({ queryKey: ['goods', 'detail'] }));
+      await saveFailed(failure, () => client.invalidateQueries({ queryKey: endpointKey(getProductInfo) }));
     }
   });
 
@@ -544,11 +534,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
 function GoodsFormPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const detail = useQuery({
-    queryKey: ['goods', 'detail', id],
-    queryFn: () => callEndpoint(getProductInfo, { id }),
-    enabled: id > 0,
-  });
+  const detail = useQuery({ ...endpointQuery(getProductInfo, { id }), enabled: id > 0 });
   if (!(id > 0)) return <GoodsForm key="new" />;
   return (
     <QueryOutcome query={detail} errorText={<FormattedMessage id="engine.record.loadFailed" />}>

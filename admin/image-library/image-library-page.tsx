@@ -39,14 +39,12 @@ import {
   useImageFolders,
   useImagePage,
 } from '../../src/lib/image-library/use-image-library';
-import { IMAGE_LIBRARY_QUERY, useUploadQueue } from '../../src/lib/image-library/use-upload-queue';
+import { useUploadQueue } from '../../src/lib/image-library/use-upload-queue';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog, showToast } from '../../src/lib/notify';
 import { useResourceAction } from '../core/use-resource-list';
 import { imageLibraryCatalogues } from './messages';
 import { usageLines } from './usage-text';
-
-const ROOTS = [IMAGE_LIBRARY_QUERY[0]];
 
 type Naming =
   | { kind: 'newFolder' }
@@ -66,9 +64,9 @@ function ImageLibraryPage() {
   const folders = useImageFolders();
   const images = useImagePage(folder, name, page);
   const queue = useUploadQueue();
-  const saveFolder = useResourceAction(ROOTS, setImageFolder);
-  const removeFolder = useResourceAction(ROOTS, delImageFolder);
-  const changeImages = useResourceAction(ROOTS, setImage);
+  const saveFolder = useResourceAction([], setImageFolder);
+  const removeFolder = useResourceAction([], delImageFolder);
+  const changeImages = useResourceAction([], setImage);
   const rows = images.data?.Data ?? [];
   const pageIds = rows.map((image) => image.Id);
   const selectedIds = [...selection.ids];

@@ -30,7 +30,6 @@ import { type ResourceColumn, ResourceList } from '../core/resource-list';
 import { useResourceAction, useResourceList } from '../core/use-resource-list';
 import { submissionsCatalogues } from './messages';
 
-const RESOURCE = submissionListResource.resource;
 const TIME = '{y}-{m}-{d} {h}:{i}';
 
 const columns: ResourceColumn<SubmissionRow>[] = [
@@ -134,7 +133,7 @@ function SubmissionsList({ onNotice }: { onNotice(formId: number, name: string):
   const intl = useIntl();
   const list = useResourceList<SubmissionRow>(submissionListResource, KEEP);
   const forms = useQuery(endpointQuery(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }));
-  const remove = useResourceAction([RESOURCE], delFormData);
+  const remove = useResourceAction([], delFormData);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const formId = Number(list.state.filters.FormId ?? '') || null;

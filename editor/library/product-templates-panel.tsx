@@ -30,9 +30,8 @@ import {
 } from '../../contract/endpoints/enterprise';
 import { callEndpoint } from '../../src/lib/http';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointKey, endpointQuery } from '../../src/lib/query-options';
 import { parseIds } from './parse-ids';
-
-const LIST_KEY = ['library', 'product-templates'] as const;
 
 type Section = { Key: ProductSection; Visible: boolean };
 type Editing = { template: ProductTemplate | null } | null;
@@ -270,11 +269,10 @@ export function ProductTemplatesPanel() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [binding, setBinding] = useState<Binding>(null);
-  const list = useQuery({
-    queryKey: LIST_KEY,
-    queryFn: ({ signal }) => callEndpoint(getProductTemplateList, { page: 1, pageSize: 20 }, { signal }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
+  const list = useQuery(endpointQuery(getProductTemplateList, { page: 1, pageSize: 20 }));
+  // Only this list, not its whole area: the user-center editor beside it stays mounted, and fetching
+  // its document again would replace the person's unsaved changes.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(getProductTemplateList) });
   const makeDefault = useMutation({
     mutationFn: (id: number) => callEndpoint(setProductTemplateDefault, { Id: id }),
     onSuccess: () => {

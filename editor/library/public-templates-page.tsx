@@ -30,6 +30,7 @@ import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointKey, endpointQuery } from '../../src/lib/query-options';
 import { PreviewPhone } from '../preview/preview-page';
 import { EDIT_TEMPLATE_PATH } from '../studio/templates-page';
 import { libraryCatalogues } from './messages';
@@ -41,15 +42,12 @@ const PREVIEW_WIDTH = 375;
 function PreviewDialog({ template, onClose }: { template: PublicTemplateSummary; onClose: () => void }) {
   const intl = useIntl();
   const [pageId, setPageId] = useState<string | undefined>(undefined);
+  const input = { Id: template.Id, ...(pageId ? { PageId: pageId } : {}) };
   const preview = useQuery({
-    queryKey: ['library', 'public-preview', template.Id, pageId ?? ''],
+    queryKey: endpointKey(getPublicTemplatePreview, input),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const response = await callEndpoint(
-        getPublicTemplatePreview,
-        { Id: template.Id, ...(pageId ? { PageId: pageId } : {}) },
-        { signal },
-      );
+      const response = await callEndpoint(getPublicTemplatePreview, input, { signal });
       const parsed = parseTemplate(response.Data, blockDefinition);
       if (!parsed.ok) throw new Error(intl.formatMessage({ id: 'preview.failed' }));
       return {
@@ -191,18 +189,13 @@ function PublicTemplatesPage() {
   const [page, setPage] = useState(1);
   const [previewing, setPreviewing] = useState<PublicTemplateSummary | null>(null);
   const [using, setUsing] = useState<PublicTemplateSummary | null>(null);
-  const industries = useQuery({
-    queryKey: ['library', 'industries'],
-    queryFn: ({ signal }) => callEndpoint(getIndustryTypeList, {}, { signal }),
-  });
+  const industries = useQuery(endpointQuery(getIndustryTypeList, {}));
   const siteType = industries.data?.SiteShopType;
   const shopType = chosenType ?? siteType;
   const list = useQuery({
-    queryKey: ['library', 'public', shopType, page],
+    ...endpointQuery(getPublicTemplateList, { ShopType: shopType, page, pageSize: PAGE_SIZE }),
     enabled: shopType !== undefined,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      callEndpoint(getPublicTemplateList, { ShopType: shopType, page, pageSize: PAGE_SIZE }, { signal }),
   });
   const use = useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>

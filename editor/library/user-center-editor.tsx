@@ -33,6 +33,7 @@ import { parseTemplate } from '../../contract/template/codec';
 import { createTemplate } from '../../contract/template/create-template';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { alertDialog, showToast } from '../../src/lib/notify';
+import { endpointKey } from '../../src/lib/query-options';
 import { SortableList, useSortableItem } from '../../src/lib/sortable-list';
 import { createStudioStore } from '../store/studio-store';
 import { LinkField } from '../studio/link-picker';
@@ -315,7 +316,7 @@ function Editor({
 
   // The link picker reads the shop type and the pages of the shop's current template from a studio store.
   const current = useQuery({
-    queryKey: ['library', 'current-template'],
+    queryKey: endpointKey(getTemplateData, {}),
     queryFn: ({ signal }) => callEndpoint(getTemplateData, {}, { signal, quietErrors: () => true }),
     retry: false,
   });
@@ -495,7 +496,8 @@ function Editor({
 export function UserCenterEditor() {
   const [generation, setGeneration] = useState(0);
   const query = useQuery({
-    queryKey: ['library', 'user-center', generation],
+    // A reload after a stale save must not be answered from the cache.
+    queryKey: [...endpointKey(getUserCenterMenuList, {}), generation],
     queryFn: ({ signal }) => callEndpoint(getUserCenterMenuList, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

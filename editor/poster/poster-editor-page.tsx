@@ -17,6 +17,7 @@ import { saveFile } from '../../src/lib/file-download';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointKey } from '../../src/lib/query-options';
 import { useSessionStore } from '../../src/lib/session';
 import { isTypingTarget, shortcutCommand } from '../studio/shortcuts';
 import { dialogIsOpen, HistoryToolbar, useHistoryShortcuts } from '../toolbar/history-toolbar';
@@ -291,7 +292,7 @@ function PosterEditorPage() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const design = useQuery({
-    queryKey: ['posters', 'design', id],
+    queryKey: endpointKey(getPosterData, { Id: id }),
     queryFn: () => loadDesign(id),
     enabled: valid,
     staleTime: Number.POSITIVE_INFINITY,

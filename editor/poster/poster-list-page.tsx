@@ -19,13 +19,13 @@ import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { posterCatalogues } from './poster-messages';
 
 export const EDITOR_PATHS: Record<PosterKind, string> = {
   poster: '/shop/decorateShop/editPoster',
   certificate: '/shop/decorateShop/editCertificate',
 };
-const POSTERS_KEY = ['posters'] as const;
 
 type Naming = { mode: 'add' } | { mode: 'rename'; design: PosterSummary } | null;
 
@@ -37,18 +37,14 @@ function PosterListPage() {
   const [search, setSearch] = useSearchParams();
   const kind: PosterKind = search.get('kind') === 'certificate' ? 'certificate' : 'poster';
   const [naming, setNaming] = useState<Naming>(null);
-  const list = useQuery({
-    queryKey: [...POSTERS_KEY, kind],
-    queryFn: ({ signal }) => callEndpoint(getPosterList, { Kind: kind, page: 1, pageSize: 100 }, { signal }),
-  });
+  const list = useQuery(endpointQuery(getPosterList, { Kind: kind, page: 1, pageSize: 100 }));
   const shares = useQuery({
-    queryKey: [...POSTERS_KEY, 'shares'],
-    queryFn: ({ signal }) => callEndpoint(getSharePosterList, { page: 1, pageSize: 100 }, { signal }),
+    ...endpointQuery(getSharePosterList, { page: 1, pageSize: 100 }),
     enabled: kind === 'poster',
   });
   const done = (key: string) => {
     showToast('success', intl.formatMessage({ id: key }));
-    return queryClient.invalidateQueries({ queryKey: POSTERS_KEY });
+    return invalidateAreas(queryClient, getPosterList);
   };
   const add = useMutation({
     mutationFn: (name: string) => callEndpoint(addPoster, { Kind: kind, Name: name }),

@@ -12,6 +12,7 @@ import { parseTemplate } from '../../contract/template/codec';
 import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
 import { callEndpoint } from '../../src/lib/http';
 import { ModuleMessages } from '../../src/lib/i18n/module-messages';
+import { endpointKey } from '../../src/lib/query-options';
 import { productRows } from '../studio/block-rows';
 import { studioCatalogues } from '../studio/studio-messages';
 import { PREVIEW_WIDTHS, previewWidth } from './preview-width';
@@ -153,19 +154,16 @@ function Preview() {
   const templateRaw = Number(search.get('template'));
   const templateId = Number.isInteger(templateRaw) && templateRaw > 0 ? templateRaw : undefined;
   const width = previewWidth(search.get('width'));
+  const input = {
+    SiteId: siteId,
+    ...(pageId ? { PageId: pageId } : {}),
+    ...(templateId ? { TemplateId: templateId } : {}),
+  };
   const query = useQuery({
-    queryKey: ['preview', siteId, pageId ?? '', templateId ?? 0],
+    queryKey: endpointKey(getPreviewData, input),
     enabled: validSite,
     queryFn: async ({ signal }) => {
-      const response = await callEndpoint(
-        getPreviewData,
-        {
-          SiteId: siteId,
-          ...(pageId ? { PageId: pageId } : {}),
-          ...(templateId ? { TemplateId: templateId } : {}),
-        },
-        { signal },
-      );
+      const response = await callEndpoint(getPreviewData, input, { signal });
       const parsed = parseTemplate(response.Data, blockDefinition);
       if (!parsed.ok) throw new Error(intl.formatMessage({ id: 'preview.failed' }));
       return {

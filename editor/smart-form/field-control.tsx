@@ -18,7 +18,7 @@ import { useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { initArea } from '../../contract/endpoints/comm';
 import type { FieldType, FormField } from '../../contract/smart-form';
-import { callEndpoint } from '../../src/lib/http';
+import { endpointQuery } from '../../src/lib/query-options';
 
 export interface FieldControlProps {
   field: FormField;
@@ -66,8 +66,7 @@ function Choose({
 function RegionControl({ field, value, onChange, readOnly, id }: FieldControlProps & { id: string }) {
   const intl = useIntl();
   const areas = useQuery({
-    queryKey: ['smartForm', 'areas'],
-    queryFn: () => callEndpoint(initArea, {}),
+    ...endpointQuery(initArea, {}),
     staleTime: Number.POSITIVE_INFINITY,
     enabled: !readOnly,
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataRequest, ProductRow } from '../../components-catalog/data-rows';
 import { getProductList, type ProductListQuery } from '../../contract/endpoints/goods';
 import { callEndpoint } from '../../src/lib/http';
+import { endpointKey } from '../../src/lib/query-options';
 import { entityEndpoint, entityQuery, entityRows } from './entity-block-rows';
 
 const RULE_SORT: Record<string, string> = {
@@ -61,7 +62,7 @@ export function useBlockRows(request: DataRequest | null): readonly unknown[] | 
   const lookup = request ? entityEndpoint(request) : null;
   const enabled = fetchesRows(request);
   const query = useQuery({
-    queryKey: ['studio', 'block-rows', request],
+    queryKey: [...endpointKey(lookup ?? getProductList), request],
     queryFn: async ({ signal }): Promise<readonly unknown[]> => {
       if (lookup) {
         const page = await callEndpoint(lookup, entityQuery(request!), { signal });

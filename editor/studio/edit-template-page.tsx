@@ -48,6 +48,7 @@ import type { TemplateDocument } from '../../contract/template-document';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointKey } from '../../src/lib/query-options';
 import { useSessionStore } from '../../src/lib/session';
 import { useSortableSensors } from '../../src/lib/sortable-list';
 import { createStudioStore, type StudioStore } from '../store/studio-store';
@@ -736,7 +737,7 @@ function EditTemplatePage() {
   const language = intl.locale.startsWith('zh') ? 'zh' : 'en';
   const catalogue = studioCatalogues[language];
   const query = useQuery({
-    queryKey: ['studio', 'template', id ?? 'current'],
+    queryKey: endpointKey(getTemplateData, id ? { Id: id } : {}),
     queryFn: ({ signal }) => loadTemplate(id, catalogue, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

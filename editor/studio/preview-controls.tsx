@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getQrCode } from '../../contract/endpoints/comm';
 import { SHOP_TYPE_LABEL_KEYS, SHOP_TYPES, type ShopType } from '../../contract/enums';
-import { callEndpoint } from '../../src/lib/http';
+import { endpointQuery } from '../../src/lib/query-options';
 import type { DraftOffer } from './use-local-draft';
 
 /** The toolbar's shop-type switch: the canvas flags blocks and links the chosen type does not offer. */
@@ -61,8 +61,7 @@ export function PreviewDialog({
 }) {
   const intl = useIntl();
   const query = useQuery({
-    queryKey: ['studio', 'preview-qr', path],
-    queryFn: ({ signal }) => callEndpoint(getQrCode, { path }, { signal }),
+    ...endpointQuery(getQrCode, { path }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (

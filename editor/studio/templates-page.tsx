@@ -14,10 +14,10 @@ import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
+import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { libraryCatalogues } from '../library/messages';
 
 export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';
-const TEMPLATES_KEY = ['module-library', 'templates'] as const;
 
 type Naming =
   | { mode: 'add' }
@@ -38,12 +38,8 @@ function TemplatesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [naming, setNaming] = useState<Naming>(null);
-  const list = useQuery({
-    queryKey: TEMPLATES_KEY,
-    queryFn: ({ signal }) =>
-      callEndpoint(getMyTemplateList, { page: 1, pageSize: 50, sort: '-updatedAt' }, { signal }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+  const list = useQuery(endpointQuery(getMyTemplateList, { page: 1, pageSize: 50, sort: '-updatedAt' }));
+  const refresh = () => invalidateAreas(queryClient, getMyTemplateList);
   const done = (key: string) => {
     showToast('success', intl.formatMessage({ id: key }));
     return refresh();

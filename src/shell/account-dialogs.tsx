@@ -21,6 +21,7 @@ import { queryClient } from '../app/query-client';
 import { showToast } from '../app/toaster';
 import { parseTime } from '../lib/format';
 import { callEndpoint } from '../lib/http';
+import { endpointQuery, invalidateAreas } from '../lib/query-options';
 import { useControlSize } from '../stores/app-store';
 import { confirmDialog } from '../stores/dialog-store';
 import { useSessionStore } from '../stores/session-store';
@@ -101,7 +102,7 @@ function prompt(intl: ReturnType<typeof useIntl>, key: string) {
 function SiteNameDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const size = useControlSize();
-  const query = useQuery({ queryKey: ['site-name'], queryFn: () => callEndpoint(getSiteName, {}) });
+  const query = useQuery(endpointQuery(getSiteName, {}));
   const [name, setName] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -119,7 +120,7 @@ function SiteNameDialog({ onClose }: { onClose: () => void }) {
     try {
       await callEndpoint(setSiteName, { Id: query.data.Id, Text: value.trim() });
       showToast('success', intl.formatMessage({ id: 'siteName.saved' }), 2000);
-      void queryClient.invalidateQueries({ queryKey: ['site-name'] });
+      void invalidateAreas(queryClient, setSiteName);
       onClose();
     } catch {
       // SPEC §8: the HTTP layer has shown the failure; nothing more to do.
@@ -239,7 +240,7 @@ function SwitchSystemDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const currentSite = useSessionStore((state) => state.siteId);
-  const query = useQuery({ queryKey: ['change-sites'], queryFn: () => callEndpoint(getChangeSiteList, {}) });
+  const query = useQuery(endpointQuery(getChangeSiteList, {}));
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sites = query.data?.Data ?? [];

@@ -22,7 +22,6 @@ import {
   faceConfigValues,
   NEW_FACE_CONFIG,
 } from './face-config-form';
-import { FACE_CONFIG_QUERY_ROOT } from './face-config-query';
 import { issueMessage } from './form-issues';
 import { faceSheetCatalogues } from './messages';
 
@@ -51,8 +50,6 @@ function FaceConfigEditor({ detail }: { detail?: FaceConfigDetail }) {
     toInput: (values: FaceConfigValues) => faceConfigInput(values, record),
     issueMessage,
     savedMessage: 'face.form.saved',
-    // The printing screen keys its copy of the accounts by this older root.
-    invalidates: [FACE_CONFIG_QUERY_ROOT],
     afterSave: (saved) =>
       detail
         ? { to: OrderPermission.faceConfig }

@@ -5,15 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { deleteFaceConfig, getFaceConfigs, setDefaultFaceConfig } from '../../../contract/endpoints/orders';
 import { OrderPermission } from '../../../contract/machines/order';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { endpointArea, endpointQuery } from '../../../src/lib/query-options';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { PageHeading, useRouteTitle } from '../../core/record-view';
 import { useGrantedPaths, useResourceAction } from '../../core/use-resource-list';
-import { FACE_CONFIG_QUERY_ROOT } from './face-config-query';
 import { faceSheetCatalogues } from './messages';
-
-/** The printing screen still keys its copy of the accounts by the older root. */
-const STALE_AFTER_WRITE = [endpointArea(getFaceConfigs.path), FACE_CONFIG_QUERY_ROOT];
 
 /** /order/faceConfig: the shop's carrier accounts and waybill templates, one of them the default. */
 function FaceConfigListPage() {
@@ -23,8 +19,8 @@ function FaceConfigListPage() {
   const granted = useGrantedPaths();
   const title = useRouteTitle();
   const configs = useQuery(endpointQuery(getFaceConfigs, {}));
-  const remove = useResourceAction(STALE_AFTER_WRITE, deleteFaceConfig);
-  const makeDefault = useResourceAction(STALE_AFTER_WRITE, setDefaultFaceConfig);
+  const remove = useResourceAction([], deleteFaceConfig);
+  const makeDefault = useResourceAction([], setDefaultFaceConfig);
   const rows = configs.data?.Data ?? [];
   const canEdit = granted.has(OrderPermission.editFaceConfig);
   const anyProvider = rows.some((row) => row.Provider !== 'none');

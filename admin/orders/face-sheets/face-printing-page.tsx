@@ -34,7 +34,7 @@ import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { showToast } from '../../../src/lib/notify';
-import { invalidateAreas } from '../../../src/lib/query-options';
+import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
 import {
   changeListState,
   type ListState,
@@ -43,7 +43,6 @@ import {
   serializeListState,
 } from '../../core/list-state';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
-import { FACE_CONFIG_QUERY_ROOT, ORDER_QUERY_ROOT, WAYBILL_QUERY_ROOT } from './face-config-query';
 import { faceSheetCatalogues } from './messages';
 import { printOrders, type TrackingProblem, trackingProblems } from './waybill-layout';
 import { WaybillSheets } from './waybill-sheets';
@@ -153,12 +152,8 @@ function PrintedBatch({ batch, onDone }: { batch: Batch; onDone(): void }) {
         'success',
         intl.formatMessage({ id: 'facePrinting.shipped' }, { count: result.Shipped.length }),
       );
-      await Promise.all([
-        // Lists are keyed by their endpoint's area.
-        invalidateAreas(client, confirmFacePrint),
-        client.invalidateQueries({ queryKey: [ORDER_QUERY_ROOT] }),
-        client.invalidateQueries({ queryKey: [WAYBILL_QUERY_ROOT] }),
-      ]);
+      // Orders and their waybills are both in the order area.
+      await invalidateAreas(client, confirmFacePrint);
     } catch {
       // The HTTP layer already showed the server's message.
     } finally {
@@ -209,10 +204,7 @@ function PrintSetup({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const heading = useRef<HTMLHeadingElement>(null);
-  const configs = useQuery({
-    queryKey: [FACE_CONFIG_QUERY_ROOT, 'facePrinting'],
-    queryFn: () => callEndpoint(getFacePrintConfigs, {}),
-  });
+  const configs = useQuery(endpointQuery(getFacePrintConfigs, {}));
   const list = configs.data?.Data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const config = list.find((row) => row.Id === chosen) ?? list.find((row) => row.IsDefault) ?? list[0];
@@ -362,11 +354,7 @@ function OrdersToShip({ onPrinted }: { onPrinted(batch: Batch): void }) {
   const state = useMemo(() => parseListState(search, toShipResource), [search]);
   const [selection, setSelection] = useState<OrderRow[] | null>(null);
   const query = listQuery(state, toShipResource);
-  const result = useQuery({
-    queryKey: [ORDER_QUERY_ROOT, 'facePrinting', query],
-    queryFn: ({ signal }) => callEndpoint(getFacePrintOrders, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...endpointQuery(getFacePrintOrders, query), placeholderData: keepPreviousData });
   const setState = (next: ListState) => setSearch(serializeListState(next, toShipResource));
   // Changes start from the address bar: a navigation may still be pending.
   const current = () => parseListState(new URLSearchParams(window.location.search), toShipResource);

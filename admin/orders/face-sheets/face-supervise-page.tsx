@@ -16,7 +16,6 @@ import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../../core/use-resource-list';
-import { ORDER_QUERY_ROOT, WAYBILL_QUERY_ROOT } from './face-config-query';
 import { faceSheetCatalogues } from './messages';
 import { WaybillSheets } from './waybill-sheets';
 
@@ -91,7 +90,7 @@ function FaceSupervisePage() {
   const intl = useIntl();
   const granted = useGrantedPaths();
   const list = useResourceList<WaybillRow>(waybillListResource);
-  const voiding = useResourceAction([WAYBILL_QUERY_ROOT, ORDER_QUERY_ROOT], voidWaybill);
+  const voiding = useResourceAction([], voidWaybill);
   const [reprinted, setReprinted] = useState<FaceSheet | null>(null);
   const voidAction = waybillMachine.actions.find((action) => action.name === 'void')!;
   const canVoid = permitted(voidAction.permission, granted);

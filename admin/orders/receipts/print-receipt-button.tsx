@@ -3,20 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getReceiptPrintData } from '../../../contract/endpoints/orders';
-import { callEndpoint } from '../../../src/lib/http';
 import { ModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { ReceiptPaper, ReceiptPrintSheet } from './receipt-paper';
-
-export const RECEIPT_QUERY_ROOT = 'orderReceipts';
 
 function ReceiptDialog({ id, onClose }: { id: number; onClose(): void }) {
   const intl = useIntl();
   const printed = useRef(false);
   const data = useQuery({
-    queryKey: [RECEIPT_QUERY_ROOT, 'print', id],
-    queryFn: () => callEndpoint(getReceiptPrintData, { id }),
+    ...endpointQuery(getReceiptPrintData, { id }),
     // Settings and payment may have changed since the last print.
     staleTime: 0,
   });

@@ -20,7 +20,6 @@ import { BuyerWalletButton } from '../wallet/buyer-wallet';
 
 type RechargeRow = z.infer<typeof rechargeRowSchema>;
 
-const RESOURCE = rechargeListResource.resource;
 const TIME = '{y}-{m}-{d} {h}:{i}';
 
 const statePalette: Record<RechargeRow['State'], string> = {
@@ -108,7 +107,7 @@ const columns: ResourceColumn<RechargeRow>[] = [
 function RechargePage() {
   const intl = useIntl();
   const list = useResourceList<RechargeRow>(rechargeListResource);
-  const action = useResourceAction([RESOURCE], bindRechargeOrderState);
+  const action = useResourceAction([], bindRechargeOrderState);
   const [refunding, setRefunding] = useState<RechargeRow | null>(null);
   const grantedPaths = useGrantedPaths();
 

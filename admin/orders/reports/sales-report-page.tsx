@@ -17,8 +17,8 @@ import { useSearchParams } from 'react-router-dom';
 import { exportSalesReport, getSalesReport, REPORT_GRANULARITIES } from '../../../contract/endpoints/orders';
 import { downloadFile } from '../../../src/lib/file-download';
 import { fenToYuan } from '../../../src/lib/format';
-import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { EChartsView } from './echarts-view';
 import { reportCatalogues } from './messages';
 import { salesChartOption } from './report-chart';
@@ -60,11 +60,7 @@ function SalesReportPage() {
   const granularity = parseGranularity(search);
   const [exporting, setExporting] = useState(false);
   const query = { ...range, granularity };
-  const report = useQuery({
-    queryKey: ['order.salesReport', query],
-    queryFn: ({ signal }) => callEndpoint(getSalesReport, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const report = useQuery({ ...endpointQuery(getSalesReport, query), placeholderData: keepPreviousData });
   const go = (next: ReportRange, nextGranularity: Granularity) =>
     setSearch(new URLSearchParams({ ...next, granularity: nextGranularity }));
 

@@ -17,8 +17,8 @@ import { useSearchParams } from 'react-router-dom';
 import { exportVolumeReport, getVolumeReport, VOLUME_GROUPS } from '../../../contract/endpoints/orders';
 import { downloadFile } from '../../../src/lib/file-download';
 import { fenToYuan } from '../../../src/lib/format';
-import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { EChartsView } from './echarts-view';
 import { reportCatalogues } from './messages';
 import { type VolumeMetric, volumeChartOption, volumeSort } from './report-chart';
@@ -44,11 +44,7 @@ function SalesVolumeReportPage() {
   const page = parsePage(search);
   const [exporting, setExporting] = useState(false);
   const query = { ...range, by, sort: volumeSort(metric), page, pageSize: PAGE_SIZE };
-  const report = useQuery({
-    queryKey: ['order.volumeReport', query],
-    queryFn: ({ signal }) => callEndpoint(getVolumeReport, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const report = useQuery({ ...endpointQuery(getVolumeReport, query), placeholderData: keepPreviousData });
   const go = (
     change: Partial<{ range: ReportRange; by: VolumeGroup; metric: VolumeMetric; page: number }>,
   ) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOrderStores } from '../../../contract/endpoints/orders';
-import { callEndpoint } from '../../../src/lib/http';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { useSessionStore } from '../../../src/lib/session';
 
 /**
@@ -10,8 +10,7 @@ import { useSessionStore } from '../../../src/lib/session';
 export function useOrderStores(): { Id: number; Title: string }[] {
   const isStore = useSessionStore((state) => state.isStore);
   const stores = useQuery({
-    queryKey: ['orders', 'stores'],
-    queryFn: () => callEndpoint(getOrderStores, {}),
+    ...endpointQuery(getOrderStores, {}),
     enabled: !isStore,
     staleTime: 60_000,
   });

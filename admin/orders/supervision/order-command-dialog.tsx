@@ -15,6 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { changeStock } from '../../../contract/endpoints/goods';
 import { bindOrderState } from '../../../contract/endpoints/orders';
 import { CARRIERS, type OrderCommand } from '../../../contract/machines/order';
 import { fenToYuan } from '../../../src/lib/format';
@@ -24,9 +25,6 @@ import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { type CommandDraft, type CommandTarget, commandInput, initialDraft } from './command-input';
 import { priceChange, refundableFen } from './order-rules';
-
-/** Query-key root of every order query: a command may change the list, its counts and the details. */
-export const ORDERS_ROOT = 'orders';
 
 /** The server's field names of BindOrderState → the dialog's fields. */
 const SERVER_FIELDS: Record<string, keyof CommandDraft> = {
@@ -71,12 +69,9 @@ export function OrderCommandDialog({
   const [errors, setErrors] = useState<Partial<Record<keyof CommandDraft, string>>>({});
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<CommandDraft>) => setDraft((current) => ({ ...current, ...change }));
-  // The list is keyed by its endpoint's area, the details under ORDERS_ROOT.
-  const refresh = () =>
-    Promise.all([
-      invalidateAreas(client, bindOrderState),
-      client.invalidateQueries({ queryKey: [ORDERS_ROOT] }),
-    ]);
+  // A command may change the list, its counts and the details (all the order area), and closing
+  // or refunding puts stock back, which goods screens show.
+  const refresh = () => invalidateAreas(client, bindOrderState, changeStock);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

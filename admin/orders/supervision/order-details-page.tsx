@@ -20,12 +20,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getOrderInfo, type OrderDetail } from '../../../contract/endpoints/orders';
 import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
-import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { BuyerWallet } from '../wallet/buyer-wallet';
 import { ordersCatalogues } from './messages';
-import { ORDERS_ROOT, OrderCommandDialog } from './order-command-dialog';
+import { OrderCommandDialog } from './order-command-dialog';
 import { addressLine } from './order-rules';
 import { OrderStateBadges } from './order-state-badges';
 import { OrderStepBar } from './order-step-bar';
@@ -249,7 +249,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
         <Section title={t('orders.details.wallet')}>
           {/* The wallet's table is wider than a third of the page: it scrolls rather than clips. */}
           <Box overflowX="auto">
-            <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} version={order.Version} />
+            <BuyerWallet buyerId={order.Source === 'offline' ? '' : order.BuyerId} />
           </Box>
         </Section>
         <Section title={t('orders.details.sellerRemark')}>
@@ -366,11 +366,7 @@ function OrderDetailsPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: [ORDERS_ROOT, 'detail', id],
-    queryFn: ({ signal }) => callEndpoint(getOrderInfo, { id }, { signal }),
-    enabled: valid,
-  });
+  const query = useQuery({ ...endpointQuery(getOrderInfo, { id }), enabled: valid });
   if (!valid || query.isError)
     return (
       <EmptyState.Root>

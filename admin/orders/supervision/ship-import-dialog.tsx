@@ -23,7 +23,6 @@ import { downloadFile } from '../../../src/lib/file-download';
 import { http } from '../../../src/lib/http';
 import { invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
-import { ORDERS_ROOT } from './order-command-dialog';
 
 type ImportResult = EndpointOutput<typeof importShipments>;
 
@@ -63,10 +62,7 @@ export function ShipImportDialog({ onClose }: { onClose(): void }) {
       body.append('file', file);
       const response = await http.post<ImportResult>(importShipments.path, body);
       setResult(response.data);
-      await Promise.all([
-        invalidateAreas(client, importShipments),
-        client.invalidateQueries({ queryKey: [ORDERS_ROOT] }),
-      ]);
+      await invalidateAreas(client, importShipments);
     } catch (failure) {
       setError(serverFieldErrors(failure).file);
     } finally {

@@ -15,11 +15,12 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addOfflineOrder, getCounterSkus, offlineListResource } from '../../../contract/endpoints/orders';
+import { changeStock } from '../../../contract/endpoints/goods';
+import { addOfflineOrder, getCounterSkus } from '../../../contract/endpoints/orders';
 import { OFFLINE_PAYMENT_METHODS, REMARK_MAX } from '../../../contract/machines/order';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { callEndpoint } from '../../../src/lib/http';
-import { invalidateAreas } from '../../../src/lib/query-options';
+import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
 import { serverFieldErrors } from '../../core/form-errors';
 import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
@@ -49,8 +50,7 @@ function SkuPicker({ cart, onAdd }: { cart: CartLine[]; onAdd(line: Omit<CartLin
   const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const skus = useQuery({
-    queryKey: [offlineListResource.resource, 'skus', keyword],
-    queryFn: () => callEndpoint(getCounterSkus, { page: 1, pageSize: 8, ...(keyword ? { keyword } : {}) }),
+    ...endpointQuery(getCounterSkus, { page: 1, pageSize: 8, ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
   });
   const search = () => setKeyword(draft.trim());
@@ -161,7 +161,8 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
         paid: response.State === 'completed',
         expectedFen: totals.totalFen,
       });
-      await invalidateAreas(client, offlineListResource.list);
+      // Every order list and report, and the stock the order took, which goods screens show.
+      await invalidateAreas(client, addOfflineOrder, changeStock);
     } catch (failure) {
       setErrors(serverFieldErrors(failure));
     } finally {

@@ -1,6 +1,7 @@
 import { Badge, Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { changeStock } from '../../../contract/endpoints/goods';
 import {
   bindOfflineOrderState,
   type OrderRow,
@@ -19,9 +20,11 @@ import { formatFen } from '../settings-and-offline/money';
 import { ReasonDialog } from '../settings-and-offline/reason-dialog';
 import { CreateWalkInDialog } from './create-walk-in-dialog';
 
-const RESOURCE = offlineListResource.resource;
-/** Walk-in writes change the walk-in list and every other order list and report. */
-const WRITES = [RESOURCE, 'orders'];
+/**
+ * Besides every order list and report (the write's own area), paying or closing a walk-in order
+ * moves stock, which goods screens show.
+ */
+const WRITES = [changeStock];
 
 const statePalette: Record<string, string> = { toPay: 'orange', completed: 'green', closed: 'gray' };
 

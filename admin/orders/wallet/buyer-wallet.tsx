@@ -15,8 +15,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getBuyerWallet, type Wallet, type WalletLedgerRow } from '../../../contract/endpoints/wallet';
 import { parseTime } from '../../../src/lib/format';
-import { callEndpoint } from '../../../src/lib/http';
 import { type ModuleCatalogues, ModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
 import { formatFen } from '../settings-and-offline/money';
 import { en } from './i18n/en';
@@ -24,7 +24,6 @@ import { zh } from './i18n/zh';
 
 const walletCatalogues: ModuleCatalogues = { en, zh };
 const TIME = '{y}-{m}-{d} {h}:{i}';
-export const WALLET_QUERY_ROOT = 'buyerWallet';
 
 function Amount({ row }: { row: Pick<WalletLedgerRow, 'Currency'> & { value: number; signed?: boolean } }) {
   if (row.Currency === 'balance') {
@@ -39,13 +38,13 @@ function Amount({ row }: { row: Pick<WalletLedgerRow, 'Currency'> & { value: num
   );
 }
 
-/** `version`: of the record shown beside the wallet, whose changes may have moved money. */
-function WalletBody({ buyerId, version = 0 }: { buyerId: string; version?: number }) {
+/**
+ * The wallet is read in the order area, so every order or recharge write that may move money
+ * refreshes it.
+ */
+function WalletBody({ buyerId }: { buyerId: string }) {
   const _intl = useIntl();
-  const wallet = useQuery({
-    queryKey: [WALLET_QUERY_ROOT, buyerId, version],
-    queryFn: ({ signal }) => callEndpoint(getBuyerWallet, { buyerId }, { signal }),
-  });
+  const wallet = useQuery(endpointQuery(getBuyerWallet, { buyerId }));
   return (
     <QueryOutcome
       query={wallet}
@@ -120,11 +119,11 @@ function WalletFigures({ wallet }: { wallet: Wallet }) {
 }
 
 /** A buyer's stored value, points and latest ledger rows; walk-in customers have none. */
-export function BuyerWallet({ buyerId, version }: { buyerId: string; version: number }) {
+export function BuyerWallet({ buyerId }: { buyerId: string }) {
   return (
     <ModuleMessages catalogues={walletCatalogues}>
       {buyerId ? (
-        <WalletBody buyerId={buyerId} version={version} />
+        <WalletBody buyerId={buyerId} />
       ) : (
         <Text color="fg.muted">
           <FormattedMessage id="wallet.noBuyer" />

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getImageFolderList, getImageList } from '../../../contract/endpoints/image-library';
-import { callEndpoint } from '../http';
-import { IMAGE_LIBRARY_QUERY } from './use-upload-queue';
+import { endpointQuery } from '../query-options';
 
 /** Which images a grid shows: `all`, the root (0) or a folder id. */
 export type FolderChoice = 'all' | number;
@@ -9,10 +8,7 @@ export type FolderChoice = 'all' | number;
 export const IMAGE_PAGE_SIZE = 24;
 
 export function useImageFolders() {
-  return useQuery({
-    queryKey: [...IMAGE_LIBRARY_QUERY, 'folders'],
-    queryFn: ({ signal }) => callEndpoint(getImageFolderList, {}, { signal }),
-  });
+  return useQuery(endpointQuery(getImageFolderList, {}));
 }
 
 export function useImagePage(folder: FolderChoice, name: string, page: number) {
@@ -22,11 +18,7 @@ export function useImagePage(folder: FolderChoice, name: string, page: number) {
     ...(folder === 'all' ? {} : { FolderId: folder }),
     ...(name ? { Name: name } : {}),
   };
-  return useQuery({
-    queryKey: [...IMAGE_LIBRARY_QUERY, 'images', input],
-    queryFn: ({ signal }) => callEndpoint(getImageList, input, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...endpointQuery(getImageList, input), placeholderData: keepPreviousData });
 }
 
 /** The folder an upload goes to when the grid shows `folder`. */

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { EndpointOutput } from '../../../contract/endpoint';
 import { uploadImage } from '../../../contract/endpoints/comm';
+import { getImageFolderList, getImageList } from '../../../contract/endpoints/image-library';
 import { http } from '../http';
+import { endpointKey } from '../query-options';
 import { uploadPercent, uploadRefusal } from './upload-rules';
 
 export type UploadedImage = EndpointOutput<typeof uploadImage>;
@@ -19,9 +21,6 @@ export interface UploadItem {
   name: string;
   state: UploadState;
 }
-
-/** Query keys of the library, so an upload or a change refreshes every open grid. */
-export const IMAGE_LIBRARY_QUERY = ['image-library'] as const;
 
 let uploadCounter = 0;
 
@@ -78,7 +77,14 @@ export function useUploadQueue() {
           });
         }
       }
-      if (uploaded.length > 0) await queryClient.invalidateQueries({ queryKey: IMAGE_LIBRARY_QUERY });
+      // Only the library's reads: its area is shared with the editors, whose documents must not be
+      // fetched again under the person's unsaved changes.
+      if (uploaded.length > 0)
+        await Promise.all(
+          [getImageList, getImageFolderList].map((endpoint) =>
+            queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+          ),
+        );
       return uploaded;
     },
     [queryClient, update],

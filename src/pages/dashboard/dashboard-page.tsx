@@ -27,7 +27,7 @@ import { fenToYuan, formatTime, thousands } from '../../lib/format';
 import { callEndpoint } from '../../lib/http';
 import type { MessageKey } from '../../lib/i18n/en';
 import { translatorFunction } from '../../lib/i18n/language';
-import { endpointKey } from '../../lib/query-options';
+import { endpointKey, endpointQuery } from '../../lib/query-options';
 import {
   BellIcon,
   CustomerIcon,
@@ -111,10 +111,7 @@ function FailedText() {
 
 function Figures() {
   const intl = useIntl();
-  const query = useQuery({
-    queryKey: ['dashboard', 'figures'],
-    queryFn: () => callEndpoint(getIndexDataInfo, {}),
-  });
+  const query = useQuery(endpointQuery(getIndexDataInfo, {}));
   return (
     <Grid
       templateColumns={{ base: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }}
@@ -183,16 +180,13 @@ function SalesTrend() {
   const size = useControlSize();
   const theme = useSettingsStore((state) => state.theme);
   const [range, setRange] = useState<7 | 30>(7);
-  const query = useQuery({
-    queryKey: ['dashboard', 'sales', range],
-    queryFn: () => {
-      const end = new Date();
-      const start = new Date(end.getTime() - (range - 1) * 86_400_000);
-      const iso = (date: Date) =>
-        `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-      return callEndpoint(getIndexOrderSaleReport, { startDate: iso(start), endDate: iso(end) });
-    },
-  });
+  const end = new Date();
+  const start = new Date(end.getTime() - (range - 1) * 86_400_000);
+  const iso = (date: Date) =>
+    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const query = useQuery(
+    endpointQuery(getIndexOrderSaleReport, { startDate: iso(start), endDate: iso(end) }),
+  );
   const days = query.data?.Data ?? [];
   const empty = query.isSuccess && days.every((day) => day.Sales === 0 && day.OrderCount === 0);
   return (
@@ -317,11 +311,7 @@ function Notices() {
 
 function PreviewQr() {
   const intl = useIntl();
-  const query = useQuery({
-    queryKey: ['dashboard', 'qr'],
-    queryFn: () => callEndpoint(getQcodeImg, {}),
-    staleTime: Infinity,
-  });
+  const query = useQuery({ ...endpointQuery(getQcodeImg, {}), staleTime: Infinity });
   return (
     <Panel
       testId="dashboard-qr"

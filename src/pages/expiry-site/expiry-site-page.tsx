@@ -5,18 +5,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getExpirySiteList } from '../../../contract/endpoints/comm';
 import { queryClient } from '../../app/query-client';
 import { parseTime } from '../../lib/format';
-import { callEndpoint } from '../../lib/http';
+import { endpointQuery } from '../../lib/query-options';
 
 function ExpiredSites() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const aid = Number(params.get('aid'));
   const valid = Number.isInteger(aid) && aid > 0;
-  const query = useQuery({
-    queryKey: ['expiry-sites', aid],
-    queryFn: () => callEndpoint(getExpirySiteList, { aid }),
-    enabled: valid,
-  });
+  const query = useQuery({ ...endpointQuery(getExpirySiteList, { aid }), enabled: valid });
   const sites = query.data?.Data ?? [];
   return (
     <Center minHeight="100vh" bg="#2d3a4b" padding="6">
