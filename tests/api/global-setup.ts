@@ -20,10 +20,10 @@ export default async function globalSetup() {
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query('drop database if exists api_template with (force)');
-    await admin.query('create database api_template');
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DATABASE}`);
     await admin.end();
-    const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, 'api_template') });
+    const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DATABASE) });
     await migrateDatabase(handle);
     await seedDatabase(handle.db, config);
     await handle.close();
@@ -38,6 +38,13 @@ export default async function globalSetup() {
   writeFileSync(SNAPSHOT_PATH, Buffer.from(await dump.arrayBuffer()));
   await client.close();
 }
+
+/**
+ * The seeded database each test file clones on PostgreSQL. Named per checkout when several run
+ * against one server at once (parallel worktrees), so one run's setup never drops another's.
+ */
+export const TEMPLATE_DATABASE =
+  process.env.API_TEMPLATE_DATABASE?.match(/^[a-z_][a-z0-9_]{0,62}$/)?.[0] ?? 'api_template';
 
 export const SNAPSHOT_PATH = path.resolve('.tmp/api-snapshot.tar');
 

@@ -12,7 +12,7 @@ import { VERIFY_CODE_COOKIE } from '../../server/auth/verify-code';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { queryRows } from '../../server/db/query';
-import { SNAPSHOT_PATH, withDatabase } from './global-setup';
+import { SNAPSHOT_PATH, TEMPLATE_DATABASE, withDatabase } from './global-setup';
 import { TEST_ENV, TEST_PASSWORD, TEST_VERIFY_CODE } from './test-env';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -62,7 +62,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     const name = `api_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template api_template`);
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
     await admin.end();
     database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 20 });
     dropDatabase = async () => {

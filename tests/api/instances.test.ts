@@ -11,7 +11,7 @@ import { SUBMIT_RATE_LIMIT, submitFormData } from '../../contract/endpoints/smar
 import { STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
 import { getUserInfo, login, logout } from '../../contract/endpoints/user';
 import { findFreePort } from '../../scripts/free-port.mjs';
-import { withDatabase } from './global-setup';
+import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 import { multipartBody, solidPng } from './images';
 import { type LocalS3, startLocalS3 } from './s3-server';
 import { TEST_PASSWORD, TEST_VERIFY_CODE } from './test-env';
@@ -116,7 +116,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL (skipped on PGlite: 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${databaseName} template api_template`);
+    await admin.query(`create database ${databaseName} template ${TEMPLATE_DATABASE}`);
     await admin.end();
     s3 = await startLocalS3();
     const databaseUrl = withDatabase(adminUrl!, databaseName);
