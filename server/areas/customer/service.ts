@@ -157,3 +157,5 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
     })),
   };
 }
+
+export { type BuyerTrace, ensureMember, signInMember } from './members';

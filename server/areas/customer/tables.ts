@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { MEMBER_GENDERS, MEMBER_SOURCES, MEMBER_STATES } from '../../../contract/endpoints/members';
 import { WALLET_CURRENCIES, WALLET_REASONS } from '../../../contract/endpoints/wallet';
 import { accounts, sites } from '../../db/schema';
 
@@ -54,5 +69,75 @@ export const walletLedger = pgTable(
     uniqueIndex('wallet_ledger_one_grant')
       .on(table.siteId, table.orderNo)
       .where(sql`reason = 'points_grant'`),
+  ],
+);
+
+/**
+ * Member grades of a site, ordered by level. A member's grade rises automatically when growth
+ * crosses the next threshold; the grades screen adds discounts and privileges to these rows.
+ */
+export const memberGrades = pgTable(
+  'member_grades',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    level: integer('level').notNull(),
+    /** Growth a member needs to hold this grade. */
+    growthThreshold: integer('growth_threshold').notNull().default(0),
+    /** The grade new members start in; one per site. */
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_grades_site_level').on(table.siteId, table.level),
+    uniqueIndex('member_grades_one_default').on(table.siteId).where(sql`is_default`),
+    check('member_grades_threshold', sql`${table.growthThreshold} >= 0`),
+  ],
+);
+
+export const memberNumbers = pgSequence('member_numbers', { startWith: 1 });
+
+/**
+ * The buyers of a site (DESIGN §11). `open_id` is the storefront's buyer id, the key wallets and
+ * orders use; `member_no` is what operators read and search.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberNo: text('member_no')
+      .notNull()
+      .default(sql`('M' || lpad(nextval('member_numbers')::text, 8, '0'))`),
+    openId: text('open_id').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    gender: text('gender', { enum: MEMBER_GENDERS }).notNull().default('unknown'),
+    birthday: date('birthday', { mode: 'string' }),
+    gradeId: integer('grade_id').references(() => memberGrades.id),
+    growth: integer('growth').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    source: text('source', { enum: MEMBER_SOURCES }).notNull(),
+    inviterId: integer('inviter_id').references((): AnyPgColumn => members.id),
+    status: text('status', { enum: MEMBER_STATES }).notNull().default('active'),
+    remark: text('remark').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_site_open_id').on(table.siteId, table.openId),
+    uniqueIndex('members_member_no').on(table.memberNo),
+    index('members_site_registered').on(table.siteId, table.registeredAt, table.id),
+    index('members_site_mobile').on(table.siteId, table.mobile),
+    check('members_growth', sql`${table.growth} >= 0`),
   ],
 );

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { ensureMember } from '../customer/service';
 import { distanceKm, expressFreight } from './freight';
 import {
   type Actor,
@@ -110,6 +111,14 @@ export async function placeOrder(
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
   }
 
+  await ensureMember(context.tx, {
+    siteId: context.siteId,
+    openId: input.Buyer.Id,
+    nickname: input.Buyer.Name,
+    mobile: input.Buyer.Phone,
+    source: input.Source,
+    now: context.now,
+  });
   const lines = await priceLines(context.tx, context.siteId, input.Lines);
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
@@ -344,6 +353,14 @@ export async function placeStorefrontRecharge(
     input.Kind === 'data'
       ? { ...DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)!, phone: input.Phone }
       : { Code: '', Name: '', PriceFen: input.AmountFen, phone: input.Buyer.Phone };
+  await ensureMember(context.tx, {
+    siteId: context.siteId,
+    openId: input.Buyer.Id,
+    nickname: input.Buyer.Name,
+    mobile: input.Buyer.Phone,
+    source: 'recharge',
+    now: context.now,
+  });
   return placeRecharge(context.tx, {
     siteId: context.siteId,
     kind: input.Kind,

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { MemberProfile, MemberSource, SignInInput } from '../../../contract/endpoints/members';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import './messages';
+
+/**
+ * Members are made here and nowhere else: by the storefront's sign-in, and by a buyer's first order
+ * or recharge (so no buyer is ever missing from the members list). Both are one upsert on
+ * (site, open id), so parallel first calls of one buyer make one member.
+ */
+
+export interface BuyerTrace {
+  siteId: number;
+  openId: string;
+  nickname: string;
+  mobile: string;
+  source: MemberSource;
+  now: Date;
+}
+
+type MemberRow = {
+  id: number;
+  member_no: string;
+  open_id: string;
+  nickname: string;
+  avatar: string;
+  mobile: string;
+  gender: MemberProfile['Gender'];
+  birthday: string | null;
+  grade_id: number | null;
+  growth: number;
+  status: MemberProfile['Status'];
+  registered_at: string;
+  inserted: boolean;
+};
+
+const RETURNING = sql`returning id, member_no, open_id, nickname, avatar, mobile, gender, birthday::text as birthday,
+  grade_id, growth, status, registered_at, (xmax = 0) as inserted`;
+
+const defaultGrade = (siteId: number) =>
+  sql`(select grade.id from member_grades grade where grade.site_id = ${siteId} and grade.is_default)`;
+
+function refuseDisabled(row: MemberRow, field: string): void {
+  if (row.status === 'disabled') throw new AppError('member.disabled', {}, { field, status: 403 });
+}
+
+/**
+ * The buyer's member id, registering them on their first trace. Names and mobiles fill empty
+ * profile fields only: the buyer's own sign-in, not an order's receiver, owns the profile. Imports
+ * and demo data may replay traces out of order, so the earliest one stays the registration time.
+ */
+export async function ensureMember(tx: Executor, trace: BuyerTrace): Promise<number> {
+  const [row] = await queryRows<MemberRow>(
+    tx,
+    sql`insert into members as member (site_id, open_id, nickname, mobile, source, registered_at, grade_id)
+        values (${trace.siteId}, ${trace.openId}, ${trace.nickname}, ${trace.mobile}, ${trace.source},
+                ${trace.now.toISOString()}::timestamptz, ${defaultGrade(trace.siteId)})
+        on conflict (site_id, open_id) do update
+          set nickname = case when member.nickname = '' then excluded.nickname else member.nickname end,
+              mobile = case when member.mobile = '' then excluded.mobile else member.mobile end,
+              registered_at = least(member.registered_at, excluded.registered_at)
+        ${RETURNING}`,
+  );
+  refuseDisabled(row!, 'Buyer.Id');
+  return row!.id;
+}
+
+function profileOf(row: MemberRow): MemberProfile {
+  return {
+    MemberNo: row.member_no,
+    OpenId: row.open_id,
+    Nickname: row.nickname,
+    Avatar: row.avatar,
+    Mobile: row.mobile,
+    Gender: row.gender,
+    Birthday: row.birthday,
+    GradeId: row.grade_id,
+    Growth: row.growth,
+    Status: row.status,
+    RegisteredAt: new Date(row.registered_at).toISOString(),
+  };
+}
+
+/**
+ * The storefront's sign-in: registers or refreshes the buyer. Given fields replace the profile's;
+ * the inviter is bound on registration only, and only to an active member of the same site who
+ * is not the buyer.
+ */
+export async function signInMember(
+  tx: Executor,
+  siteId: number,
+  input: SignInInput,
+  now: Date,
+): Promise<{ Member: MemberProfile; Registered: boolean }> {
+  const [inviter] = input.InviterMemberNo
+    ? await queryRows<{ id: number }>(
+        tx,
+        sql`select id from members where site_id = ${siteId} and member_no = ${input.InviterMemberNo}
+              and status = 'active' and open_id <> ${input.OpenId}`,
+      )
+    : [];
+  if (input.InviterMemberNo && !inviter) {
+    throw new AppError(
+      'member.inviterNotFound',
+      { memberNo: input.InviterMemberNo },
+      { field: 'InviterMemberNo' },
+    );
+  }
+  const keep = (column: string) =>
+    sql.raw(
+      `${column} = case when excluded.${column} = '' then member.${column} else excluded.${column} end`,
+    );
+  const [row] = await queryRows<MemberRow>(
+    tx,
+    sql`insert into members as member (site_id, open_id, nickname, avatar, mobile, gender, source, inviter_id,
+                                        registered_at, grade_id)
+        values (${siteId}, ${input.OpenId}, ${input.Nickname}, ${input.Avatar}, ${input.Mobile}, ${input.Gender},
+                ${input.Source}, ${inviter?.id ?? null}, ${now.toISOString()}::timestamptz, ${defaultGrade(siteId)})
+        on conflict (site_id, open_id) do update
+          set ${keep('nickname')}, ${keep('avatar')}, ${keep('mobile')},
+              gender = case when excluded.gender = 'unknown' then member.gender else excluded.gender end,
+              version = member.version + 1, updated_at = now()
+        ${RETURNING}`,
+  );
+  refuseDisabled(row!, 'OpenId');
+  return { Member: profileOf(row!), Registered: row!.inserted };
+}
