@@ -16,6 +16,14 @@ export type MemberGender = (typeof MEMBER_GENDERS)[number];
 export const MEMBER_STATES = ['active', 'disabled'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
 
+/** Why a member's growth changed; operators' changes carry a required reason text besides. */
+export const GROWTH_REASONS = ['order_paid', 'order_refund', 'sign_in', 'review', 'operator'] as const;
+export type GrowthReason = (typeof GROWTH_REASONS)[number];
+
+/** What moved a member to another grade: growth crossing a threshold, or an operator's choice. */
+export const GRADE_CHANGE_CAUSES = ['growth', 'operator'] as const;
+export type GradeChangeCause = (typeof GRADE_CHANGE_CAUSES)[number];
+
 /** `M` and eight digits from one sequence: unique across sites, never reused. */
 export const MEMBER_NO_PATTERN = /^M\d{8,}$/;
 

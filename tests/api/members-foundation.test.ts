@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../contract/endpoints/members';
 import * as storefrontApi from '../../contract/endpoints/storefront';
+import { changeGrowth } from '../../server/areas/customer/service';
 import { startTestServer, type TestServer } from './harness';
 import { ADDRESS, MALL_SITE, prepareSku, SECOND_SITE, storefront, storefrontKey } from './order-helpers';
 
@@ -156,5 +157,81 @@ describe('sign-in', () => {
     expect(answers.map((answer) => answer.body.Errmsg)).toEqual(Array(20).fill(''));
     expect(answers.filter((answer) => answer.body.Registered)).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.body.Member.MemberNo)).size).toBe(1);
+  });
+});
+
+describe('growth', () => {
+  const system = { kind: 'system' as const, accountId: null, name: '' };
+
+  async function grow(memberId: number, delta: number) {
+    return server.database.db.transaction((tx) =>
+      changeGrowth(tx, {
+        siteId: SECOND_SITE,
+        memberId,
+        delta,
+        reason: delta > 0 ? 'order_paid' : 'order_refund',
+        note: '',
+        orderNo: '',
+        actor: system,
+        now: new Date(),
+      }),
+    );
+  }
+
+  it('upgrades when growth reaches a threshold, exactly at it and not one below, and never downgrades', async () => {
+    const grades = await server.query<{ id: number; level: number }>(
+      sql`insert into member_grades (site_id, name, level, growth_threshold, is_default)
+          values (${SECOND_SITE}, '普通', 1, 0, true), (${SECOND_SITE}, '银卡', 2, 100, false),
+                 (${SECOND_SITE}, '金卡', 3, 500, false)
+          returning id, level`,
+    );
+    const byLevel = new Map(grades.map((grade) => [grade.level, grade.id]));
+    const signed = await storefront(server, secondKey, signIn, { OpenId: 'wx-growth' });
+    expect(signed.body.Member.GradeId).toBe(byLevel.get(1));
+    const [member] = await server.query<{ id: number }>(
+      sql`select id from members where open_id = 'wx-growth'`,
+    );
+
+    expect(await grow(member!.id, 99)).toEqual({ after: 99, upgradedTo: null });
+    expect(await grow(member!.id, 1)).toEqual({ after: 100, upgradedTo: byLevel.get(2) });
+    expect(await grow(member!.id, 450)).toEqual({ after: 550, upgradedTo: byLevel.get(3) });
+    expect(await grow(member!.id, -500)).toEqual({ after: 50, upgradedTo: null });
+    await expect(grow(member!.id, -51)).rejects.toThrow('member.growthShort');
+
+    const [after] = await server.query<{ growth: number; grade_id: number }>(
+      sql`select growth, grade_id from members where id = ${member!.id}`,
+    );
+    expect(after).toEqual({ growth: 50, grade_id: byLevel.get(3) });
+    const ledger = await server.query<{ delta: number; after: number }>(
+      sql`select delta, after from member_growth_ledger where member_id = ${member!.id} order by id`,
+    );
+    expect(ledger).toEqual([
+      { delta: 99, after: 99 },
+      { delta: 1, after: 100 },
+      { delta: 450, after: 550 },
+      { delta: -500, after: 50 },
+    ]);
+    const changes = await server.query<{ from_grade_id: number; to_grade_id: number }>(
+      sql`select from_grade_id, to_grade_id from member_grade_changes where member_id = ${member!.id} order by id`,
+    );
+    expect(changes).toEqual([
+      { from_grade_id: byLevel.get(1), to_grade_id: byLevel.get(2) },
+      { from_grade_id: byLevel.get(2), to_grade_id: byLevel.get(3) },
+    ]);
+  });
+
+  it('never takes growth below zero under parallel decreases, and the ledger sums to the growth', async () => {
+    await storefront(server, secondKey, signIn, { OpenId: 'wx-growth-race' });
+    const [member] = await server.query<{ id: number }>(
+      sql`select id from members where open_id = 'wx-growth-race'`,
+    );
+    await grow(member!.id, 100);
+    const outcomes = await Promise.allSettled(Array.from({ length: 15 }, () => grow(member!.id, -10)));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+    const [sums] = await server.query<{ growth: number; ledger: number }>(
+      sql`select m.growth, (select sum(delta)::int from member_growth_ledger l where l.member_id = m.id) as ledger
+            from members m where m.id = ${member!.id}`,
+    );
+    expect(sums).toEqual({ growth: 0, ledger: 0 });
   });
 });

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { MemberProfile, MemberSource, SignInInput } from '../../../contract/endpoints/members';
+import type {
+  GrowthReason,
+  MemberProfile,
+  MemberSource,
+  SignInInput,
+} from '../../../contract/endpoints/members';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -126,4 +131,64 @@ export async function signInMember(
   );
   refuseDisabled(row!, 'OpenId');
   return { Member: profileOf(row!), Registered: row!.inserted };
+}
+
+export interface GrowthChange {
+  siteId: number;
+  memberId: number;
+  /** Signed; a decrease larger than the growth held is refused. */
+  delta: number;
+  reason: GrowthReason;
+  note: string;
+  orderNo: string;
+  actor: { kind: 'buyer' | 'operator' | 'system'; accountId: number | null; name: string };
+  now: Date;
+}
+
+/**
+ * Changes a member's growth in the caller's transaction: one guarded UPDATE, a ledger row, and the
+ * upgrade to the highest grade whose threshold the new growth reaches when it is above the
+ * member's. Growth falling (refunds, operators) never downgrades. Returns the growth after and the
+ * grade upgraded to, if any.
+ */
+export async function changeGrowth(
+  tx: Executor,
+  change: GrowthChange,
+): Promise<{ after: number; upgradedTo: number | null }> {
+  const [row] = await queryRows<{ after: number }>(
+    tx,
+    sql`update members set growth = growth + ${change.delta}, version = version + 1, updated_at = now()
+         where id = ${change.memberId} and site_id = ${change.siteId} and growth + ${change.delta} >= 0
+        returning growth as after`,
+  );
+  if (!row) throw new AppError('member.growthShort', {}, { field: 'Delta' });
+  await tx.execute(
+    sql`insert into member_growth_ledger (site_id, member_id, delta, after, reason, note, order_no, actor,
+                                          account_id, actor_name, created_at)
+        values (${change.siteId}, ${change.memberId}, ${change.delta}, ${row.after}, ${change.reason}, ${change.note},
+                ${change.orderNo}, ${change.actor.kind}, ${change.actor.accountId}, ${change.actor.name},
+                ${change.now.toISOString()}::timestamptz)`,
+  );
+  if (change.delta < 0) return { after: row.after, upgradedTo: null };
+  const [upgrade] = await queryRows<{ to_grade: number; from_grade: number | null }>(
+    tx,
+    sql`with target as (
+          select id, level from member_grades
+           where site_id = ${change.siteId} and growth_threshold <= ${row.after}
+           order by level desc limit 1
+        ), before as (select grade_id from members where id = ${change.memberId})
+        update members member set grade_id = target.id
+          from target, before
+         where member.id = ${change.memberId}
+           and (before.grade_id is null
+                or target.level > (select level from member_grades where id = before.grade_id))
+        returning target.id as to_grade, before.grade_id as from_grade`,
+  );
+  if (!upgrade) return { after: row.after, upgradedTo: null };
+  await tx.execute(
+    sql`insert into member_grade_changes (site_id, member_id, from_grade_id, to_grade_id, cause, growth, created_at)
+        values (${change.siteId}, ${change.memberId}, ${upgrade.from_grade}, ${upgrade.to_grade}, 'growth',
+                ${row.after}, ${change.now.toISOString()}::timestamptz)`,
+  );
+  return { after: row.after, upgradedTo: upgrade.to_grade };
 }

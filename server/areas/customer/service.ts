@@ -158,4 +158,4 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
   };
 }
 
-export { type BuyerTrace, ensureMember, signInMember } from './members';
+export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';

@@ -14,7 +14,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { MEMBER_GENDERS, MEMBER_SOURCES, MEMBER_STATES } from '../../../contract/endpoints/members';
+import {
+  GRADE_CHANGE_CAUSES,
+  GROWTH_REASONS,
+  MEMBER_GENDERS,
+  MEMBER_SOURCES,
+  MEMBER_STATES,
+} from '../../../contract/endpoints/members';
 import { WALLET_CURRENCIES, WALLET_REASONS } from '../../../contract/endpoints/wallet';
 import { accounts, sites } from '../../db/schema';
 
@@ -140,4 +146,55 @@ export const members = pgTable(
     index('members_site_mobile').on(table.siteId, table.mobile),
     check('members_growth', sql`${table.growth} >= 0`),
   ],
+);
+
+/** Every change of a member's growth, signed, with the growth after it. */
+export const memberGrowthLedger = pgTable(
+  'member_growth_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    delta: integer('delta').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason', { enum: GROWTH_REASONS }).notNull(),
+    /** The operator's reason text, or what the change refers to. */
+    note: text('note').notNull().default(''),
+    orderNo: text('order_no').notNull().default(''),
+    actor: text('actor', { enum: ['buyer', 'operator', 'system'] }).notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('member_growth_ledger_change', sql`${table.delta} <> 0 and ${table.after} >= 0`),
+    index('member_growth_ledger_member').on(table.siteId, table.memberId, table.id),
+  ],
+);
+
+/** The grade history of members: automatic upgrades (never downgrades) and operators' changes. */
+export const memberGradeChanges = pgTable(
+  'member_grade_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    fromGradeId: integer('from_grade_id').references(() => memberGrades.id),
+    toGradeId: integer('to_grade_id')
+      .notNull()
+      .references(() => memberGrades.id),
+    cause: text('cause', { enum: GRADE_CHANGE_CAUSES }).notNull(),
+    growth: integer('growth').notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('member_grade_changes_member').on(table.siteId, table.memberId, table.id)],
 );
