@@ -107,6 +107,8 @@ const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullable
 /**
  * A store as the form sends it. The area is three codes of the /Comm area calls or none; the map
  * point is both coordinates or neither; hours may run past midnight but never start and end at once.
+ * Cross-field rules carry their catalogue key in `params.key` and no message of their own, so the
+ * form and the server both say them in the operator's language.
  */
 export const saveStoreSchema = z
   .strictObject({
@@ -147,7 +149,6 @@ export const saveStoreSchema = z
       context.addIssue({
         code: 'custom',
         path: [missing],
-        message: 'both coordinates or neither',
         params: { key: 'stores.rule.bothCoordinates' },
       });
     }
@@ -157,7 +158,6 @@ export const saveStoreSchema = z
       context.addIssue({
         code: 'custom',
         path: [['ProvinceCode', 'CityCode', 'DistrictCode'][firstBlank]!],
-        message: 'choose the whole area or none',
         params: { key: 'stores.rule.wholeArea' },
       });
     }
@@ -165,7 +165,6 @@ export const saveStoreSchema = z
       context.addIssue({
         code: 'custom',
         path: ['CloseTime'],
-        message: 'must differ from OpenTime',
         params: { key: 'stores.rule.sameHours' },
       });
   });

@@ -188,6 +188,17 @@ describe('saving a store', () => {
     expect(await server.query(sql`select count(*)::int as n from stores`)).toEqual(before);
   });
 
+  it('says the cross-field rules in the caller’s language', async () => {
+    const same = await server.call(stores.saveStore, { ...NEW_STORE, CloseTime: '22:00' }, { token: admin });
+    expect(same.body.Errmsg).toBe('CloseTime: the closing time must differ from the opening time');
+    const half = await server.call(
+      stores.saveStore,
+      { ...NEW_STORE, Lng: null },
+      { token: admin, locale: 'zh-CN' },
+    );
+    expect(half.body.Errmsg).toBe('Lng：经度和纬度需同时填写或同时留空');
+  });
+
   it('answers in Chinese for an area that is not one path', async () => {
     const refused = await server.call(
       stores.saveStore,

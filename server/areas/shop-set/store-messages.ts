@@ -15,6 +15,9 @@ const en = {
   'stores.accountNotFound': 'There is no store account {id} in this shop',
   'stores.accountElsewhere': 'Store account {name} is not bound to this store',
   'stores.andMore': '{orders} and {count} more',
+  'stores.rule.bothCoordinates': 'give both latitude and longitude, or neither',
+  'stores.rule.wholeArea': 'choose the province, city and district, or none of them',
+  'stores.rule.sameHours': 'the closing time must differ from the opening time',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -30,6 +33,9 @@ const zh: Record<keyof typeof en, string> = {
   'stores.accountNotFound': '本店没有编号为 {id} 的门店账号',
   'stores.accountElsewhere': '门店账号 {name} 未绑定到该门店',
   'stores.andMore': '{orders} 等 {count} 笔',
+  'stores.rule.bothCoordinates': '经度和纬度需同时填写或同时留空',
+  'stores.rule.wholeArea': '省、市、区需全部选择或全部留空',
+  'stores.rule.sameHours': '打烊时间不能与营业时间相同',
 };
 
 extendMessages({ en, zh });
