@@ -256,6 +256,8 @@ export const storeRoutes = [
         message: 'stores.stale',
         yours: input.Version!,
         current: saved.stale,
+        // A toast: the form's own reload dialog follows, and two dialogs at once would stack.
+        showType: ShowType.toast,
       });
     }
     return { Id: saved.row.id, Version: saved.row.version };

@@ -80,7 +80,7 @@ export const formDataEditRoutes = [
         message: 'smartForm.dataStale',
         yours: input.Version,
         current: current?.version ?? input.Version,
-        showType: ShowType.dialog,
+        showType: ShowType.toast,
       });
     }
     return { Version: saved };
