@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
-import { type ListResource, sortParam } from '../list-query';
+import { type ListResource, queryBoolean, sortParam } from '../list-query';
 import { id, queryId, version } from '../scalars';
 import {
   hoursProblem,
@@ -262,4 +262,32 @@ export const unbindStoreAccount = defineEndpoint({
   permission: STORE_EDIT_PERMISSION,
   input: z.strictObject({ StoreId: id, AccountId: id }),
   output: z.object({}),
+});
+
+export const storefrontStoreSchema = storeRowSchema.pick({
+  Id: true,
+  Name: true,
+  Logo: true,
+  Phone: true,
+  Area: true,
+  Address: true,
+  Lat: true,
+  Lng: true,
+  OpenTime: true,
+  CloseTime: true,
+  Weekdays: true,
+  Pickup: true,
+});
+
+/**
+ * The shop's open stores as its mini-program shows them (store list, pickup-point picker), with the
+ * shop's X-Storefront-Key. Switched-off and deleted stores are left out; `Pickup=true` keeps the
+ * pickup points only.
+ */
+export const getStorefrontStores = defineEndpoint({
+  method: 'GET',
+  path: '/storefront/GetStores',
+  permission: 'public',
+  input: z.strictObject({ Pickup: queryBoolean.optional() }),
+  output: z.object({ Stores: z.array(storefrontStoreSchema) }),
 });

@@ -8,6 +8,7 @@ import { LinkType } from '../../contract/link-value';
 import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
 import { insertBlock, setProp } from '../../contract/template/operations';
 import { startTestServer, type TestServer } from './harness';
+import { storefront, storefrontKey } from './order-helpers';
 import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';
 
 const NEW_STORE = {
@@ -419,6 +420,43 @@ describe('store accounts', () => {
     expect(bad.body.Errmsg).toContain('AccountId');
     const missingStore = await server.call(stores.getStoreAccounts, { StoreId: 999999 }, { token: admin });
     expect(missingStore.body.Errmsg).toBe('There is no store 999999 in this shop');
+  });
+});
+
+describe('the storefront’s stores', () => {
+  it('lists the open stores of the key’s shop only, pickup points when asked', async () => {
+    const key = await storefrontKey(server, admin);
+    const open = await storefront(server, key, stores.getStorefrontStores, {});
+    expect(open.body.Errcode).toBe(0);
+    const [expected] = await server.query<{ titles: string[] }>(sql`
+      select coalesce(array_agg(title order by sort desc, id), '{}') as titles from stores
+       where site_id = 1 and not deleted and status = 'on'`);
+    expect(open.body.Stores.map((row) => row.Name)).toEqual(expected!.titles);
+    expect(open.body.Stores.map((row) => row.Name)).not.toContain('浦东世纪大道店');
+    expect(open.body.Stores[0]).not.toHaveProperty('AccountCount');
+    const pickup = await storefront(server, key, stores.getStorefrontStores, { Pickup: 'true' });
+    expect(pickup.body.Stores.every((row) => row.Pickup)).toBe(true);
+    await server.query(sql`update stores set pickup = false where title = '静安寺店'`);
+    const fewer = await storefront(server, key, stores.getStorefrontStores, { Pickup: 'true' });
+    expect(fewer.body.Stores.map((row) => row.Name)).not.toContain('静安寺店');
+    await server.query(sql`update stores set pickup = true where title = '静安寺店'`);
+
+    const site2 = await server.login('site2');
+    const other = await storefront(
+      server,
+      await storefrontKey(server, site2),
+      stores.getStorefrontStores,
+      {},
+    );
+    expect(other.body.Stores.map((row) => row.Name)).toEqual(['北京总部展厅']);
+  });
+
+  it('refuses a missing key and bad input', async () => {
+    expect((await server.call(stores.getStorefrontStores, {})).status).toBe(401);
+    const key = await storefrontKey(server, admin);
+    const bad = await storefront(server, key, stores.getStorefrontStores, { Pickup: 'maybe' });
+    expect(bad.body.Errcode).toBe(-1);
+    expect(bad.body.Errmsg).toContain('Pickup');
   });
 });
 

@@ -20,6 +20,7 @@ import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { areaPath } from '../comm/service';
 import { orders } from '../order/tables';
+import { storefrontSite } from '../storefront/service';
 import './store-messages';
 import { storeRow } from './store-rows';
 
@@ -159,6 +160,19 @@ async function storeAccount(db: Executor, siteId: number, id: number) {
 }
 
 export const storeRoutes = [
+  defineRoute(api.getStorefrontStores, async ({ input, db, request }) => {
+    const siteId = await storefrontSite(db, request);
+    const conditions = [live(siteId), eq(stores.status, 'on')];
+    if (input.Pickup !== undefined) conditions.push(eq(stores.pickup, input.Pickup));
+    const rows = await db
+      .select()
+      .from(stores)
+      .where(and(...conditions))
+      .orderBy(desc(stores.sort), asc(stores.id));
+    // Parsing strips what only the back-office sees (accounts, sort, version).
+    return { Stores: rows.map((row) => api.storefrontStoreSchema.parse(storeRow(row, 0))) };
+  }),
+
   defineRoute(api.getStoreList, async ({ input, db, session }) => {
     const conditions: (SQL | undefined)[] = [live(session.siteId), scopeOf(session)];
     if (input.keyword) {
