@@ -131,3 +131,17 @@ test('edits a form submission from the submissions list, with its own rules and 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('王芳芳');
 });
+
+test('a store account sees and edits its own store only', async ({ page, signInByApi }) => {
+  await signInByApi(page, 'store');
+  await page.goto('/shop/moreShopSupervise');
+  await expect(page.getByRole('heading', { name: 'Stores', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: '旗舰店（徐汇店）' })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Add a store' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Switch off/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit: 旗舰店（徐汇店）' }).click();
+  await expect(page.getByRole('form', { name: 'Edit the store' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Store accounts' })).toHaveCount(0);
+});
