@@ -5,6 +5,7 @@ import {
   formatLatlng,
   hoursProblem,
   normalizeWeekdays,
+  PICKUP_OPEN_STATES,
   parseCoordinate,
   parseHours,
   parseLatlng,
@@ -60,9 +61,12 @@ describe('business hours', () => {
     expect(parseHours(' 22:00 - 02:00 ')).toEqual({ open: '22:00', close: '02:00' });
   });
 
-  it.each(['24:00-22:00', '09:60-22:00', '9:00-22:00', '09:00', '全天', ''])('does not read %j', (text) => {
-    expect(parseHours(text)).toBeNull();
-  });
+  it.each(['24:00-22:00', '09:60-22:00', '9:00-22:00', '09:00', '全天', '', 'x09:00-22:00', '09:00-22:00x'])(
+    'does not read %j',
+    (text) => {
+      expect(parseHours(text)).toBeNull();
+    },
+  );
 
   it.each([
     ['09:00', '22:00', null],
@@ -72,8 +76,23 @@ describe('business hours', () => {
     ['24:00', '22:00', 'openTime'],
     ['09:00', '9:30', 'closeTime'],
     ['09:00', '23:60', 'closeTime'],
+    ['109:00', '22:00', 'openTime'],
+    ['09:00', '22:001', 'closeTime'],
   ])('%s to %s → %j', (open, close, problem) => {
     expect(hoursProblem(open, close)).toBe(problem);
+  });
+});
+
+describe('pickup orders a store still has to hand over', () => {
+  it.each([
+    ['toPay', true],
+    ['toShip', true],
+    ['shipped', true],
+    ['received', false],
+    ['completed', false],
+    ['closed', false],
+  ] as const)('%s → %s', (state, waiting) => {
+    expect(PICKUP_OPEN_STATES.includes(state)).toBe(waiting);
   });
 });
 
