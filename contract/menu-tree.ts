@@ -227,5 +227,8 @@ export const DEFAULT_GRANT_PREFIXES = {
     '/order/underLineOrder',
     '/goods/goodsList',
     '/goods/editGoodsDetails',
+    // A store account keeps its own store's phone, hours and pickup switch up to date.
+    '/shop/moreShopSupervise',
+    '/shop/moreShopEdit',
   ],
 } as const;

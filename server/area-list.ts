@@ -18,7 +18,10 @@ import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
 import { shopSetSeed } from './areas/shop-set/seed';
+import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
+import { storeRoutes } from './areas/shop-set/store-routes';
 import { smallRoutineSeed } from './areas/small-routine/seed';
+import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
@@ -56,14 +59,14 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
-  { folder: 'shop-set', routes: [], seed: shopSetSeed },
+  { folder: 'shop-set', routes: [...storeRoutes, ...shopPageRoutes], seed: shopSetSeed },
   { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   { folder: 'marketing', routes: [], seed: marketingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
-  { folder: 'smart-form', routes: smartFormRoutes, seed: smartFormSeed },
+  { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
 ];
 

@@ -13,6 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { FORM_DATA_EDIT_PERMISSION } from '../../contract/endpoints/form-data-edit';
 import {
   delFormData,
   exportFormData,
@@ -27,7 +29,7 @@ import { parseTime } from '../../src/lib/format';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../src/lib/query-options';
 import { type ResourceColumn, ResourceList } from '../core/resource-list';
-import { useResourceAction, useResourceList } from '../core/use-resource-list';
+import { useGrantedPaths, useResourceAction, useResourceList } from '../core/use-resource-list';
 import { submissionsCatalogues } from './messages';
 
 const TIME = '{y}-{m}-{d} {h}:{i}';
@@ -134,6 +136,8 @@ function SubmissionsList({ onNotice }: { onNotice(formId: number, name: string):
   const list = useResourceList<SubmissionRow>(submissionListResource, KEEP);
   const forms = useQuery(endpointQuery(getFormList, { page: 1, pageSize: MAX_FORMS_PER_SITE }));
   const remove = useResourceAction([], delFormData);
+  const navigate = useNavigate();
+  const mayEdit = useGrantedPaths().has(FORM_DATA_EDIT_PERMISSION);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const formId = Number(list.state.filters.FormId ?? '') || null;
@@ -213,6 +217,17 @@ function SubmissionsList({ onNotice }: { onNotice(formId: number, name: string):
             >
               <FormattedMessage id="smartFormData.view" />
             </Button>
+            {mayEdit && (
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                aria-label={named('smartFormData.edit', row)}
+                onClick={() => navigate(`${FORM_DATA_EDIT_PERMISSION}?id=${row.Id}`)}
+              >
+                <FormattedMessage id="smartFormData.edit" />
+              </Button>
+            )}
             <Button
               size="xs"
               variant="ghost"

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { StoreArea } from '../../contract/endpoints/stores';
 import { linkEntityColumns, linkEntityIndex } from './link-entity-columns';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,8 +29,17 @@ export const stores = pgTable(
     tel: text('tel').notNull().default(''),
     /** "lat,lng" (GCJ-02, as WeChat maps use). */
     latlng: text('latlng').notNull().default(''),
-    /** Opening hours as shown, e.g. 09:00-22:00. */
+    /** Opening hours as shown, e.g. 09:00-22:00; a close before the open runs past midnight. */
     hours: text('hours').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    /** Province, city and district codes and names of the /Comm area calls, or null when not given. */
+    area: jsonb('area').$type<StoreArea>(),
+    /** Days it opens, 1 (Monday) to 7 (Sunday). */
+    weekdays: jsonb('weekdays').$type<number[]>().notNull().default([1, 2, 3, 4, 5, 6, 7]),
+    /** Buyers may choose it as their pickup point. */
+    pickup: boolean('pickup').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [linkEntityIndex('stores', table)],
 );

@@ -128,7 +128,9 @@ export function describeIssue(
           ? say('validation.controlCharacter')
           : issue.params?.textCharacter === 'loneSurrogate'
             ? say('validation.loneSurrogate')
-            : customRule(issue.message, say);
+            : typeof issue.params?.key === 'string'
+              ? say(issue.params.key)
+              : customRule(issue.message, say);
       break;
     default:
       rule = customRule(issue.message, say);

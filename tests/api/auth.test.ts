@@ -186,6 +186,9 @@ describe('GetUserInfo', () => {
         '/order/orderDetails',
         '/order/orderSupervise',
         '/order/underLineOrder',
+        '/shop',
+        '/shop/moreShopEdit',
+        '/shop/moreShopSupervise',
       ].sort(),
     );
   });

@@ -1,3 +1,5 @@
+import { ruleMessages } from '../../../contract/smart-form-rule-messages';
+
 /** The smart form submissions list's English text. */
 export const en: Record<string, string> = {
   'smartFormData.filter.form': 'Form',
@@ -18,4 +20,21 @@ export const en: Record<string, string> = {
   'smartFormData.export': 'Export to Excel',
   'smartFormData.exportHint': 'Choose a form to export its submissions',
   'smartFormData.notice': 'Notifications',
+  'smartFormData.edit': 'Edit',
+  'smartFormData.edit.title': 'Edit submission {id}',
+  'smartFormData.edit.back': 'Back to submissions',
+  'smartFormData.edit.saved': 'Submission saved',
+  'smartFormData.edit.editedAt': 'last edited {time}',
+  'smartFormData.edit.noChoice': 'No answer',
+  'smartFormData.edit.province': '{label}: province',
+  'smartFormData.edit.city': '{label}: city',
+  'smartFormData.edit.district': '{label}: district',
+  'smartFormData.edit.provincePlaceholder': 'Province',
+  'smartFormData.edit.cityPlaceholder': 'City',
+  'smartFormData.edit.districtPlaceholder': 'District',
+  'smartFormData.edit.addImages': 'Add pictures',
+  'smartFormData.edit.addImagesTo': 'Add pictures to {label}',
+  'smartFormData.edit.remove': 'Remove',
+  'smartFormData.edit.removeImage': 'Remove picture {number} of {label}',
+  ...ruleMessages.en,
 };

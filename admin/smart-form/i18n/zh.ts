@@ -1,3 +1,5 @@
+import { ruleMessages } from '../../../contract/smart-form-rule-messages';
+
 import type { en } from './en';
 
 /** 智能表单提交数据列表的中文。 */
@@ -19,4 +21,21 @@ export const zh: Record<keyof typeof en, string> = {
   'smartFormData.export': '导出 Excel',
   'smartFormData.exportHint': '请先选择要导出的表单',
   'smartFormData.notice': '通知设置',
+  'smartFormData.edit': '编辑',
+  'smartFormData.edit.title': '编辑提交数据 {id}',
+  'smartFormData.edit.back': '返回提交数据',
+  'smartFormData.edit.saved': '提交数据已保存',
+  'smartFormData.edit.editedAt': '最后编辑于 {time}',
+  'smartFormData.edit.noChoice': '未作答',
+  'smartFormData.edit.province': '{label}：省',
+  'smartFormData.edit.city': '{label}：市',
+  'smartFormData.edit.district': '{label}：区',
+  'smartFormData.edit.provincePlaceholder': '省',
+  'smartFormData.edit.cityPlaceholder': '市',
+  'smartFormData.edit.districtPlaceholder': '区',
+  'smartFormData.edit.addImages': '添加图片',
+  'smartFormData.edit.addImagesTo': '为{label}添加图片',
+  'smartFormData.edit.remove': '移除',
+  'smartFormData.edit.removeImage': '移除{label}的第 {number} 张图片',
+  ...ruleMessages.zh,
 };

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
-import { accounts, stores } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import type { AreaSeed } from '../../db/seed';
+import { seedStoreAccounts, seedStores } from './store-seed';
 import {
   banquetHalls,
   cases,
@@ -20,65 +21,13 @@ export const shopSetSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
   const mall = demo.mallSiteId;
   const second = demo.secondSiteId;
-  const storeImage = demoPicture('#4caf50', '门店');
-  const [flagship] = await db
-    .insert(stores)
-    .values([
-      {
-        siteId: mall,
-        title: '旗舰店（徐汇店）',
-        image: storeImage,
-        address: '上海市徐汇区漕溪北路88号',
-        tel: '021-64281234',
-        latlng: '31.1937,121.4368',
-        hours: '09:00-22:00',
-        sort: 10,
-      },
-      {
-        siteId: mall,
-        title: '静安寺店',
-        image: storeImage,
-        address: '上海市静安区南京西路1618号',
-        tel: '021-62881234',
-        latlng: '31.2235,121.4452',
-        hours: '10:00-22:00',
-      },
-      {
-        siteId: mall,
-        title: '浦东世纪大道店',
-        image: storeImage,
-        address: '上海市浦东新区世纪大道100号',
-        tel: '021-58881234',
-        latlng: '31.2354,121.5056',
-        hours: '10:00-21:30',
-        status: 'off',
-      },
-      {
-        siteId: mall,
-        title: '虹桥店（已撤店）',
-        image: storeImage,
-        address: '上海市长宁区虹桥路1号',
-        tel: '021-62221234',
-        latlng: '31.1980,121.4200',
-        hours: '10:00-21:00',
-        deleted: true,
-      },
-      {
-        siteId: second,
-        title: '北京总部展厅',
-        image: storeImage,
-        address: '北京市朝阳区建国路89号',
-        tel: '010-65881234',
-        latlng: '39.9087,116.4600',
-        hours: '09:00-18:00',
-      },
-    ])
-    .returning();
+  const [flagship, jingan] = await seedStores(db, mall, second);
   // The demo store account (旗舰店) works for the flagship store: it sees that store's orders only.
   await db
     .update(accounts)
     .set({ storeId: flagship!.id })
     .where(and(eq(accounts.siteId, mall), eq(accounts.isStore, true)));
+  await seedStoreAccounts(db, mall, jingan!.id);
   const columnImage = demoPicture('#3f51b5', '栏目');
   const [mallNews, , officialNews] = await db
     .insert(newsColumns)

@@ -82,7 +82,11 @@ function refuse(reply: FastifyReply, message: string, extra: Record<string, unkn
 }
 
 /** Errcode -1 naming the first broken rule, with every one in `Errors` by field id, label and rule. */
-function refuseAnswers(reply: FastifyReply, locale: Locale, errors: readonly SubmissionError[]): undefined {
+export function refuseAnswers(
+  reply: FastifyReply,
+  locale: Locale,
+  errors: readonly SubmissionError[],
+): undefined {
   const described = errors.map((error) => ({
     Field: error.fieldId,
     Label: error.label,

@@ -27,8 +27,8 @@ export const smartForms = pgTable(
 );
 
 /**
- * Answers to a form, keyed by field id as normalised at submit time. `search_text` holds the
- * answers as text so the keyword filter is one ILIKE.
+ * Answers to a form, keyed by field id as normalised at submit time (or at the last edit). `search_text`
+ * holds the answers as text so the keyword filter is one ILIKE.
  */
 export const smartFormSubmissions = pgTable(
   'smart_form_submissions',
@@ -44,6 +44,10 @@ export const smartFormSubmissions = pgTable(
     searchText: text('search_text').notNull(),
     clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every edit in the back-office (customFormDataEdit), so a stale edit is refused. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: integer('updated_by'),
   },
   (table) => [
     index('smart_form_submissions_site').on(table.siteId, table.createdAt),
