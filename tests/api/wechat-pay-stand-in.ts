@@ -33,6 +33,8 @@ export const TEST_MERCHANT = {
   platformSerial: certificateSerial(fixture('platform-cert.pem'))!,
 };
 const PLATFORM_KEY = fixture('platform-key.pem');
+/** A sound RSA key that is not the merchant's: requests signed with it must be refused. */
+export const NOT_THE_MERCHANT_KEY = PLATFORM_KEY;
 
 export interface StandInRequest {
   method: string;
