@@ -97,7 +97,7 @@ describe('payment settings', () => {
       OfflineMethods: ['cash', 'card', 'transfer'],
     });
     const second = (await server.call(payment.getPayConfig, {}, { token: site2 })).body;
-    expect(second).toMatchObject({ Provider: 'sandbox', OfflineMethods: ['cash', 'transfer'] });
+    expect(second).toMatchObject({ Provider: 'sandbox', OfflineMethods: ['cash', 'card'] });
   });
 
   it('stores the merchant settings sealed and gives back only masks', async () => {
@@ -206,7 +206,7 @@ describe('payment settings', () => {
     expect((await save({ ...SANDBOX, OfflineMethods: ['transfer'] }, site2)).body.Errmsg).toBe('');
     const mall = (await server.call(payment.getPayConfig, {}, { token: admin })).body;
     expect(mall).toMatchObject({ Provider: 'wechat', OfflineMethods: ['cash', 'card', 'transfer'] });
-    await save({ ...SANDBOX, OfflineMethods: ['cash', 'transfer'] }, site2);
+    await save({ ...SANDBOX, OfflineMethods: ['cash', 'card'] }, site2);
   });
 
   it('lets only accounts granted the payment screen read or change it', async () => {
@@ -471,16 +471,16 @@ describe('the sandbox', () => {
 describe('offline methods at the walk-in counter', () => {
   it('lists and honours the shop’s methods', async () => {
     const methods = await server.call(payment.getOfflinePayMethods, {}, { token: site2 });
-    expect(methods.body.Methods).toEqual(['cash', 'transfer']);
+    expect(methods.body.Methods).toEqual(['cash', 'card']);
     const sku = await prepareSku(server, SECOND_SITE, 10);
     const lines = [{ SkuId: sku.skuId, Quantity: 1 }];
-    const card = await server.call(
+    const transfer = await server.call(
       orders.addOfflineOrder,
-      { Lines: lines, PaymentMethod: 'card' },
+      { Lines: lines, PaymentMethod: 'transfer' },
       { token: site2 },
     );
-    expectError(card, /does not take card payments/);
-    expect((card.body as { Errors?: Array<{ Field: string }> }).Errors?.[0]?.Field).toBe('PaymentMethod');
+    expectError(transfer, /does not take bank transfer payments/);
+    expect((transfer.body as { Errors?: Array<{ Field: string }> }).Errors?.[0]?.Field).toBe('PaymentMethod');
     const cash = await server.call(
       orders.addOfflineOrder,
       { Lines: lines, PaymentMethod: 'cash' },
@@ -489,12 +489,12 @@ describe('offline methods at the walk-in counter', () => {
     expect(cash.body.Errmsg).toBe('');
     const waiting = await server.call(orders.addOfflineOrder, { Lines: lines }, { token: site2 });
     expect(waiting.body.Errmsg).toBe('');
-    const byCard = await server.call(
+    const byTransfer = await server.call(
       orders.bindOfflineOrderState,
-      { Action: 'payInStore', Id: waiting.body.Id, Version: waiting.body.Version, PaymentMethod: 'card' },
+      { Action: 'payInStore', Id: waiting.body.Id, Version: waiting.body.Version, PaymentMethod: 'transfer' },
       { token: site2 },
     );
-    expectError(byCard, /does not take card payments/);
+    expectError(byTransfer, /does not take bank transfer payments/);
   });
 
   it('is read by the walk-in counter’s accounts of the shop only', async () => {

@@ -3,7 +3,7 @@ import { paymentSettings } from './tables';
 
 /**
  * Demo payment settings: both shops pay through the sandbox (no demo merchant keys exist); the mall
- * takes every offline method and its last check passed, the official site takes no card payments.
+ * takes every offline method and its last check passed, the official site takes no bank transfers.
  */
 export const paymentSeed: AreaSeed = async (db, demo) => {
   const checkedAt = new Date(Date.now() - 2 * 60 * 60 * 1000);
@@ -25,7 +25,7 @@ export const paymentSeed: AreaSeed = async (db, demo) => {
     {
       siteId: demo.secondSiteId,
       version: 2,
-      offlineMethods: ['cash', 'transfer'],
+      offlineMethods: ['cash', 'card'],
       updatedAt: checkedAt,
     },
   ]);
