@@ -447,6 +447,38 @@ describe('paying through WeChat Pay', () => {
     expect(numbers[0]).toBe(numbers[1]);
   });
 
+  it('sends a refund once when several instances drain the outbox at the same moment', async () => {
+    const sku = await prepareSku(server, MALL_SITE, 10, { skip: 7 });
+    const order = await placeOrder(server, key, sku);
+    await payWithWechat(order);
+    await notify(standIn.notification({ orderNo: order.OrderNo, amountFen: order.TotalFen }));
+    await storefront(server, key, storefrontApi.applyRefund, {
+      OrderNo: order.OrderNo,
+      BuyerId: BUYER.Id,
+      AmountFen: order.TotalFen,
+      Reason: '重复下单',
+    });
+    const id = await orderId(server, order.OrderNo);
+    for (const action of [
+      { Action: 'approveRefund', AmountFen: order.TotalFen },
+      { Action: 'markRefunded' },
+    ]) {
+      const { version: current } = await orderRow(server, id);
+      await server.call(orders.bindOrderState, { ...action, Id: id, Version: current }, { token: admin });
+    }
+    const environment = loadConfig({ ...TEST_ENV, WECHATPAY_API_BASE: standIn.url }).payment;
+    const at = new Date(Date.now() + 1000);
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () => drainOutbox(server.database.db, at, environment)),
+    );
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBeGreaterThanOrEqual(1);
+    const sent = standIn.received.filter(
+      (request) =>
+        request.path === '/v3/refund/domestic/refunds' && request.body.out_trade_no === order.OrderNo,
+    );
+    expect(sent).toHaveLength(1);
+  });
+
   afterAll(() => configure(SANDBOX));
 });
 
