@@ -45,7 +45,7 @@ export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export const offlineMethodsSchema = z
   .array(z.enum(OFFLINE_PAYMENT_METHODS))
   .max(OFFLINE_PAYMENT_METHODS.length)
-  .refine((methods) => new Set(methods).size === methods.length, { message: 'each method once' });
+  .refine((methods) => new Set(methods).size === methods.length);
 
 export const savePayConfigSchema = z.strictObject({
   Version: version,

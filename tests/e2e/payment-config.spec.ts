@@ -76,3 +76,17 @@ test('payment settings: sandbox, merchant settings with uploads, masked after sa
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Sandbox: payments are simulated')).toBeVisible();
 });
+
+test('the walk-in counter offers only the offline methods the shop takes', async ({ page, loginAs }) => {
+  test.setTimeout(120_000);
+  // The demo official site takes cash and card but no bank transfers (its payment settings).
+  await loginAs(page, 'site2');
+  await page.goto('/shop/payConfig');
+  await expect(page.getByRole('checkbox', { name: 'Bank transfer' })).not.toBeChecked({ timeout: 45_000 });
+  await expect(page.getByRole('checkbox', { name: 'Card' })).toBeChecked();
+  await page.goto('/order/underLineOrder');
+  await page.getByRole('button', { name: 'New walk-in order' }).click();
+  const method = page.getByRole('dialog', { name: 'New walk-in order' }).getByLabel('Payment method');
+  await expect(method.locator('option')).toHaveText(['Cash', 'Bank card', 'Not paid yet']);
+  await expect(method).toHaveValue('cash');
+});

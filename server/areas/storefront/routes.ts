@@ -104,7 +104,7 @@ export const storefrontRoutes = [
       adapter.prepay(
         {
           orderNo: order.orderNo,
-          description: `${order.orderNo}`,
+          description: order.orderNo,
           totalFen: order.totalFen,
           openId: order.buyerId,
           notifyUrl: `${request.protocol}://${request.host}${API_BASE}${WECHAT_NOTIFY_PATH}?site=${siteId}`,
