@@ -206,6 +206,17 @@ describe('payment settings', () => {
     expect((await save({ ...SANDBOX, OfflineMethods: ['transfer'] }, site2)).body.Errmsg).toBe('');
     const mall = (await server.call(payment.getPayConfig, {}, { token: admin })).body;
     expect(mall).toMatchObject({ Provider: 'wechat', OfflineMethods: ['cash', 'card', 'transfer'] });
+    // The other shop's check answers for its own (sandbox) settings and leaves the mall's record alone.
+    const mallCheck = (await server.call(payment.checkPayConfig, {}, { token: admin })).body;
+    const otherCheck = (await server.call(payment.checkPayConfig, {}, { token: site2 })).body;
+    expect(otherCheck).toMatchObject({ Provider: 'sandbox', Ok: true });
+    expect((await server.call(payment.getPayConfig, {}, { token: admin })).body.LastCheck).toEqual({
+      Ok: mallCheck.Ok,
+      Provider: 'wechat',
+      Code: mallCheck.Code,
+      Message: mallCheck.Message,
+      CheckedAt: mallCheck.CheckedAt,
+    });
     await save({ ...SANDBOX, OfflineMethods: ['cash', 'card'] }, site2);
   });
 

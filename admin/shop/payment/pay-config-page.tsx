@@ -47,8 +47,8 @@ function PemUpload({
   const error = errorAt(form.formState.errors, name);
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    // Larger files are not PEM files; the server's check would refuse them anyway.
-    const text = file.size > PEM_MAX ? '' : await file.text();
+    // One character past the limit is enough for the contract's check to refuse a file too large.
+    const text = await file.slice(0, PEM_MAX + 1).text();
     setFileName(file.name);
     form.setValue(name, text, { shouldDirty: true, shouldValidate: true });
   };
