@@ -332,21 +332,36 @@ describe('paying through WeChat Pay', () => {
     expect(await sold()).toBe(soldBefore + 1);
   });
 
-  it('refuses a notification whose amount is not the order total, or of another shop', async () => {
+  it('gives the money back when the order cannot be paid, and refuses another shop’s address', async () => {
     const sku = await prepareSku(server, MALL_SITE, 10, { skip: 1 });
     const order = await placeOrder(server, key, sku);
-    const short = await notify(
-      standIn.notification({ orderNo: order.OrderNo, amountFen: order.TotalFen - 1 }),
+    const id = await orderId(server, order.OrderNo);
+    const short = standIn.notification({ orderNo: order.OrderNo, amountFen: order.TotalFen - 1 });
+    // Sent to the other shop's address, whose WeChat Pay is not set up: refused, nothing recorded.
+    expect((await notify(short, SECOND_SITE)).statusCode).toBe(404);
+    // Another amount than the total: the order stays unpaid and what was paid is refunded, once.
+    expect((await notify(short)).statusCode).toBe(200);
+    expect((await notify(short)).statusCode).toBe(200);
+    expect((await orderRow(server, id)).state).toBe('toPay');
+    const returned = await server.query<{ state: string; payload: Record<string, unknown> }>(
+      sql`select state, payload from outbox where payload->>'orderNo' = ${order.OrderNo}`,
     );
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toMatch(/does not match the order total/);
-    // Sent to the other shop's address, whose WeChat Pay is not set up.
-    const elsewhere = await notify(
-      standIn.notification({ orderNo: order.OrderNo, amountFen: order.TotalFen }),
-      SECOND_SITE,
+    expect(returned).toHaveLength(1);
+    expect(returned[0]!.payload).toMatchObject({
+      provider: 'wechat',
+      refundFen: order.TotalFen - 1,
+      totalFen: order.TotalFen - 1,
+    });
+    // An order closed before the notification came: the same.
+    await storefront(server, key, storefrontApi.cancelOrder, { OrderNo: order.OrderNo, BuyerId: BUYER.Id });
+    expect(
+      (await notify(standIn.notification({ orderNo: order.OrderNo, amountFen: order.TotalFen }))).statusCode,
+    ).toBe(200);
+    expect((await orderRow(server, id)).state).toBe('closed');
+    const [count] = await server.query<{ count: number }>(
+      sql`select count(*)::int as count from outbox where payload->>'orderNo' = ${order.OrderNo}`,
     );
-    expect(elsewhere.statusCode).toBe(404);
-    expect((await orderRow(server, await orderId(server, order.OrderNo))).state).toBe('toPay');
+    expect(count!.count).toBe(2);
   });
 
   it('refuses other online methods and prepays nothing for a wrong amount', async () => {
@@ -409,7 +424,10 @@ describe('paying through WeChat Pay', () => {
     await drainOutbox(server.database.db, new Date(Date.now() + 2000), environment);
     const refunds = standIn.received
       .slice(before)
-      .filter((request) => request.path === '/v3/refund/domestic/refunds');
+      .filter(
+        (request) =>
+          request.path === '/v3/refund/domestic/refunds' && request.body.out_trade_no === order.OrderNo,
+      );
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.body).toMatchObject({
       out_trade_no: order.OrderNo,

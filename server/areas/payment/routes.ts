@@ -8,7 +8,7 @@ import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
 import { payNotifiedOrder } from '../order/service';
 import { PaymentProviderError } from './adapter';
-import { offlineMethods } from './service';
+import { enqueueReturnOfPayment, offlineMethods } from './service';
 import { adapterOf, payConfigView, readSettings, settingsChange, wechatReady } from './settings';
 import { paymentSettings } from './tables';
 import './messages';
@@ -114,28 +114,31 @@ export const paymentRoutes = [
       }
       throw error;
     }
-    try {
-      await db.transaction(async (tx) => {
-        const inserted = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into payment_notifications (site_id, provider, transaction_id, notification_id, order_no, amount_fen)
-               values (${siteId}, 'wechat', ${paid.transactionId}, ${paid.notificationId}, ${paid.orderNo}, ${paid.amountFen})
-               on conflict (site_id, provider, transaction_id) do nothing returning id`,
-        );
-        // Already acted on: answer success so WeChat Pay stops sending it.
-        if (inserted.length === 0) return;
-        await payNotifiedOrder({ tx, siteId, now, locale }, paid);
-      });
-    } catch (error) {
-      if (error instanceof AppError) {
-        request.log.warn(
-          { siteId, orderNo: paid.orderNo, key: error.key },
-          'WeChat Pay notification not applied',
-        );
-        return fail(400, translate(locale, error.key, error.params));
+    await db.transaction(async (tx) => {
+      const inserted = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into payment_notifications (site_id, provider, transaction_id, notification_id, order_no, amount_fen)
+             values (${siteId}, 'wechat', ${paid.transactionId}, ${paid.notificationId}, ${paid.orderNo}, ${paid.amountFen})
+             on conflict (site_id, provider, transaction_id) do nothing returning id`,
+      );
+      // Already acted on: answer success so WeChat Pay stops sending it.
+      if (inserted.length === 0) return;
+      try {
+        // A savepoint: a refusal part-way (stock short at payment) leaves nothing of the payment behind.
+        await tx.transaction((payment) => payNotifiedOrder({ tx: payment, siteId, now, locale }, paid));
+      } catch (error) {
+        // The order cannot be paid (closed meanwhile, another amount, unknown order, stock short): the
+        // buyer's money is real, so it goes back rather than waiting on a retry that cannot pass.
+        if (!(error instanceof AppError)) throw error;
+        request.log.warn({ siteId, orderNo: paid.orderNo, key: error.key }, 'WeChat Pay payment returned');
+        await enqueueReturnOfPayment(tx, {
+          siteId,
+          orderNo: paid.orderNo,
+          notificationRowId: inserted[0]!.id,
+          amountFen: paid.amountFen,
+        });
       }
-      throw error;
-    }
+    });
     return {};
   }),
 ];

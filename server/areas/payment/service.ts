@@ -72,14 +72,45 @@ export async function enqueueRefund(tx: Executor, refund: RefundOrder): Promise<
     tx,
     sql`select provider from payment_notifications where site_id = ${refund.siteId} and order_no = ${refund.orderNo} limit 1`,
   );
-  const outRefundNo = `${refund.orderNo}R${refund.refundId}`;
+  await queueRefund(tx, refund, `${refund.orderNo}R${refund.refundId}`, paid?.provider ?? 'sandbox');
+}
+
+/**
+ * Money WeChat Pay took for an order that could not be paid any more (closed meanwhile, or an amount
+ * other than its total): it all goes back, numbered by the notification's row so it is sent once.
+ */
+export async function enqueueReturnOfPayment(
+  tx: Executor,
+  payment: { siteId: number; orderNo: string; notificationRowId: number; amountFen: number },
+): Promise<void> {
+  await queueRefund(
+    tx,
+    {
+      siteId: payment.siteId,
+      orderNo: payment.orderNo,
+      refundId: payment.notificationRowId,
+      refundFen: payment.amountFen,
+      totalFen: payment.amountFen,
+      reason: 'order could not be paid',
+    },
+    `${payment.orderNo}N${payment.notificationRowId}`,
+    'wechat',
+  );
+}
+
+async function queueRefund(
+  tx: Executor,
+  refund: RefundOrder,
+  outRefundNo: string,
+  provider: string,
+): Promise<void> {
   await tx
     .insert(outbox)
     .values({
       siteId: refund.siteId,
       kind: REFUND_KIND,
       idempotencyKey: `refund:${refund.siteId}:${outRefundNo}`,
-      payload: { ...refund, outRefundNo, provider: paid?.provider ?? 'sandbox' },
+      payload: { ...refund, outRefundNo, provider },
     })
     .onConflictDoNothing();
 }
