@@ -84,6 +84,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin123',
       LOG_LEVEL: 'warn',
       SWEEP_INTERVAL_SECONDS: '0',
+      // payment-config.spec.ts starts its WeChat Pay stand-in on this port.
+      WECHATPAY_API_BASE: `http://127.0.0.1:${port + 1000}`,
     },
   },
 });

@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     session: Session | null;
+    /** A JSON body as received, for signatures that cover its exact bytes (payment notifications). */
+    rawBody: string;
   }
 }
 
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('services', services);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('session', null);
+  app.decorateRequest('rawBody', '');
 
   // Fail closed: every /api route must declare who may call it, and a menu path must exist.
   const menuPaths = new Set(flattenMenuTree().map((menu) => menu.path));
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
     if (body === '') done(null, undefined);
     else parseJson(request, body as string, done);
   });

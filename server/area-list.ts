@@ -13,6 +13,9 @@ import { moduleLibrarySeed } from './areas/module-library/seed';
 import { orderAreaRoutes } from './areas/order/routes';
 import { orderSeed } from './areas/order/seed';
 import { runSweeps } from './areas/order/sweeps';
+import { drainOutbox } from './areas/payment/outbox';
+import { paymentRoutes } from './areas/payment/routes';
+import { paymentSeed } from './areas/payment/seed';
 import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
@@ -26,6 +29,7 @@ import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
 import { userRoutes } from './areas/user/routes';
+import { paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
 import type { RouteDefinition } from './http/route';
@@ -63,6 +67,13 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
+  // After orders: its demo settings leave the orders' seeded walk-in payments alone.
+  {
+    folder: 'payment',
+    routes: paymentRoutes,
+    seed: paymentSeed,
+    sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
+  },
   { folder: 'marketing', routes: [], seed: marketingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },

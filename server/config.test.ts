@@ -12,6 +12,8 @@ function problemsOf(environment: Record<string, string>): string[] {
   return [];
 }
 
+const KEY = 'ab'.repeat(32);
+
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: '1',
       NODE_ENV: 'production',
       TEST_VERIFY_CODE: 'ABCDE',
+      SECRETS_KEY: KEY,
     });
     expect(problems).toEqual([
       'PORT: must be a whole number',
@@ -179,14 +182,19 @@ describe('loadConfig', () => {
 
   it('refuses TEST_VERIFY_CODE under NODE_ENV=production', () => {
     expect(
-      problemsOf({ NODE_ENV: 'production', TEST_VERIFY_CODE: 'ABCDE', ADMIN_PASSWORD: 'secret-1' }),
+      problemsOf({
+        NODE_ENV: 'production',
+        TEST_VERIFY_CODE: 'ABCDE',
+        ADMIN_PASSWORD: 'secret-1',
+        SECRETS_KEY: KEY,
+      }),
     ).toEqual(['TEST_VERIFY_CODE: must not be set when NODE_ENV=production']);
     expect(loadConfig({ NODE_ENV: 'test', TEST_VERIFY_CODE: 'ABCDE' }).testVerifyCode).toBe('ABCDE');
   });
 
   it('generates a random admin password under production when none is set, and says so', () => {
-    const first = loadConfig({ NODE_ENV: 'production' });
-    const second = loadConfig({ NODE_ENV: 'production' });
+    const first = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: KEY });
+    const second = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: KEY });
     expect(first.adminPasswordGenerated).toBe(true);
     expect(first.adminPassword).not.toBe('admin123');
     expect(first.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -194,9 +202,44 @@ describe('loadConfig', () => {
   });
 
   it('keeps a given admin password under production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'chosen-one' })).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'chosen-one', SECRETS_KEY: KEY }),
+    ).toMatchObject({
       adminPassword: 'chosen-one',
       adminPasswordGenerated: false,
     });
+  });
+
+  it('refuses to start in production without SECRETS_KEY and uses the development key otherwise', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRETS_KEY: must be set when NODE_ENV=production (64 hexadecimal characters)',
+    ]);
+    const development = loadConfig({}).payment;
+    expect(development.developmentKey).toBe(true);
+    expect(development.secretsKey).toHaveLength(32);
+    const chosen = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: ` ${KEY}`.trim() }).payment;
+    expect(chosen).toMatchObject({
+      developmentKey: false,
+      wechatPayApiBase: 'https://api.mch.weixin.qq.com',
+    });
+    expect(chosen.secretsKey.toString('hex')).toBe(KEY);
+  });
+
+  it.each(['ab'.repeat(31), `${'ab'.repeat(32)}0`, `${'ab'.repeat(31)}zz`])(
+    'refuses SECRETS_KEY=%s',
+    (value) => {
+      expect(problemsOf({ SECRETS_KEY: value })).toEqual([
+        'SECRETS_KEY: must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
+      ]);
+    },
+  );
+
+  it('points WeChat Pay at the given host without a trailing slash', () => {
+    expect(loadConfig({ WECHATPAY_API_BASE: 'http://127.0.0.1:9000/' }).payment.wechatPayApiBase).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(problemsOf({ WECHATPAY_API_BASE: 'http://host/v3' })).toEqual([
+      'WECHATPAY_API_BASE: must be http:// or https:// and a host, without a path',
+    ]);
   });
 });

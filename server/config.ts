@@ -52,6 +52,17 @@ const environmentSchema = z.object({
   S3_URL_STYLE: z
     .enum(['path', 'virtual-hosted'], { message: 'must be path or virtual-hosted' })
     .default('path'),
+  SECRETS_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
+    )
+    .optional(),
+  WECHATPAY_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://api.mch.weixin.qq.com'),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
@@ -91,7 +102,24 @@ export interface Config {
    */
   httpsHeaders: 'auto' | 'always';
   storage: StorageConfig;
+  payment: PaymentEnvironment;
 }
+
+/** What the payment adapters read from the environment; the area's sweep reads it too. */
+export interface PaymentEnvironment {
+  /** Seals secrets at rest (server/secret-box.ts). */
+  secretsKey: Buffer;
+  /** True when SECRETS_KEY is unset and the fixed development key is in use: say so at start. */
+  developmentKey: boolean;
+  /** Scheme and host of WeChat Pay's API; tests point it at a local stand-in. */
+  wechatPayApiBase: string;
+}
+
+/**
+ * Known to anyone who reads this file, so only for development and tests: production refuses to
+ * start without SECRETS_KEY rather than sealing merchants' keys under it.
+ */
+const DEVELOPMENT_SECRETS_KEY = 'd3f0c0de'.repeat(8);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,6 +139,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   // Checked on the raw values too, so it is reported beside any other bad variable.
   if (blankToUndefined.NODE_ENV === 'production' && blankToUndefined.TEST_VERIFY_CODE !== undefined) {
     problems.push('TEST_VERIFY_CODE: must not be set when NODE_ENV=production');
+  }
+  if (blankToUndefined.NODE_ENV === 'production' && blankToUndefined.SECRETS_KEY === undefined) {
+    problems.push('SECRETS_KEY: must be set when NODE_ENV=production (64 hexadecimal characters)');
   }
   if (blankToUndefined.STORAGE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
@@ -133,7 +164,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sweepIntervalSeconds: values.SWEEP_INTERVAL_SECONDS,
     httpsHeaders: values.HTTPS_HEADERS,
     storage: storageConfig(values),
+    payment: {
+      secretsKey: Buffer.from(values.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, 'hex'),
+      developmentKey: values.SECRETS_KEY === undefined,
+      wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
+    },
   };
+}
+
+/** The payment part of the environment, for the sweeps, which run without the server's config. */
+export function paymentEnvironment(environment: NodeJS.ProcessEnv = process.env): PaymentEnvironment {
+  return loadConfig(environment).payment;
 }
 
 function storageConfig(values: z.infer<typeof environmentSchema>): StorageConfig {

@@ -23,6 +23,11 @@ async function main() {
     throw error;
   }
   const say = (message: string) => console.log(message);
+  if (config.payment.developmentKey) {
+    console.warn(
+      'SECRETS_KEY is not set: payment secrets are sealed with the fixed development key. Set SECRETS_KEY (openssl rand -hex 32) before real merchant keys are entered.',
+    );
+  }
   const staticDir =
     process.env.SKIP_APP_BUILD === '1'
       ? (process.env.APP_DIST_DIR ?? path.join(root, 'dist'))

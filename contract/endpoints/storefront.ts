@@ -12,6 +12,7 @@ import {
 } from '../machines/order';
 import { fen } from '../scalars';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
+import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
 
 /**
@@ -133,12 +134,17 @@ export const payOrderSchema = z.strictObject({
   TransactionNo: z.string().trim().max(64).default(''),
 });
 
+/**
+ * With WeChat Pay configured, a `wechat` payment answers the JSAPI parameters for wx.requestPayment
+ * in `Payment` and leaves the order to pay: WeChat Pay's signed notification pays it. Otherwise the
+ * sandbox provider (or the wallet, for `balance`) pays it at once and `Payment` is null.
+ */
 export const payOrder = defineEndpoint({
   method: 'POST',
   path: `${BASE}/PayOrder`,
   permission: 'public',
   input: payOrderSchema,
-  output: orderOutput,
+  output: orderOutput.extend({ Payment: jsapiPaymentSchema.nullable() }),
 });
 
 export const cancelOrder = defineEndpoint({

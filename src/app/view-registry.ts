@@ -37,6 +37,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/decorateShop/customFormDataEdit': () => import('../../admin/smart-form/submission-edit-page'),
   '/shop/moreShopSupervise': () => import('../../admin/shop/stores/store-list-page'),
   '/shop/moreShopEdit': () => import('../../admin/shop/stores/store-form-page'),
+  '/shop/payConfig': () => import('../../admin/shop/payment/pay-config-page'),
   '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
   '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
   '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),

@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changeStock } from '../../../contract/endpoints/goods';
 import { addOfflineOrder, getCounterSkus } from '../../../contract/endpoints/orders';
-import { OFFLINE_PAYMENT_METHODS, REMARK_MAX } from '../../../contract/machines/order';
+import type { OfflinePaymentMethod } from '../../../contract/endpoints/payment';
+import { REMARK_MAX } from '../../../contract/machines/order';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { callEndpoint } from '../../../src/lib/http';
 import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
@@ -26,6 +27,7 @@ import { yuanToFen } from '../../core/list-state';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { formatFen } from '../settings-and-offline/money';
 import { StoreOptions } from '../settings-and-offline/store-options';
+import { useOfflineMethods } from '../settings-and-offline/use-offline-methods';
 import { useOrderStores } from '../settings-and-offline/use-order-stores';
 import {
   addToCart,
@@ -131,7 +133,10 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
   const [discount, setDiscount] = useState('');
   const [buyerName, setBuyerName] = useState('');
   const [buyerPhone, setBuyerPhone] = useState('');
-  const [payment, setPayment] = useState<'' | (typeof OFFLINE_PAYMENT_METHODS)[number]>('cash');
+  const methods = useOfflineMethods();
+  const [chosenPayment, setPayment] = useState<'' | OfflinePaymentMethod | null>(null);
+  // Until the operator picks, the first method the shop takes (or "not paid yet" when it takes none).
+  const payment = chosenPayment ?? methods?.[0] ?? '';
   const [remark, setRemark] = useState('');
   const stores = useOrderStores();
   const [storeId, setStoreId] = useState('');
@@ -304,7 +309,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
                 value={payment}
                 onChange={(event) => setPayment(event.target.value as typeof payment)}
               >
-                {OFFLINE_PAYMENT_METHODS.map((method) => (
+                {(methods ?? []).map((method) => (
                   <option key={method} value={method}>
                     {t(`orders.payment.${method}`)}
                   </option>

@@ -7,6 +7,7 @@ import {
   type OrderRow,
   offlineListResource,
 } from '../../../contract/endpoints/orders';
+import type { OfflinePaymentMethod } from '../../../contract/endpoints/payment';
 import { OFFLINE_PAYMENT_METHODS, orderMachine } from '../../../contract/machines/order';
 import { can } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
@@ -18,6 +19,7 @@ import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { formatFen } from '../settings-and-offline/money';
 import { ReasonDialog } from '../settings-and-offline/reason-dialog';
+import { useOfflineMethods } from '../settings-and-offline/use-offline-methods';
 import { CreateWalkInDialog } from './create-walk-in-dialog';
 
 /**
@@ -84,7 +86,9 @@ const columns: ResourceColumn<OrderRow>[] = [
 function PayDialog({ row, onClose }: { row: OrderRow; onClose(): void }) {
   const intl = useIntl();
   const pay = useResourceAction(WRITES, bindOfflineOrderState);
-  const [method, setMethod] = useState<(typeof OFFLINE_PAYMENT_METHODS)[number]>('cash');
+  const methods = useOfflineMethods();
+  const [chosen, setMethod] = useState<OfflinePaymentMethod | null>(null);
+  const method = chosen ?? methods?.[0] ?? null;
   return (
     <FormDialog
       title={intl.formatMessage({ id: 'offlineOrders.payTitle' }, { orderNo: row.OrderNo })}
@@ -92,6 +96,7 @@ function PayDialog({ row, onClose }: { row: OrderRow; onClose(): void }) {
       busy={pay.pending}
       onClose={onClose}
       onSubmit={async () => {
+        if (!method) return;
         const done = await pay.run({
           input: { Action: 'payInStore', Id: row.Id, Version: row.Version, PaymentMethod: method },
         });
@@ -104,10 +109,10 @@ function PayDialog({ row, onClose }: { row: OrderRow; onClose(): void }) {
         </Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
-            value={method}
-            onChange={(event) => setMethod(event.target.value as typeof method)}
+            value={method ?? ''}
+            onChange={(event) => setMethod(event.target.value as OfflinePaymentMethod)}
           >
-            {OFFLINE_PAYMENT_METHODS.map((value) => (
+            {(methods ?? []).map((value) => (
               <option key={value} value={value}>
                 {intl.formatMessage({ id: `orders.payment.${value}` })}
               </option>

@@ -6,6 +6,7 @@ import type { Session } from '../../auth/session';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { requireOfflineMethod } from '../payment/service';
 import { orderNotFound, staleVersion } from './errors';
 import { distanceKm } from './freight';
 import {
@@ -218,6 +219,8 @@ export function runOfflineCommand(
     const context: OrderContext = { tx, siteId: session.siteId, actor: operatorActor(session), locale, now };
     requireOrderAction(context, order, input.Action);
     if (order.version !== input.Version) throw staleVersion();
+    if (input.Action === 'payInStore')
+      await requireOfflineMethod(tx, session.siteId, input.PaymentMethod, locale);
     const updated =
       input.Action === 'payInStore'
         ? await payInStore(context, order, input.PaymentMethod)

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { enqueueRefund } from '../payment/service';
 import { illegalTransition } from './errors';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
@@ -243,23 +244,42 @@ export interface Payment {
   transactionNo: string;
 }
 
+/**
+ * Whether the order may be paid now with this amount; checked again under the lock when it is paid,
+ * and before asking a payment provider, so no prepay is made for an order that cannot be paid.
+ */
+export function assertPayable(
+  context: Pick<OrderContext, 'locale' | 'now'>,
+  order: OrderRecord,
+  amountFen: number,
+): void {
+  if (!can(orderMachine, order.state, 'pay')) {
+    throw illegalTransition(
+      context.locale,
+      order.orderNo,
+      { machine: orderMachine, value: order.state },
+      { machine: orderMachine, name: 'pay' },
+    );
+  }
+  if (order.payDueAt && order.payDueAt.getTime() <= context.now.getTime()) {
+    throw new AppError('order.payExpired', { subject: order.orderNo });
+  }
+  if (amountFen !== order.totalFen) {
+    throw new AppError(
+      'order.amountMismatch',
+      { expected: order.totalFen, given: amountFen },
+      { field: 'AmountFen' },
+    );
+  }
+}
+
 /** The buyer pays an online order: it waits to ship (or to be picked up). */
 export async function payOrder(
   context: OrderContext,
   order: OrderRecord,
   payment: Payment,
 ): Promise<OrderRecord> {
-  requireOrderAction(context, order, 'pay');
-  if (order.payDueAt && order.payDueAt.getTime() <= context.now.getTime()) {
-    throw new AppError('order.payExpired', { subject: order.orderNo });
-  }
-  if (payment.amountFen !== order.totalFen) {
-    throw new AppError(
-      'order.amountMismatch',
-      { expected: order.totalFen, given: payment.amountFen },
-      { field: 'AmountFen' },
-    );
-  }
+  assertPayable(context, order, payment.amountFen);
   // Wallet rows are locked before stock rows and the sales summary, in every transition.
   await walletOnPayment(context, order, payment.method);
   if (stockDecision('pay', orderStockFacts(order)) === 'take') await takeOrderStock(context, order);
@@ -456,9 +476,9 @@ export async function applyRefund(
 }
 
 async function currentRefund(context: OrderContext, order: OrderRecord) {
-  const [refund] = await queryRows<{ id: number; amount_fen: number; requested_fen: number }>(
+  const [refund] = await queryRows<{ id: number; amount_fen: number; requested_fen: number; reason: string }>(
     context.tx,
-    sql`select id, amount_fen, requested_fen from order_refunds
+    sql`select id, amount_fen, requested_fen, reason from order_refunds
          where order_id = ${order.id} and state in ('requested', 'approved') order by id desc limit 1 for update`,
   );
   if (!refund) throw new AppError('order.changedMeanwhile', { subject: order.orderNo });
@@ -522,6 +542,17 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     .update(orderRefunds)
     .set({ state: 'refunded', refundedAt: context.now })
     .where(eq(orderRefunds.id, refund.id));
+  // Money a provider took goes back through it; the outbox sends it once this transaction commits.
+  if (order.paymentMethod === 'wechat' || order.paymentMethod === 'alipay') {
+    await enqueueRefund(context.tx, {
+      siteId: order.siteId,
+      orderNo: order.orderNo,
+      refundId: refund.id,
+      refundFen: refund.amount_fen,
+      totalFen: order.paidFen,
+      reason: refund.reason,
+    });
+  }
   const refunded = order.refundedFen + refund.amount_fen;
   const closing = refunded >= order.paidFen && can(orderMachine, order.state, 'refundClose');
   const nothingShipped =

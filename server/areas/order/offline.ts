@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { escapeLike, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { requireOfflineMethod } from '../payment/service';
 import { type Operator, operatorActor } from './commands';
 import { throwProblems } from './errors';
 import { addDays, type OrderRecord, payInStore } from './lifecycle';
@@ -33,6 +34,7 @@ export async function placeOfflineOrder(
   locale: Locale,
   now = new Date(),
 ): Promise<OrderRecord> {
+  if (input.PaymentMethod) await requireOfflineMethod(tx, session.siteId, input.PaymentMethod, locale);
   const storeId = await walkInStore(tx, session, input.StoreId);
   const lines = await priceLines(tx, session.siteId, input.Lines);
   const goodsFen = goodsTotal(lines);

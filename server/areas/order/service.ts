@@ -20,6 +20,7 @@ import {
   type Actor,
   addDays,
   applyRefund,
+  assertPayable,
   closeUnpaid,
   lockOrder,
   type OrderContext,
@@ -228,6 +229,36 @@ export async function payStorefrontOrder(
     method: input.PaymentMethod,
     amountFen: input.AmountFen,
     transactionNo: input.TransactionNo,
+  });
+}
+
+/**
+ * Checks, without writing, that the buyer's order may be paid with this amount: run before a
+ * payment provider is asked, so no prepay is made for an order that cannot be paid.
+ */
+export async function payableStorefrontOrder(
+  db: Executor,
+  context: Pick<StorefrontContext, 'siteId' | 'now' | 'locale'>,
+  input: { OrderNo: string; BuyerId: string; AmountFen: number },
+): Promise<OrderRecord> {
+  const order = await findBuyersOrder(db, context.siteId, input.OrderNo, input.BuyerId);
+  assertPayable(context, order, input.AmountFen);
+  return order;
+}
+
+/** WeChat Pay's notification said the order is paid; the caller has checked its signature. */
+export async function payNotifiedOrder(
+  context: StorefrontContext,
+  paid: { orderNo: string; amountFen: number; transactionId: string },
+): Promise<OrderRecord> {
+  const order = await lockOrder(context.tx, context.siteId, { orderNo: paid.orderNo });
+  if (!order || order.source === 'offline') {
+    throw new AppError('order.notFound', { id: paid.orderNo }, { field: 'OrderNo' });
+  }
+  return payOrder(orderContext(context, buyerActor(order.buyerName)), order, {
+    method: 'wechat',
+    amountFen: paid.amountFen,
+    transactionNo: paid.transactionId,
   });
 }
 

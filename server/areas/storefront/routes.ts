@@ -1,5 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
+import { API_BASE } from '../../../contract/endpoint';
 import * as orders from '../../../contract/endpoints/orders';
+import { WECHAT_NOTIFY_PATH } from '../../../contract/endpoints/payment';
 import * as storefront from '../../../contract/endpoints/storefront';
 import { audit } from '../../audit';
 import { queryRows } from '../../db/query';
@@ -7,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { readWallet } from '../customer/service';
 import type { rechargeOrders } from '../order/tables';
+import { PaymentProviderError, sitePaymentAdapter } from '../payment/service';
 import { newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
@@ -15,6 +18,7 @@ import {
   cancelStorefrontOrder,
   confirmStorefrontReceipt,
   findBuyersOrder,
+  payableStorefrontOrder,
   payStorefrontOrder,
   payStorefrontRecharge,
   placeOrder,
@@ -43,6 +47,22 @@ function rechargeView(recharge: RechargeRecord) {
   };
 }
 
+/** A provider's refusal or silence as the caller's error, naming the payment method. */
+async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.code === 'NETWORK')
+      throw new AppError('payment.providerUnreachable', { message: error.message });
+    throw new AppError(
+      'payment.refused',
+      { code: error.code, message: error.message },
+      { field: 'PaymentMethod' },
+    );
+  }
+}
+
 /** SPEC §7 has no storefront; these are the buyer's calls a mini-program's server makes with its key. */
 export const storefrontRoutes = [
   defineRoute(storefront.createOrder, async ({ db, request, input, locale }) => {
@@ -60,12 +80,40 @@ export const storefrontRoutes = [
     return { Order };
   }),
 
-  defineRoute(storefront.payOrder, async ({ db, request, input, locale }) => {
+  defineRoute(storefront.payOrder, async ({ db, request, input, locale, config }) => {
     const siteId = await storefrontSite(db, request);
-    const Order = await db.transaction(async (tx) =>
-      storefrontView(tx, await payStorefrontOrder({ tx, siteId, now: new Date(), locale }, input)),
+    const pay = async (transactionNo: string) =>
+      db.transaction(async (tx) =>
+        storefrontView(
+          tx,
+          await payStorefrontOrder(
+            { tx, siteId, now: new Date(), locale },
+            { ...input, TransactionNo: transactionNo },
+          ),
+        ),
+      );
+    // The wallet pays balance orders itself; no provider is involved.
+    if (input.PaymentMethod === 'balance') return { Order: await pay(input.TransactionNo), Payment: null };
+    const adapter = await sitePaymentAdapter(db, siteId, config.payment);
+    if (adapter.provider === 'wechat' && input.PaymentMethod !== 'wechat') {
+      throw new AppError('payment.methodUnavailable', {}, { field: 'PaymentMethod' });
+    }
+    const order = await payableStorefrontOrder(db, { siteId, now: new Date(), locale }, input);
+    // Outside any transaction: the provider is a network call.
+    const prepaid = await askProvider(() =>
+      adapter.prepay(
+        {
+          orderNo: order.orderNo,
+          description: order.orderNo,
+          totalFen: order.totalFen,
+          openId: order.buyerId,
+          notifyUrl: `${request.protocol}://${request.host}${API_BASE}${WECHAT_NOTIFY_PATH}?site=${siteId}`,
+        },
+        new Date(),
+      ),
     );
-    return { Order };
+    if (prepaid.kind === 'jsapi') return { Order: await storefrontView(db, order), Payment: prepaid.payment };
+    return { Order: await pay(input.TransactionNo || prepaid.transactionNo), Payment: null };
   }),
 
   defineRoute(storefront.cancelOrder, async ({ db, request, input, locale }) => {

@@ -1,0 +1,230 @@
+import { createCipheriv, createPublicKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  answerMessage,
+  certificateSerial,
+  parseAuthorization,
+  requestMessage,
+  rsaSign,
+  rsaVerify,
+} from '../../server/areas/payment/wechat-pay-crypto';
+
+/**
+ * A local stand-in for WeChat Pay API v3, for tests: it checks each request's signature with the
+ * merchant's public key as WeChat Pay does, answers signed with the platform key, and sends signed,
+ * encrypted notifications. Its keys (tests/fixtures/wechat-pay) are throw-away test keys.
+ */
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/wechat-pay');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+export const TEST_MERCHANT = {
+  mchId: '1900000109',
+  appId: 'wx0123456789abcdef',
+  apiV3Key: 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6',
+  privateKey: fixture('merchant-key.pem'),
+  certificate: fixture('merchant-cert.pem'),
+  serialNo: certificateSerial(fixture('merchant-cert.pem'))!,
+  platformCertificate: fixture('platform-cert.pem'),
+  platformSerial: certificateSerial(fixture('platform-cert.pem'))!,
+};
+const PLATFORM_KEY = fixture('platform-key.pem');
+/** A sound RSA key that is not the merchant's: requests signed with it must be refused. */
+export const NOT_THE_MERCHANT_KEY = PLATFORM_KEY;
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface WechatPayStandIn {
+  url: string;
+  /** Every request that passed the signature check. */
+  received: StandInRequest[];
+  /** Answer the next call with this documented error instead. */
+  failNext(status: number, code: string, message: string): void;
+  /** WeChat Pay's notification of a paid order, signed and encrypted, as it would POST it. */
+  notification(paid: { orderNo: string; amountFen: number; transactionId?: string; tradeState?: string }): {
+    headers: Record<string, string>;
+    body: string;
+  };
+  close(): Promise<void>;
+}
+
+function seal(plain: string, apiV3Key: string, associatedData: string) {
+  const iv = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(iv, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    nonce: iv,
+    associated_data: associatedData,
+    ciphertext: data.toString('base64'),
+  };
+}
+
+function signedHeaders(body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const once = randomBytes(16).toString('hex');
+  return {
+    'Wechatpay-Timestamp': timestamp,
+    'Wechatpay-Nonce': once,
+    'Wechatpay-Serial': TEST_MERCHANT.platformSerial,
+    'Wechatpay-Signature': rsaSign(answerMessage(timestamp, once, body), PLATFORM_KEY),
+    'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+export async function startWechatPayStandIn(options: { port?: number } = {}): Promise<WechatPayStandIn> {
+  const merchantPublicKey = createPublicKey(TEST_MERCHANT.certificate)
+    .export({ type: 'spki', format: 'pem' })
+    .toString();
+  const received: StandInRequest[] = [];
+  const refunds = new Map<string, Record<string, unknown>>();
+  let failure: { status: number; code: string; message: string } | null = null;
+
+  const answer = (response: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    response.writeHead(status, {
+      'Content-Type': 'application/json',
+      ...(status < 300 ? signedHeaders(text) : {}),
+    });
+    response.end(text);
+  };
+  const error = (response: ServerResponse, status: number, code: string, message: string) =>
+    answer(response, status, { code, message });
+
+  const server: Server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const pathWithQuery = request.url ?? '/';
+    const auth = parseAuthorization(request.headers.authorization ?? '');
+    const signed =
+      auth !== null &&
+      auth.mchid === TEST_MERCHANT.mchId &&
+      auth.serial_no?.toUpperCase() === TEST_MERCHANT.serialNo &&
+      Math.abs(Date.now() / 1000 - Number(auth.timestamp)) <= 300 &&
+      rsaVerify(
+        requestMessage(request.method ?? '', pathWithQuery, auth.timestamp ?? '', auth.nonce_str ?? '', body),
+        auth.signature ?? '',
+        merchantPublicKey,
+      );
+    if (!signed) return error(response, 401, 'SIGN_ERROR', '签名错误');
+    const parsed = body === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
+    received.push({ method: request.method ?? '', path: pathWithQuery, body: parsed });
+    if (failure) {
+      const { status, code, message } = failure;
+      failure = null;
+      return error(response, status, code, message);
+    }
+    const amount = (parsed.amount ?? {}) as Record<string, unknown>;
+    if (request.method === 'GET' && pathWithQuery === '/v3/certificates') {
+      return answer(response, 200, {
+        data: [
+          {
+            serial_no: TEST_MERCHANT.platformSerial,
+            effective_time: '2025-01-01T00:00:00+08:00',
+            expire_time: '2035-01-01T00:00:00+08:00',
+            encrypt_certificate: seal(
+              TEST_MERCHANT.platformCertificate,
+              TEST_MERCHANT.apiV3Key,
+              'certificate',
+            ),
+          },
+        ],
+      });
+    }
+    if (request.method === 'POST' && pathWithQuery === '/v3/pay/transactions/jsapi') {
+      const payer = (parsed.payer ?? {}) as Record<string, unknown>;
+      for (const field of ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'] as const) {
+        if (typeof parsed[field] !== 'string' || parsed[field] === '') {
+          return error(
+            response,
+            400,
+            'PARAM_ERROR',
+            `输入源"/body/${field}"映射到字段"${field}"必填性规则校验失败`,
+          );
+        }
+      }
+      if (!Number.isInteger(amount.total) || (amount.total as number) < 1) {
+        return error(response, 400, 'PARAM_ERROR', '输入源"/body/amount/total"映射到值字段"总金额"校验失败');
+      }
+      if (typeof payer.openid !== 'string') return error(response, 400, 'PARAM_ERROR', '缺少参数 openid');
+      if (parsed.appid !== TEST_MERCHANT.appId)
+        return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      return answer(response, 200, { prepay_id: `wx${randomBytes(14).toString('hex')}` });
+    }
+    if (request.method === 'POST' && pathWithQuery === '/v3/refund/domestic/refunds') {
+      const key = String(parsed.out_refund_no ?? '');
+      if (!key) return error(response, 400, 'PARAM_ERROR', '缺少参数 out_refund_no');
+      if (!Number.isInteger(amount.refund) || (amount.refund as number) > (amount.total as number)) {
+        return error(response, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+      }
+      const refund = refunds.get(key) ?? {
+        refund_id: `50${randomBytes(12).toString('hex')}`,
+        out_refund_no: key,
+        out_trade_no: parsed.out_trade_no,
+        status: 'PROCESSING',
+        amount: { refund: amount.refund, total: amount.total, currency: 'CNY' },
+      };
+      refunds.set(key, refund);
+      return answer(response, 200, refund);
+    }
+    return error(response, 404, 'NOT_FOUND', 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    failNext(status, code, message) {
+      failure = { status, code, message };
+    },
+    notification(paid) {
+      const transaction = {
+        mchid: TEST_MERCHANT.mchId,
+        appid: TEST_MERCHANT.appId,
+        out_trade_no: paid.orderNo,
+        transaction_id: paid.transactionId ?? `4200${randomBytes(12).toString('hex')}`,
+        trade_type: 'JSAPI',
+        trade_state: paid.tradeState ?? 'SUCCESS',
+        trade_state_desc: '支付成功',
+        success_time: new Date().toISOString(),
+        payer: { openid: 'buyer-openid' },
+        amount: {
+          total: paid.amountFen,
+          payer_total: paid.amountFen,
+          currency: 'CNY',
+          payer_currency: 'CNY',
+        },
+      };
+      const body = JSON.stringify({
+        id: randomBytes(16).toString('hex'),
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: {
+          original_type: 'transaction',
+          ...seal(JSON.stringify(transaction), TEST_MERCHANT.apiV3Key, 'transaction'),
+        },
+      });
+      return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
