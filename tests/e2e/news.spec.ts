@@ -25,7 +25,7 @@ test('write and schedule a news article with an image from the library', async (
 
   await page.goto('/shop/imageTextSupervise');
   await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('cell', { name: /春季新品上市/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: /^春季新品上市/ })).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Write an article' }).click();
 
