@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { ModuleMessages } from './i18n/module-messages';
 import { ImagePickerDialog } from './image-library/image-picker-dialog';
 import { NameDialog } from './name-dialog';
+import { linkHref } from './rich-text-link';
 import { richTextCatalogues } from './rich-text-messages';
 
 export interface RichTextEditorProps {
@@ -22,12 +23,6 @@ export interface RichTextEditorProps {
 }
 
 const URL_MAX = 500;
-
-/** A link's address as typed, with https:// added when it names no scheme of the policy. */
-export function linkHref(typed: string): string {
-  const href = typed.trim();
-  return /^(https?:|mailto:|tel:)/i.test(href) ? href : `https://${href.replace(/^\/+/, '')}`;
-}
 
 interface ToolButton {
   id: string;

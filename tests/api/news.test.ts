@@ -503,20 +503,34 @@ describe('storefront', () => {
 });
 
 describe('permissions', () => {
-  it('refuses accounts without the menus', async () => {
-    for (const userName of ['store']) {
-      const token = await server.login(userName);
-      for (const [endpoint, input] of [
-        [news.getArticleList, {}],
-        [news.getColumnList, {}],
-        [news.getCommentList, {}],
-        [news.setCommentState, { Ids: [1], Action: 'approve' }],
-      ] as const) {
-        const response = await server.call(endpoint, input, { token });
-        expect(response.status).toBe(403);
+  const calls = [
+    [news.getArticleList, {}],
+    [news.saveArticle, draft()],
+    [news.getColumnList, {}],
+    [news.saveColumn, { Title: 'x', ParentId: null, Image: '', Summary: '', Visible: true, Sort: 0 }],
+    [news.getCommentList, {}],
+    [news.setCommentState, { Ids: [1], Action: 'approve' }],
+  ] as const;
+
+  it('refuses the sub-account and the store account, which hold none of these menus', async () => {
+    for (const token of [await server.login('sub', { siteId: MALL }), await server.login('store')]) {
+      for (const [endpoint, input] of calls) {
+        expect((await server.call(endpoint, input, { token })).status).toBe(403);
       }
     }
     expect((await server.call(news.getArticleList, {}, { token: null })).status).toBe(401);
+  });
+
+  it('lets a sub-account granted the comments menu moderate comments, and nothing else', async () => {
+    await server.query(sql`
+      insert into grants (site_id, account_id, menu_id)
+      select ${MALL}, a.id, m.id from accounts a, menus m
+       where a.user_name = 'sub' and m.path = '/shop/commentTable'`);
+    const token = await server.login('sub', { siteId: MALL });
+    const pending = ok(await server.call(news.getCommentList, { state: 'pending' }, { token }));
+    ok(await server.call(news.setCommentState, { Ids: [pending.Data[0]!.Id], Action: 'approve' }, { token }));
+    expect((await server.call(news.saveArticle, draft(), { token })).status).toBe(403);
+    expect((await server.call(news.getColumnList, {}, { token })).status).toBe(403);
   });
 });
 
