@@ -18,6 +18,7 @@ test('write and schedule a news article with an image from the library', async (
   page,
   signInByApi,
   expectNoSeriousA11yViolations,
+  saveScreenshot,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const title = `E2E 资讯 ${tag}`;
@@ -74,6 +75,7 @@ test('write and schedule a news article with an image from the library', async (
     .replace(' ', 'T');
   await form.getByLabel('Publish time (China time)').fill(tomorrow);
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'news-article-form', { fullPage: true });
   await form.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(page).toHaveURL(/\/shop\/imageTextSupervise/, { timeout: 20_000 });
@@ -81,6 +83,7 @@ test('write and schedule a news article with an image from the library', async (
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText('Scheduled', { exact: true })).toBeVisible();
+  await saveScreenshot(page, 'news-articles');
 
   const auth = { Authorization: `Bearer ${token}` };
   const listed = await page.request.get(`${API_BASE}${getArticleList.path}`, {
@@ -102,6 +105,7 @@ test('approve a buyer’s comment from the audit queue and reply to it', async (
   page,
   signInByApi,
   expectNoSeriousA11yViolations,
+  saveScreenshot,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const member = `读者${tag}`;
@@ -140,9 +144,63 @@ test('approve a buyer’s comment from the audit queue and reply to it', async (
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('No replies yet.')).toBeVisible();
   await dialog.getByLabel('Your reply').fill('欢迎光临');
+  // Contrast is judged on the settled dialog, not halfway through its opening fade.
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'news-comment-reply');
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(dialog.getByText('欢迎光临')).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('1 reply')).toBeVisible();
+});
+
+test('columns: the tree, a column’s page text and its edit form', async ({
+  page,
+  signInByApi,
+  expectNoSeriousA11yViolations,
+  saveScreenshot,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  await signInByApi(page, 'admin');
+  await page.goto('/shop/publicColumn');
+  await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'Under 店铺公告' }).first()).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'news-columns');
+
+  await page.getByRole('button', { name: 'Page text: column 生活指南' }).click();
+  await expect(page.getByRole('heading', { name: 'Page text of 生活指南' })).toBeVisible({ timeout: 20_000 });
+  const body = page.getByRole('textbox', { name: 'Page text' });
+  await expect(body).toBeVisible({ timeout: 20_000 });
+  await body.click();
+  await page.keyboard.type(`好物推荐 ${tag}`);
+  await page
+    .getByRole('toolbar', { name: 'Formatting: Page text' })
+    .getByRole('button', { name: 'Heading' })
+    .click();
+  await expect(body.getByRole('heading', { name: `好物推荐 ${tag}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Page text: column 生活指南' }).click();
+  await expect(page.getByRole('textbox', { name: 'Page text' }).getByRole('heading')).toHaveText(
+    `好物推荐 ${tag}`,
+    {
+      timeout: 20_000,
+    },
+  );
+  await page.getByRole('button', { name: 'Back to the columns' }).click();
+
+  await page.getByRole('button', { name: 'Edit: column 优惠活动' }).click();
+  const form = page.getByRole('form', { name: 'Edit column' });
+  await expect(form.getByLabel('Name')).toHaveValue('优惠活动', { timeout: 20_000 });
+  await expect(form.getByLabel('Parent column')).toHaveValue(/\d+/);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/shop/columnText');
+  await expect(page.getByText('No record was chosen. Open one from its list.')).toBeVisible({
+    timeout: 20_000,
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   ARTICLE_TITLE_MAX,
   AUTHOR_MAX,
+  type ColumnRow,
   getArticleInfo,
   getColumnList,
   SUMMARY_MAX,
@@ -73,11 +74,10 @@ function draftOf(detail: ArticleDetail | undefined): ArticleDraft {
 
 const ERROR_COLOR = 'red.700';
 
-function ArticleEditor({ detail }: { detail?: ArticleDetail }) {
+function ArticleEditor({ detail, columns }: { detail?: ArticleDetail; columns: ColumnRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
-  const columns = useQuery(endpointQuery(getColumnList, { page: 1, pageSize: 100 }));
   const { form, submit } = useResourceForm({
     defaultValues: draftOf(detail),
     save: saveArticle,
@@ -102,7 +102,7 @@ function ArticleEditor({ detail }: { detail?: ArticleDetail }) {
   const title = t(detail ? 'newsForm.editTitle' : 'newsForm.createTitle');
   const bodyError = errorAt(form.formState.errors, 'Body');
   const publishError = errorAt(form.formState.errors, 'PublishedAt');
-  const columnOptions = (columns.data?.Data ?? []).map((row) => ({
+  const columnOptions = columns.map((row) => ({
     value: String(row.Id),
     label: row.Level === 2 ? `${row.ParentTitle} / ${row.Title}` : row.Title,
   }));
@@ -209,9 +209,13 @@ function ArticleEditor({ detail }: { detail?: ArticleDetail }) {
 /** /shop/imageTextEdit: an article, new (no id) or existing (?id=). */
 function ArticleEditPage() {
   const record = useRecord(getArticleInfo, { allowNew: true });
+  // The column select is filled before the form, so the saved column is selected from the start.
+  const columns = useQuery(endpointQuery(getColumnList, { page: 1, pageSize: 100 }));
+  if (!columns.data) return <Skeleton height="64" margin="5" />;
+  const rows = columns.data.Data;
   return (
-    <RecordView record={record} renderNew={() => <ArticleEditor key="new" />}>
-      {(detail) => <ArticleEditor key={`${detail.Id}-${detail.Version}`} detail={detail} />}
+    <RecordView record={record} renderNew={() => <ArticleEditor key="new" columns={rows} />}>
+      {(detail) => <ArticleEditor key={`${detail.Id}-${detail.Version}`} detail={detail} columns={rows} />}
     </RecordView>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import {
   COLUMN_TITLE_MAX,
+  type ColumnRow,
   getColumnInfo,
   getColumnList,
   SUMMARY_MAX,
@@ -34,11 +35,10 @@ interface ColumnDraft {
 
 const NEW_COLUMN: ColumnDraft = { Title: '', ParentId: '', Image: '', Summary: '', Visible: true, Sort: 0 };
 
-function ColumnEditor({ detail }: { detail?: ColumnDetail }) {
+function ColumnEditor({ detail, columns }: { detail?: ColumnDetail; columns: ColumnRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
-  const columns = useQuery(endpointQuery(getColumnList, { page: 1, pageSize: 100 }));
   const { form, submit } = useResourceForm({
     defaultValues: detail
       ? {
@@ -64,7 +64,7 @@ function ColumnEditor({ detail }: { detail?: ColumnDetail }) {
     afterSave: () => ({ to: NewsPermission.columns }),
   });
   // Two levels: a parent is a top-level column other than this one.
-  const parents = (columns.data?.Data ?? []).filter((row) => row.Level === 1 && row.Id !== detail?.Id);
+  const parents = columns.filter((row) => row.Level === 1 && row.Id !== detail?.Id);
   const title = t(detail ? 'newsColumnForm.editTitle' : 'newsColumnForm.createTitle');
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
@@ -135,9 +135,13 @@ function ColumnEditor({ detail }: { detail?: ColumnDetail }) {
 /** /shop/columnEdit: a column, new (no id) or existing (?id=). */
 function ColumnEditPage() {
   const record = useRecord(getColumnInfo, { allowNew: true });
+  // The parent select is filled before the form, so the saved parent is selected from the start.
+  const columns = useQuery(endpointQuery(getColumnList, { page: 1, pageSize: 100 }));
+  if (!columns.data) return <Skeleton height="64" margin="5" />;
+  const rows = columns.data.Data;
   return (
-    <RecordView record={record} renderNew={() => <ColumnEditor key="new" />}>
-      {(detail) => <ColumnEditor key={`${detail.Id}-${detail.Version}`} detail={detail} />}
+    <RecordView record={record} renderNew={() => <ColumnEditor key="new" columns={rows} />}>
+      {(detail) => <ColumnEditor key={`${detail.Id}-${detail.Version}`} detail={detail} columns={rows} />}
     </RecordView>
   );
 }
