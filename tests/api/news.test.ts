@@ -447,6 +447,11 @@ describe('storefront', () => {
       ),
     );
     expect(reply.State).toBe('pending');
+    ok(await server.call(news.setCommentState, { Ids: [reply.Id], Action: 'approve' }, { token: admin }));
+    const withReply = ok(await shop(news.getStorefrontComments, { ArticleId: spring!.id, pageSize: 100 }));
+    expect(withReply.Data.find((row) => row.Id === posted.Id)!.Replies.map((entry) => entry.Content)).toEqual(
+      ['谢谢', '同感'],
+    );
     refused(
       await shop(
         news.postStorefrontComment,

@@ -139,10 +139,27 @@ test('approve a buyer’s comment from the audit queue and reply to it', async (
   await page.getByRole('tab', { name: /^Approved/ }).click();
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toBeVisible({ timeout: 20_000 });
 
+  const commentId = ((await posted.json()) as { Id: number }).Id;
+  const answered = await page.request.post(`${API_BASE}${postStorefrontComment.path}`, {
+    headers: { [STOREFRONT_KEY_HEADER]: key, 'x-forwarded-for': `10.9.${tag.length}.8` },
+    data: {
+      ArticleId: articleId,
+      ParentId: commentId,
+      BuyerId: `e2e2-${tag}`,
+      MemberName: `回复者${tag}`,
+      Content: '同问',
+    },
+  });
+  expect(((await answered.json()) as { State: string }).State).toBe('pending');
+
   await page.getByRole('button', { name: `Reply to the comment of ${member}` }).click();
   const dialog = page.getByRole('dialog', { name: `Comment of ${member}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('No replies yet.')).toBeVisible();
+  await expect(dialog.getByText('同问')).toBeVisible();
+  await dialog.getByRole('button', { name: `Approve: reply of 回复者${tag}` }).click();
+  await expect(dialog.getByRole('button', { name: `Hide: reply of 回复者${tag}` })).toBeVisible({
+    timeout: 20_000,
+  });
   await dialog.getByLabel('Your reply').fill('欢迎光临');
   // Contrast is judged on the settled dialog, not halfway through its opening fade.
   await dialog.evaluate((element) =>
@@ -153,7 +170,7 @@ test('approve a buyer’s comment from the audit queue and reply to it', async (
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(dialog.getByText('欢迎光临')).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('1 reply')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('2 replies')).toBeVisible();
 });
 
 test('columns: the tree, a column’s page text and its edit form', async ({

@@ -6,6 +6,7 @@ import {
   Dialog,
   Field,
   Heading,
+  HStack,
   Portal,
   Skeleton,
   Stack,
@@ -26,6 +27,7 @@ import {
   setCommentState,
 } from '../../../contract/endpoints/news';
 import { type NewsCommentAction, NewsPermission, newsCommentMachine } from '../../../contract/machines/news';
+import { actionLabelKey } from '../../../contract/state-machine';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../../src/lib/query-options';
@@ -37,6 +39,10 @@ import { newsCatalogues } from './messages';
 
 const column = columnKinds<CommentRow>('newsComment.column');
 
+/** The machine's actions legal from a state (the dialog's reply rows; permission is the screen's). */
+const legalActions = (state: string) =>
+  newsCommentMachine.actions.filter((action) => (action.from as readonly string[]).includes(state));
+
 /** A comment with its replies, and the shop's reply box. */
 function ReplyDialog({ rows, onClose }: { rows: CommentRow[]; onClose(): void }) {
   const intl = useIntl();
@@ -44,6 +50,9 @@ function ReplyDialog({ rows, onClose }: { rows: CommentRow[]; onClose(): void })
   const [content, setContent] = useState('');
   const info = useQuery(endpointQuery(getCommentInfo, { id: row.Id }));
   const reply = useResourceAction([], replyToComment);
+  const moderate = useResourceAction([], setCommentState);
+  const actionLabel = (action: string) =>
+    intl.formatMessage({ id: actionLabelKey(newsCommentMachine, action) });
   const send = async () => {
     if (await reply.run({ input: { CommentId: row.Id, Content: content } })) setContent('');
   };
@@ -102,6 +111,37 @@ function ReplyDialog({ rows, onClose }: { rows: CommentRow[]; onClose(): void })
                           <FormattedMessage id={`news.comment.state.${entry.State}`} />
                         </Text>
                         <Text whiteSpace="pre-wrap">{entry.Content}</Text>
+                        {entry.Author === 'member' && (
+                          <HStack gap="1" justify="flex-end">
+                            {/* Buyers' replies are moderated like comments, from here. */}
+                            {legalActions(entry.State).map((action) => (
+                              <Button
+                                key={action.name}
+                                size="xs"
+                                variant="ghost"
+                                colorPalette={action.destructive ? 'red' : 'brand'}
+                                aria-label={intl.formatMessage(
+                                  { id: 'newsComment.replyActionNamed' },
+                                  { action: actionLabel(action.name), name: entry.AuthorName },
+                                )}
+                                onClick={() =>
+                                  void moderate.run({
+                                    input: { Ids: [entry.Id], Action: action.name },
+                                    ...(action.confirm
+                                      ? {
+                                          confirmKey: `newsComment.confirm.${action.name}`,
+                                          count: 1,
+                                          destructive: action.destructive,
+                                        }
+                                      : {}),
+                                  })
+                                }
+                              >
+                                {actionLabel(action.name)}
+                              </Button>
+                            ))}
+                          </HStack>
+                        )}
                       </Box>
                     ))
                   )}

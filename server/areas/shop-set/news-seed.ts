@@ -212,6 +212,15 @@ export const newsSeed: AreaSeed = async (db, demo) => {
       state: 'approved',
       createdAt: ago(48),
     },
+    {
+      siteId: mall,
+      articleId: spring!.id,
+      parentId: liked!.id,
+      ...member('buyer-1007', '周同学'),
+      content: '静安寺店周六也有吗？',
+      state: 'pending',
+      createdAt: ago(4),
+    },
   ]);
   await db.insert(newsCommentFlags).values([
     { siteId: mall, commentsOn: true, auditOn: true },

@@ -115,6 +115,7 @@ export const en: Record<string, string> = {
   'newsComment.noReplies': 'No replies yet.',
   'newsComment.shopReply': 'Shop ({name})',
   'newsComment.replyLabel': 'Your reply',
+  'newsComment.replyActionNamed': '{action}: reply of {name}',
   'newsComment.sendReply': 'Send reply',
   'newsComment.close': 'Close',
   'newsComment.auditOn': 'Comment audit is on: new comments wait here until approved.',

@@ -113,6 +113,7 @@ export const zh: Record<keyof typeof en, string> = {
   'newsComment.noReplies': '暂无回复。',
   'newsComment.shopReply': '商家（{name}）',
   'newsComment.replyLabel': '回复内容',
+  'newsComment.replyActionNamed': '{action}：{name} 的回复',
   'newsComment.sendReply': '发送回复',
   'newsComment.close': '关闭',
   'newsComment.auditOn': '已开启评论审核：新评论需在此通过后才会展示。',
