@@ -20,6 +20,10 @@ import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
+import { columnRoutes } from './areas/shop-set/column-routes';
+import { commentRoutes } from './areas/shop-set/comment-routes';
+import { newsRoutes } from './areas/shop-set/news-routes';
+import { newsStorefrontRoutes } from './areas/shop-set/news-storefront-routes';
 import { shopSetSeed } from './areas/shop-set/seed';
 import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
 import { storeRoutes } from './areas/shop-set/store-routes';
@@ -63,7 +67,18 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
-  { folder: 'shop-set', routes: [...storeRoutes, ...shopPageRoutes], seed: shopSetSeed },
+  {
+    folder: 'shop-set',
+    routes: [
+      ...storeRoutes,
+      ...shopPageRoutes,
+      ...columnRoutes,
+      ...newsRoutes,
+      ...commentRoutes,
+      ...newsStorefrontRoutes,
+    ],
+    seed: shopSetSeed,
+  },
   { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },

@@ -392,3 +392,30 @@ describe('a store account without a store', () => {
     await server.query(sql`update accounts set store_id = ${flagship} where user_name = 'store'`);
   });
 });
+
+describe('a pickup point at a store', () => {
+  it('takes no pickup while its store is switched off, deleted or has pickup off, and takes one again after', async () => {
+    const { value } = await deliveryPoints();
+    const point = value.findIndex((entry) => entry.StoreId === otherStore);
+    const pickup = { Buyer: STORE_BUYER, DeliveryType: 'pickup', Address: undefined, PickupPoint: point };
+    for (const change of [sql`status = 'off'`, sql`deleted = true`, sql`pickup = false`]) {
+      await server.query(sql`update stores set ${change} where id = ${otherStore}`);
+      const refused = await storefront(server, key, storefrontApi.createOrder, {
+        ...pickup,
+        Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
+      });
+      expectError(refused, /is not taking pickups now/);
+      expect((refused.body as unknown as { Errors: { Field: string }[] }).Errors[0]!.Field).toBe(
+        'PickupPoint',
+      );
+      await server.query(
+        sql`update stores set status = 'on', deleted = false, pickup = true where id = ${otherStore}`,
+      );
+    }
+    const taken = await storefront(server, key, storefrontApi.createOrder, {
+      ...pickup,
+      Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
+    });
+    expect(taken.body.Errmsg).toBe('');
+  });
+});

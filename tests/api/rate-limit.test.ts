@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countAttempt } from '../../server/areas/smart-form/rate-limit';
+import { countAttempt } from '../../server/http/rate-limit';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;

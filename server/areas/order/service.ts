@@ -86,6 +86,15 @@ async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
   return { parameter: parameter.value, delivery: delivery.value };
 }
 
+/** A point at a store takes pickups only while the store is open, not deleted, and has pickup on. */
+async function storeTakesPickups(tx: Executor, siteId: number, storeId: number): Promise<boolean> {
+  const [row] = await queryRows<{ open: boolean }>(
+    tx,
+    sql`select (status = 'on' and not deleted and pickup) as open from stores where id = ${storeId} and site_id = ${siteId}`,
+  );
+  return row?.open === true;
+}
+
 /** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
 export async function placeOrder(
   context: StorefrontContext,
@@ -107,6 +116,12 @@ export async function placeOrder(
     input.DeliveryType === 'pickup' ? delivery.Pickup.Points[input.PickupPoint ?? Number.NaN] : undefined;
   if (input.DeliveryType === 'pickup' && !pickupPoint) {
     throw new AppError('order.pickupPointInvalid', {}, { field: 'PickupPoint' });
+  }
+  if (
+    pickupPoint?.StoreId !== undefined &&
+    !(await storeTakesPickups(context.tx, context.siteId, pickupPoint.StoreId))
+  ) {
+    throw new AppError('order.pickupStoreClosed', { name: pickupPoint.Name }, { field: 'PickupPoint' });
   }
   if (input.Invoice && !parameter.InvoiceEnabled) {
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });

@@ -25,7 +25,7 @@ import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/service';
 import './messages';
 import { EXPORT_MAX_ROWS } from '../../../contract/scalars';
-import { countAttempt } from './rate-limit';
+import { countAttempt } from '../../http/rate-limit';
 import { smartFormSubmissions, smartForms } from './tables';
 
 type FormRow = typeof smartForms.$inferSelect;

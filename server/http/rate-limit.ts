@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/query';
 
 /**
  * A fixed-window counter per key (client address + form), kept in the database so that every
