@@ -17,7 +17,9 @@ import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
+import { noticeRoutes } from './areas/shop-set/notice-routes';
 import { shopSetSeed } from './areas/shop-set/seed';
+import { shopInfoRoutes } from './areas/shop-set/shop-info-routes';
 import { smallRoutineSeed } from './areas/small-routine/seed';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
@@ -56,7 +58,7 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
-  { folder: 'shop-set', routes: [], seed: shopSetSeed },
+  { folder: 'shop-set', routes: [...shopInfoRoutes, ...noticeRoutes], seed: shopSetSeed },
   { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },

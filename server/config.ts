@@ -52,6 +52,12 @@ const environmentSchema = z.object({
   S3_URL_STYLE: z
     .enum(['path', 'virtual-hosted'], { message: 'must be path or virtual-hosted' })
     .default('path'),
+  TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
+  TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
+  TENCENT_MAP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://apis.map.qq.com'),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
@@ -91,6 +97,15 @@ export interface Config {
    */
   httpsHeaders: 'auto' | 'always';
   storage: StorageConfig;
+  /** Tencent's location service (geocoding); undefined: map points are typed by hand. */
+  geocoder: GeocoderConfig | undefined;
+}
+
+export interface GeocoderConfig {
+  key: string;
+  /** The SK of the key's signature check; requests are signed when it is set. */
+  secretKey: string | undefined;
+  baseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +148,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sweepIntervalSeconds: values.SWEEP_INTERVAL_SECONDS,
     httpsHeaders: values.HTTPS_HEADERS,
     storage: storageConfig(values),
+    geocoder: values.TENCENT_MAP_KEY
+      ? {
+          key: values.TENCENT_MAP_KEY,
+          secretKey: values.TENCENT_MAP_SK,
+          baseUrl: values.TENCENT_MAP_URL.replace(/\/$/, ''),
+        }
+      : undefined,
   };
 }
 

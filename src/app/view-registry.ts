@@ -34,6 +34,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/decorateShop/feedbackList': () => import('../../admin/feedback/feedback-list-page'),
   '/shop/decorateShop/feedbackDetails': () => import('../../admin/feedback/feedback-details-page'),
   '/shop/decorateShop/smartForm': smartFormView,
+  '/shop/shopInfo': () => import('../../admin/shop/shop-info/shop-info-page'),
+  '/shop/noticeSupervise': () => import('../../admin/shop/notices/notice-list-page'),
   '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
   '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
   '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),

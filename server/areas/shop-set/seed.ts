@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
 import { accounts, stores } from '../../db/schema';
 import type { AreaSeed } from '../../db/seed';
+import { seedShopInfoAndNotices } from './shop-info-seed';
 import {
   banquetHalls,
   cases,
@@ -204,4 +205,5 @@ export const shopSetSeed: AreaSeed = async (db, demo) => {
     { siteId: mall, title: '会员充值买单', image: payImage, summary: '余额支付享9.5折' },
     { siteId: second, title: '咨询费支付', image: payImage, summary: '按顾问报价支付' },
   ]);
+  await seedShopInfoAndNotices(db, demo);
 };
