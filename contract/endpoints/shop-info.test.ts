@@ -47,6 +47,12 @@ describe('shopInfoProblems (SPEC §5)', () => {
   it('requires the phone and checks the service phone only when given', () => {
     expect(fields({ Phone: '' })).toEqual(['Phone:phoneRequired']);
     expect(fields({ ServicePhone: '400' })).toEqual(['ServicePhone:phoneFormat']);
+    expect(fields({ ServicePhone: '400-820-8820' })).toEqual([]);
+    expect(fields({ ServicePhone: '8008208820' })).toEqual([]);
+    expect(fields({ ServicePhone: '400-820-882' })).toEqual(['ServicePhone:phoneFormat']);
+    expect(fields({ ServicePhone: '500-820-8820' })).toEqual(['ServicePhone:phoneFormat']);
+    // The shop's own phone is a mobile or a landline, not a 400 line.
+    expect(fields({ Phone: '400-820-8820' })).toEqual(['Phone:phoneFormat']);
     expect(fields({ ServicePhone: '021-64281234' })).toEqual([]);
   });
 

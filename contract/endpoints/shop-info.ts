@@ -20,6 +20,9 @@ export const LATITUDE_LIMIT = 90;
 
 /** Mainland mobile (11 digits from 13x to 19x) or landline with its area code (010-12345678, 0571 8888888), extension allowed. */
 export const SHOP_PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:-\d{1,6})?)$/;
+/** A customer service line may also be a nationwide 400 or 800 number (400-820-8820). */
+export const SERVICE_PHONE_PATTERN =
+  /^(?:[48]00[- ]?\d{3}[- ]?\d{4}|1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}(?:-\d{1,6})?)$/;
 /** Mailbox names and a dotted domain; what a shop could receive mail at, not RFC 5322's every corner. */
 export const SHOP_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const AREA_CODE = /^\d{6}$/;
@@ -108,7 +111,7 @@ export function shopInfoProblems(info: ShopInfo, context: ShopInfoContext): Fiel
   if (name === '') add('ShopName', 'shopNameRequired');
   if (phone === '') add('Phone', 'phoneRequired');
   else if (!SHOP_PHONE_PATTERN.test(phone)) add('Phone', 'phoneFormat');
-  if (info.ServicePhone.trim() !== '' && !SHOP_PHONE_PATTERN.test(info.ServicePhone.trim()))
+  if (info.ServicePhone.trim() !== '' && !SERVICE_PHONE_PATTERN.test(info.ServicePhone.trim()))
     add('ServicePhone', 'phoneFormat');
   if (email === '') add('Email', 'emailRequired');
   else if (!SHOP_EMAIL_PATTERN.test(email)) add('Email', 'emailFormat');
@@ -139,7 +142,6 @@ export function shopInfoFormSchema(context: ShopInfoContext) {
       issues.addIssue({
         code: 'custom',
         path: [problem.field],
-        message: problem.key,
         params: { key: problem.key, values: problem.params },
       });
     }

@@ -99,7 +99,7 @@ function endAfterStart(value: { StartsAt: string; EndsAt: string }, issues: z.Re
     issues.addIssue({
       code: 'custom',
       path: ['EndsAt'],
-      message: 'must be after StartsAt',
+      // No message: the browser and the server each say the key in the reader's language.
       params: { key: 'notices.rule.endAfterStart' },
     });
   }

@@ -118,6 +118,18 @@ describe('add, edit, switch and delete', () => {
     expect((await list()).Total).toBe(before);
   });
 
+  it('says why the end is refused in the caller’s language', async () => {
+    const body = { ...draft, EndsAt: draft.StartsAt };
+    expectError(
+      await server.call(notices.bindNoticeInfo, body, { token: admin }),
+      'EndsAt: must be after the start',
+    );
+    expectError(
+      await server.call(notices.bindNoticeInfo, body, { token: admin, locale: 'zh-CN' }),
+      '必须晚于开始时间',
+    );
+  });
+
   it('takes the limits themselves', async () => {
     const response = await server.call(
       notices.bindNoticeInfo,
