@@ -98,7 +98,7 @@ describe('GetShopInfo / SetShopInfo', () => {
 
     const stale = await server.call(shopInfo.setShopInfo, { ...changed, ShopName: 'x' }, { token: admin });
     expectError(stale, /changed by someone else/);
-    expect(stale.body.ErrShowType).toBe(1);
+    expect(stale.body.ErrShowType).toBe(0);
     expect(fieldOf(stale)).toBe('Version');
     expect((await current()).ShopName).toBe('演示商城（新）');
   });

@@ -95,8 +95,9 @@ test('shop info shows every SPEC message, saves a valid form and offers to reloa
   expect(((await other.json()) as { Errcode: number }).Errcode).toBe(0);
   await box(page, 'Fax').fill('021-7654321');
   await save(page);
-  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await expect(dialog.getByText('Changed by someone else')).toBeVisible();
+  await expect(page.getByText(/changed by someone else since you opened it/)).toBeVisible();
+  const dialog = page.getByRole('alertdialog', { name: 'Changed by someone else' });
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(box(page, 'Shop name')).toHaveValue(`${name}（他人）`);
 });

@@ -11,6 +11,27 @@ describe('shop info draft', () => {
     expect(shopInfoInput(draft)).toEqual(saved);
   });
 
+  it('leaves out what the read adds for the screen, so the save sends only the form', () => {
+    const read = {
+      ...saved,
+      AreaText: '上海市 上海市 徐汇区',
+      SameCityDelivery: true,
+      GeocoderConfigured: false,
+    };
+    const input = shopInfoInput(shopInfoDraft(read));
+    expect(input).toEqual(saved);
+    expect(
+      shopInfoFormSchema({ sameCityDelivery: false }).safeParse({
+        ...input,
+        Phone: '13800138000',
+        Email: 'a@b.cn',
+        Address: '路',
+        Lng: null,
+        Lat: null,
+      }).success,
+    ).toBe(true);
+  });
+
   it('takes blank boxes as no point and trims what was typed', () => {
     const draft = shopInfoDraft({ ...saved, Lng: null, Lat: null });
     expect(draft).toMatchObject({ Lng: '', Lat: '' });

@@ -103,9 +103,12 @@ function areaText(info: Pick<ShopInfo, 'ProvinceCode' | 'CityCode' | 'DistrictCo
   return 'names' in found ? found.names.join(' ') : '';
 }
 
-/** The reload dialog's refusal: someone saved the record since this form read it. */
+/**
+ * Someone saved the record since this form read it. A toast says so, as the form follows with its
+ * own dialog offering to reload; a modal here would queue a second dialog before that one.
+ */
 export function staleVersion(): AppError {
-  return new AppError('common.staleVersion', {}, { field: STALE_VERSION_FIELD, showType: ShowType.dialog });
+  return new AppError('common.staleVersion', {}, { field: STALE_VERSION_FIELD, showType: ShowType.toast });
 }
 
 const AREA_FIELDS = { province: 'ProvinceCode', city: 'CityCode', district: 'DistrictCode' } as const;
