@@ -213,5 +213,7 @@ export const getStorefrontShopInfo = defineEndpoint({
     TechnicalSupport: z.string(),
     ShowIdOnProfile: z.boolean(),
     NewsComments: z.boolean(),
+    /** The mini-program draws a share poster as the buyer leaves (no server call generates it). */
+    ClosingPoster: z.boolean(),
   }),
 });

@@ -240,6 +240,7 @@ describe('GET /storefront/GetShopInfo', () => {
       Phone: info.Phone,
       ShowIdOnProfile: info.ShowIdOnProfile,
       NewsComments: info.NewsComments,
+      ClosingPoster: info.ClosingPoster,
     });
     expect(mall.body.Address).toContain(info.Address);
     const site2Key = await storefrontKey(server, await server.login('site2'));

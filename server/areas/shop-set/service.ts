@@ -19,12 +19,3 @@ export async function shopCommentFlags(db: Executor, siteId: number): Promise<Sh
     .where(eq(shopInfos.siteId, siteId));
   return row ?? { commentsOn: true, auditOn: false };
 }
-
-/** Whether the shop generates a poster when a buyer closes the mini-program (the closing-poster flag). */
-export async function shopClosingPoster(db: Executor, siteId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ on: shopInfos.closingPoster })
-    .from(shopInfos)
-    .where(eq(shopInfos.siteId, siteId));
-  return row?.on ?? false;
-}

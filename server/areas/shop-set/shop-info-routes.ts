@@ -194,6 +194,7 @@ export const shopInfoRoutes = [
       TechnicalSupport: info.TechnicalSupport,
       ShowIdOnProfile: info.ShowIdOnProfile,
       NewsComments: info.NewsComments,
+      ClosingPoster: info.ClosingPoster,
     };
   }),
 ];
