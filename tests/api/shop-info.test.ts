@@ -180,6 +180,24 @@ describe('GetShopInfo / SetShopInfo', () => {
     expect((await current(token)).Version).toBe(1);
   });
 
+  it('lets one of several parallel saves of the same version through', async () => {
+    await setSameCity(MALL_SITE, false);
+    const before = await current();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        server.call(shopInfo.setShopInfo, { ...before, Fax: `021-700000${index}` }, { token: admin }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.Errcode === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => fieldOf(answer) === 'Version')).toHaveLength(7);
+    const after = await current();
+    expect(after.Version).toBe(before.Version + 1);
+    const [audits] = await server.query<{ count: number }>(
+      sql`select count(*)::int as count from audit_log where action = 'shop.info' and summary->'after'->>'Fax' like '021-700000%'`,
+    );
+    expect(audits!.count).toBe(1);
+  });
+
   it('keeps each shop to its own info', async () => {
     const token = await server.login('site2');
     const otherBefore = await siteFingerprint(server, SECOND_SITE);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInByApi, test } from './fixtures';
+import { expect, saveScreenshot, signInByApi, test } from './fixtures';
 
 /**
  * Shop info (/shop/shopInfo): each rule of SPEC §5 answers with its message on its field, a valid
@@ -48,6 +48,7 @@ test('shop info shows every SPEC message, saves a valid form and offers to reloa
   await expect(page.getByText('The map address must include the city and district')).toBeVisible();
   await expect(page.getByText('Latitude must be between -90 and 90')).toBeVisible();
   await expect(box(page, 'Shop name')).toHaveAttribute('aria-invalid', 'true');
+  await saveScreenshot(page, 'shop-info-messages', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   await box(page, 'Phone').fill('12345');

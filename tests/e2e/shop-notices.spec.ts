@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInByApi, test } from './fixtures';
+import { expect, saveScreenshot, signInByApi, test } from './fixtures';
 
 /**
  * Notices (/shop/noticeSupervise): an operator adds a running notice in the dialog over the list,
@@ -50,6 +50,7 @@ test('a notice added on the list runs and shows in the studio’s notice block',
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Running');
   await expect(row).toContainText('Popup');
+  await saveScreenshot(page, 'notices-list');
 
   const added = await page.request.post('/api/ModuleLibrary/AddMyTemplate', {
     headers: { Authorization: `Bearer ${token}` },
@@ -65,4 +66,5 @@ test('a notice added on the list runs and shows in the studio’s notice block',
   await expect(page.getByTestId('phone-canvas')).toContainText(title);
   await expect(page.getByTestId('phone-canvas')).toContainText('春季上新全场包邮');
   await expect(page.getByTestId('phone-canvas')).not.toContainText('系统维护（已暂停）');
+  await saveScreenshot(page, 'studio-notice-block');
 });

@@ -23,6 +23,7 @@ extendMessages({
     'geocoder.quota': 'The map service quota is used up; try again later',
     'geocoder.unavailable': 'The map service did not answer; try again later or type the point',
     'notice.notFound': 'Notice {id} was not found',
+    'notice.versionRequired': 'Version: send the version the notice was read at to save it',
     'notices.rule.endAfterStart': 'must be after the start',
   },
   zh: {
@@ -46,6 +47,7 @@ extendMessages({
     'geocoder.quota': '地图服务调用量已用完，请稍后再试',
     'geocoder.unavailable': '地图服务暂时无法访问，请稍后再试或直接输入经纬度',
     'notice.notFound': '公告 {id} 不存在',
+    'notice.versionRequired': 'Version：保存公告需要提供读取时的版本号',
     'notices.rule.endAfterStart': '必须晚于开始时间',
   },
 });

@@ -123,7 +123,7 @@ export const noticeRoutes = [
         await audit(tx, session, 'notice.add', target(created!.id), { after: fields });
         return { Id: created!.id, Version: created!.version };
       }
-      if (Version === undefined) throw new AppError('validation.required', {}, { field: 'Version' });
+      if (Version === undefined) throw new AppError('notice.versionRequired', {}, { field: 'Version' });
       const [before] = await tx
         .select()
         .from(shopNotices)
