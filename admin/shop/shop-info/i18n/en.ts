@@ -44,7 +44,8 @@ export const en: Record<string, string> = {
   'shopInfo.rule.phoneFormat': 'Enter a mainland mobile number or a landline with its area code',
   'shopInfo.rule.emailRequired': 'Email cannot be empty',
   'shopInfo.rule.emailFormat': 'Enter a valid email address',
-  'shopInfo.rule.addressLength': 'The detailed address must be {min}–{max} characters',
+  'shopInfo.rule.addressLength':
+    'The detailed address must be {min}–{max, plural, one {# character} other {# characters}}',
   'shopInfo.rule.areaCode': 'Choose the area from the list',
   'shopInfo.rule.areaRequired': 'Choose the province, city and district: same-city delivery is on',
   'shopInfo.rule.mapArea': 'The map address must include the city and district',
