@@ -149,6 +149,9 @@ function getPath(record: unknown, at: string): unknown {
   return at.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], record);
 }
 
+/** Props that put a block whose live rows are one of its modes (the notice: typed or running) in that mode. */
+const DATA_MODE: Readonly<Record<string, Record<string, unknown>>> = { notice: { source: 'running' } };
+
 /** Live rows of each data source, as the server would send them. */
 const sampleRows: Record<DataSource, Record<string, unknown>[]> = {
   products: [{ id: 101, name: '不锈钢保温杯', image: '', price: 5900, originalPrice: 7900, sales: 12 }],
@@ -204,6 +207,7 @@ const sampleRows: Record<DataSource, Record<string, unknown>[]> = {
       endsAt: '2025-07-01T00:00:00Z',
     },
   ],
+  notices: [{ id: 77, title: '春季上新全场包邮', content: '', mode: 'scroll' }],
 };
 
 /** The text each source's first row shows. */
@@ -413,7 +417,7 @@ describe.each(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition
 
     if (definition.data) {
       it('asks for live rows and draws them, or a placeholder without them', () => {
-        const filled = fill(definition.fields, definition.defaults());
+        const filled = fill(definition.fields, { ...definition.defaults(), ...DATA_MODE[definition.type] });
         const request = definition.data!(filled);
         expect(request).not.toBeNull();
         const rows = sampleRows[request!.source];

@@ -18,7 +18,8 @@ export type DataSource =
   | 'services'
   | 'technicians'
   | 'liveRooms'
-  | 'votes';
+  | 'votes'
+  | 'notices';
 
 export interface DataRequest {
   source: DataSource;
@@ -132,4 +133,12 @@ export interface VoteRow {
   image: string;
   options: { text: string; votes: number }[];
   endsAt: string;
+}
+
+/** A running shop notice (switched on, started, not ended), as the notice block shows it. */
+export interface NoticeRow {
+  id: number;
+  title: string;
+  content: string;
+  mode: 'popup' | 'scroll';
 }

@@ -18,18 +18,22 @@ const t = (id: string, values?: Record<string, string | number>) =>
   );
 
 const dataBlocks = BLOCK_DEFINITIONS.filter((definition) => definition.data);
+/** The notice block draws live rows only when set to the shop's running notices. */
+const DATA_MODE: Readonly<Record<string, Record<string, unknown>>> = { notice: { source: 'running' } };
 
 describe.each(dataBlocks.map((definition) => [definition.type, definition] as const))(
   'samples of the %s block',
   (type, definition) => {
     it('declares the rows it draws and draws samples of them in place of its empty state', () => {
-      expect(definition.rows).toBeDefined();
+      const props = { ...definition.defaults(), ...DATA_MODE[type] };
+      const source = definition.rows ?? definition.data!(props as never)?.source;
+      expect(source).toBeDefined();
       const Renderer = rendererOf(type)!;
       const { container } = render(
         <IntlProvider locale="zh" messages={zh}>
           <Renderer
-            props={definition.defaults()}
-            data={sampleRows(definition.rows!, t, NOW)}
+            props={props}
+            data={sampleRows(source!, t, NOW)}
             context={{ mode: 'editing', shopType: definition.shopTypes[0] ?? ShopType.mall, now: NOW }}
           />
         </IntlProvider>,

@@ -5,6 +5,7 @@ import type {
   DataSource,
   LiveRoomRow,
   NewsRow,
+  NoticeRow,
   PointsProductRow,
   ProductRow,
   RoomRow,
@@ -147,6 +148,10 @@ const SAMPLES: Record<DataSource, (t: Translate, now: number) => readonly unknow
         })),
         endsAt: new Date(now + 24 * HOUR).toISOString(),
       }),
+    ),
+  notices: (t) =>
+    numbers.map(
+      (n): NoticeRow => ({ id: -n, title: t('sample.notice', { n }), content: '', mode: 'scroll' }),
     ),
 };
 

@@ -24,7 +24,9 @@ import { columnRoutes } from './areas/shop-set/column-routes';
 import { commentRoutes } from './areas/shop-set/comment-routes';
 import { newsRoutes } from './areas/shop-set/news-routes';
 import { newsStorefrontRoutes } from './areas/shop-set/news-storefront-routes';
+import { noticeRoutes } from './areas/shop-set/notice-routes';
 import { shopSetSeed } from './areas/shop-set/seed';
+import { shopInfoRoutes } from './areas/shop-set/shop-info-routes';
 import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
 import { storeRoutes } from './areas/shop-set/store-routes';
 import { smallRoutineSeed } from './areas/small-routine/seed';
@@ -70,6 +72,8 @@ export const AREAS: readonly AreaRegistration[] = [
   {
     folder: 'shop-set',
     routes: [
+      ...shopInfoRoutes,
+      ...noticeRoutes,
       ...storeRoutes,
       ...shopPageRoutes,
       ...columnRoutes,

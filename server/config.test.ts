@@ -243,3 +243,27 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('the map service (Tencent location service)', () => {
+  it('is off without a key, and signs with the SK against Tencent by default', () => {
+    expect(loadConfig({}).geocoder).toBeUndefined();
+    expect(loadConfig({ TENCENT_MAP_KEY: 'KEY', TENCENT_MAP_SK: 'SK' }).geocoder).toEqual({
+      key: 'KEY',
+      secretKey: 'SK',
+      baseUrl: 'https://apis.map.qq.com',
+    });
+  });
+
+  it('takes a stand-in address without its trailing slash and refuses one with a path', () => {
+    expect(
+      loadConfig({ TENCENT_MAP_KEY: 'KEY', TENCENT_MAP_URL: 'http://127.0.0.1:9000/' }).geocoder,
+    ).toEqual({
+      key: 'KEY',
+      secretKey: undefined,
+      baseUrl: 'http://127.0.0.1:9000',
+    });
+    expect(() => loadConfig({ TENCENT_MAP_URL: 'http://maps.test/ws' })).toThrow(
+      'TENCENT_MAP_URL: must be http:// or https:// and a host, without a path',
+    );
+  });
+});

@@ -63,6 +63,12 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://api.mch.weixin.qq.com'),
+  TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
+  TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
+  TENCENT_MAP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://apis.map.qq.com'),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
@@ -103,6 +109,15 @@ export interface Config {
   httpsHeaders: 'auto' | 'always';
   storage: StorageConfig;
   payment: PaymentEnvironment;
+  /** Tencent's location service (geocoding); undefined: map points are typed by hand. */
+  geocoder: GeocoderConfig | undefined;
+}
+
+export interface GeocoderConfig {
+  key: string;
+  /** The SK of the key's signature check; requests are signed when it is set. */
+  secretKey: string | undefined;
+  baseUrl: string;
 }
 
 /** What the payment adapters read from the environment; the area's sweep reads it too. */
@@ -169,6 +184,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       developmentKey: values.SECRETS_KEY === undefined,
       wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
     },
+    geocoder: values.TENCENT_MAP_KEY
+      ? {
+          key: values.TENCENT_MAP_KEY,
+          secretKey: values.TENCENT_MAP_SK,
+          baseUrl: values.TENCENT_MAP_URL.replace(/\/$/, ''),
+        }
+      : undefined,
   };
 }
 

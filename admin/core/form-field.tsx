@@ -13,7 +13,14 @@ import {
 /** The theme's error red is too light for small text on white (WCAG AA); this one passes. */
 const ERROR_COLOR = 'red.700';
 
-export type FieldKind = 'text' | 'password' | 'number' | 'textarea' | 'select' | 'checkbox';
+export type FieldKind =
+  | 'text'
+  | 'password'
+  | 'number'
+  | 'textarea'
+  | 'select'
+  | 'checkbox'
+  | 'datetime-local';
 
 /** One field of a resource form: what it edits, how it is drawn, and when it is shown. */
 export interface FieldSpec<Draft extends FieldValues> {

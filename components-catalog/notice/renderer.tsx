@@ -1,8 +1,19 @@
-import { BlockBox, ellipsis, type RendererProps, useHint } from '../renderer-kit';
+import type { NoticeRow } from '../data-rows';
+import { BlockBox, EmptyRows, ellipsis, type RendererProps, useHint } from '../renderer-kit';
 import type { Props } from './definition';
 
-export function NoticeBlock({ props, context }: RendererProps<Props>) {
+/** The line's text: the typed text, or the running notices' titles one after another. */
+function noticeText(props: Props, data: readonly NoticeRow[] | undefined): string {
+  if (props.source === 'text') return props.text;
+  return (data ?? []).map((row) => row.title).join('　　');
+}
+
+export function NoticeBlock({ props, data, context }: RendererProps<Props, NoticeRow>) {
   const hint = useHint(context);
+  const shown = noticeText(props, data);
+  // Without a running notice visitors see no empty bar; the designer sees why.
+  if (shown === '' && props.source === 'running')
+    return <EmptyRows messageId="render.notice.none" context={context} />;
   return (
     <BlockBox box={props}>
       <div
@@ -25,7 +36,7 @@ export function NoticeBlock({ props, context }: RendererProps<Props>) {
             />
           </svg>
         ) : null}
-        <span style={{ flex: 1, ...ellipsis(1) }}>{props.text || hint('render.notice.placeholder')}</span>
+        <span style={{ flex: 1, ...ellipsis(1) }}>{shown || hint('render.notice.placeholder')}</span>
       </div>
     </BlockBox>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DataRequest, ProductRow } from '../../components-catalog/data-rows';
+import type { DataRequest, NoticeRow, ProductRow } from '../../components-catalog/data-rows';
 import { getProductList, type ProductListQuery } from '../../contract/endpoints/goods';
+import { getRunningNotices } from '../../contract/endpoints/shop-notices';
 import { callEndpoint } from '../../src/lib/http';
 import { endpointKey } from '../../src/lib/query-options';
 import { entityEndpoint, entityQuery, entityRows } from './entity-block-rows';
@@ -54,16 +55,28 @@ export function productRows(request: DataRequest, rows: readonly GoodsRow[]): Pr
 
 /** Whether the server has rows for the request: services and technicians have no entity yet. */
 export function fetchesRows(request: DataRequest | null): boolean {
-  return request !== null && (request.source === 'products' || entityEndpoint(request) !== null);
+  return (
+    request !== null &&
+    (request.source === 'products' || request.source === 'notices' || entityEndpoint(request) !== null)
+  );
+}
+
+/** The running notices' lookup as the notice block draws them (not a link kind, so not an entity lookup). */
+async function noticeRows(request: DataRequest, signal: AbortSignal): Promise<NoticeRow[]> {
+  const limit = Math.min(Math.max(request.limit, 1), 20);
+  const page = await callEndpoint(getRunningNotices, { limit }, { signal });
+  return page.Data.map((row) => ({ id: row.Id, title: row.Title, content: row.Content, mode: row.Mode }));
 }
 
 /** Live rows for a block's data request: goods from the goods list, other entities from their lookups. */
 export function useBlockRows(request: DataRequest | null): readonly unknown[] | undefined {
   const lookup = request ? entityEndpoint(request) : null;
   const enabled = fetchesRows(request);
+  const notices = request?.source === 'notices';
   const query = useQuery({
-    queryKey: [...endpointKey(lookup ?? getProductList), request],
+    queryKey: [...endpointKey(notices ? getRunningNotices : (lookup ?? getProductList)), request],
     queryFn: async ({ signal }): Promise<readonly unknown[]> => {
+      if (notices) return noticeRows(request!, signal);
       if (lookup) {
         const page = await callEndpoint(lookup, entityQuery(request!), { signal });
         return entityRows(request!, page.Data);

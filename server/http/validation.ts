@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findTextCharacterIssue } from '../../contract/text-characters';
-import { type AnyMessageKey, extendMessages, type Locale, translate } from '../i18n/messages';
+import { type AnyMessageKey, extendMessages, hasMessage, type Locale, translate } from '../i18n/messages';
 
 extendMessages({
   en: {
@@ -124,12 +124,12 @@ export function describeIssue(
       break;
     case 'custom':
       rule =
-        issue.params?.textCharacter === 'controlCharacter'
-          ? say('validation.controlCharacter')
-          : issue.params?.textCharacter === 'loneSurrogate'
-            ? say('validation.loneSurrogate')
-            : typeof issue.params?.key === 'string'
-              ? say(issue.params.key)
+        typeof issue.params?.key === 'string' && knownMessage(issue.params.key)
+          ? say(issue.params.key, (issue.params.values ?? {}) as Record<string, string | number>)
+          : issue.params?.textCharacter === 'controlCharacter'
+            ? say('validation.controlCharacter')
+            : issue.params?.textCharacter === 'loneSurrogate'
+              ? say('validation.loneSurrogate')
               : customRule(issue.message, say);
       break;
     default:
@@ -137,6 +137,11 @@ export function describeIssue(
   }
   const separator = locale === 'zh' ? '：' : ': ';
   return { field, message: field ? `${field}${separator}${rule}` : rule };
+}
+
+/** A contract rule's catalogue key (`params.key`, shared with the browser) that the server can say. */
+function knownMessage(key: string): boolean {
+  return hasMessage(key);
 }
 
 function customRule(message: string, say: (key: AnyMessageKey) => string): string {

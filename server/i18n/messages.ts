@@ -120,6 +120,11 @@ export function translate(locale: Locale, key: AnyMessageKey, params: MessagePar
   );
 }
 
+/** Whether a key has a message (core or registered by an area). */
+export function hasMessage(key: string): boolean {
+  return Object.hasOwn(catalogues.en, key);
+}
+
 export function localeFromHeader(header: string | undefined): Locale {
   if (!header) return 'en';
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';

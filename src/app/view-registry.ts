@@ -44,6 +44,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/imageTextSupervise': () => import('../../admin/shop/news/article-list-page'),
   '/shop/imageTextEdit': () => import('../../admin/shop/news/article-edit-page'),
   '/shop/commentTable': () => import('../../admin/shop/news/comment-list-page'),
+  '/shop/shopInfo': () => import('../../admin/shop/shop-info/shop-info-page'),
+  '/shop/noticeSupervise': () => import('../../admin/shop/notices/notice-list-page'),
   '/goods/goodsList': () => import('../../admin/goods/goods-list-page'),
   '/goods/issueGoods': () => import('../../admin/goods/goods-form-page'),
   '/goods/editGoodsDetails': () => import('../../admin/goods/goods-form-page'),

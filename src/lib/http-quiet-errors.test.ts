@@ -1,4 +1,5 @@
 import type { AxiosAdapter } from 'axios';
+import axios from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../contract/endpoint';
@@ -80,6 +81,34 @@ describe('callEndpoint with quietErrors', () => {
     await expect(callEndpoint(saveThing, { Name: 'x' }, { quietErrors: isStale })).resolves.toMatchObject({
       Version: 4,
     });
+    expect(effects.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('a call the caller abandons', () => {
+  const original = http.defaults.adapter;
+  afterEach(() => {
+    http.defaults.adapter = original;
+  });
+
+  it('is rejected without a network-error toast', async () => {
+    const effects: HttpEffects = {
+      toast: vi.fn(),
+      dialog: vi.fn(),
+      navigate: vi.fn(),
+      endSession: vi.fn(),
+      clearToken: vi.fn(),
+      confirmRelogin: vi.fn(),
+    };
+    configureHttp({ effects, language: () => 'en' });
+    http.defaults.adapter = (config) =>
+      new Promise((_resolve, reject) => {
+        config.signal?.addEventListener?.('abort', () => reject(new axios.CanceledError('aborted')));
+      });
+    const controller = new AbortController();
+    const call = callEndpoint(saveThing, { Name: 'x' }, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toBeDefined();
     expect(effects.toast).not.toHaveBeenCalled();
   });
 });

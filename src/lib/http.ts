@@ -148,6 +148,8 @@ function createMainClient(): AxiosInstance {
     },
     async (error: AxiosError) => {
       if (error instanceof ApiError) throw error;
+      // The caller gave up on the answer (a query whose input changed): nothing went wrong to show.
+      if (axios.isCancel(error)) throw error;
       let body = error.response?.data as EnvelopeLike | Blob | undefined;
       if (body instanceof Blob) body = (await blobEnvelope(body)) ?? undefined;
       const outcome = httpErrorOutcome(

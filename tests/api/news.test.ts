@@ -480,13 +480,13 @@ describe('storefront', () => {
     );
     expect(posted.State).toBe('approved');
     refused(await shop(news.postStorefrontComment, input, { address: '10.1.0.4' }), 'ArticleId');
-    await server.query(sql`update news_comment_flags set comments_on = false where site_id = ${OFFICIAL}`);
+    await server.query(sql`update shop_infos set news_comments = false where site_id = ${OFFICIAL}`);
     const off = await shop(news.postStorefrontComment, input, { key: officialKey, address: '10.1.0.4' });
     expect(off.body.Errmsg).toBe('This shop does not take comments on its news');
     expect(ok(await shop(news.readStorefrontNews, { Id: award!.id }, { key: officialKey })).CommentsOn).toBe(
       false,
     );
-    await server.query(sql`update news_comment_flags set comments_on = true where site_id = ${OFFICIAL}`);
+    await server.query(sql`update shop_infos set news_comments = true where site_id = ${OFFICIAL}`);
   });
 
   it(`lets one address comment ${news.COMMENT_RATE_LIMIT} times a minute, then answers 429, counting parallel posts`, async () => {

@@ -14,10 +14,31 @@ export function areaPath(
   cityCode: string,
   districtCode: string,
 ): { province: string; city: string; district: string } | null {
-  const tree = chinaAreas();
-  const province = tree.provinces.find((node) => node.Code === provinceCode);
-  const city = province?.Children?.find((node) => node.Code === cityCode);
-  const district = city?.Children?.find((node) => node.Code === districtCode);
-  if (!province || !city || !district) return null;
-  return { province: province.Name, city: city.Name, district: district.Name };
+  const path = areaNames([provinceCode, cityCode, districtCode]);
+  if ('wrong' in path || path.names.length < 3) return null;
+  const [province, city, district] = path.names as [string, string, string];
+  return { province, city, district };
+}
+
+export type AreaLevel = 'province' | 'city' | 'district';
+
+/**
+ * The names along a chosen area path (empty codes end it), or the first level whose code is unknown
+ * or not a child of the level above.
+ */
+export function areaNames(
+  codes: readonly [string, string, string],
+): { names: string[] } | { wrong: AreaLevel } {
+  const levels: AreaLevel[] = ['province', 'city', 'district'];
+  const areas = chinaAreas();
+  const names: string[] = [];
+  let siblings = areas.provinces;
+  for (const [index, code] of codes.entries()) {
+    if (code === '') break;
+    const node = siblings.find((candidate) => candidate.Code === code);
+    if (!node) return { wrong: levels[index]! };
+    names.push(node.Name);
+    siblings = node.Children ?? [];
+  }
+  return { names };
 }

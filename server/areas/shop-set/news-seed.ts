@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
-import { newsArticles, newsColumns, newsCommentFlags, newsComments } from './tables';
+import { newsArticles, newsColumns, newsComments } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -221,9 +221,5 @@ export const newsSeed: AreaSeed = async (db, demo) => {
       state: 'pending',
       createdAt: ago(4),
     },
-  ]);
-  await db.insert(newsCommentFlags).values([
-    { siteId: mall, commentsOn: true, auditOn: true },
-    { siteId: second, commentsOn: true, auditOn: false },
   ]);
 };

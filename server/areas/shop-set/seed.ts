@@ -3,6 +3,7 @@ import { demoPicture } from '../../db/demo-picture';
 import { accounts } from '../../db/schema';
 import type { AreaSeed } from '../../db/seed';
 import { newsSeed } from './news-seed';
+import { seedShopInfoAndNotices } from './shop-info-seed';
 import { seedStoreAccounts, seedStores } from './store-seed';
 import {
   banquetHalls,
@@ -155,4 +156,5 @@ export const shopSetSeed: AreaSeed = async (db, demo) => {
     { siteId: second, title: '咨询费支付', image: payImage, summary: '按顾问报价支付' },
   ]);
   await newsSeed(db, demo);
+  await seedShopInfoAndNotices(db, demo);
 };

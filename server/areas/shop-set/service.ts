@@ -1,17 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newsCommentFlags } from './tables';
+import { shopInfos } from './tables';
 
-/** What other areas may ask of shop settings. */
+/** What other areas may ask of the shop settings. */
 
-/**
- * Whether buyers may comment on news, and whether their comments wait for the shop's approval.
- * A shop that never set them has comments on without audit.
- */
-export async function shopCommentFlags(
-  db: Executor,
-  siteId: number,
-): Promise<{ commentsOn: boolean; auditOn: boolean }> {
-  const [row] = await db.select().from(newsCommentFlags).where(eq(newsCommentFlags.siteId, siteId));
-  return { commentsOn: row?.commentsOn ?? true, auditOn: row?.auditOn ?? false };
+export interface ShopCommentFlags {
+  /** Buyers may comment on news articles. */
+  commentsOn: boolean;
+  /** A new comment waits in the audit queue until approved. */
+  auditOn: boolean;
+}
+
+/** The shop's news comment switches; a shop that never saved its info allows comments without audit. */
+export async function shopCommentFlags(db: Executor, siteId: number): Promise<ShopCommentFlags> {
+  const [row] = await db
+    .select({ commentsOn: shopInfos.newsComments, auditOn: shopInfos.commentAudit })
+    .from(shopInfos)
+    .where(eq(shopInfos.siteId, siteId));
+  return row ?? { commentsOn: true, auditOn: false };
 }

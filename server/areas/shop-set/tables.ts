@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -8,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { NOTICE_MODES } from '../../../contract/endpoints/shop-notices';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 import { sites } from '../../db/schema';
 
@@ -79,18 +81,6 @@ export const newsComments = pgTable(
   ],
 );
 
-/**
- * The shop's comment switches (SPEC §3 site settings: news comments on, comment audit on). A
- * stand-in until the shop-info screen stores them; read only through service.ts shopCommentFlags.
- */
-export const newsCommentFlags = pgTable('news_comment_flags', {
-  siteId: integer('site_id')
-    .primaryKey()
-    .references(() => sites.id),
-  commentsOn: boolean('comments_on').notNull().default(true),
-  auditOn: boolean('audit_on').notNull().default(false),
-});
-
 export const cases = pgTable(
   'cases',
   { ...linkEntityColumns(), summary: text('summary').notNull().default('') },
@@ -145,4 +135,68 @@ export const quickPayEntries = pgTable(
   'quick_pay_entries',
   { ...linkEntityColumns(), summary: text('summary').notNull().default('') },
   (table) => [linkEntityIndex('quick_pay_entries', table)],
+);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A shop's info (SPEC §3 "Site settings"), one row per site once saved; a site without one reads the
+ * empty form at version 0. The comment flags act on news comments (service.ts `shopCommentFlags`).
+ */
+export const shopInfos = pgTable('shop_infos', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  shopName: text('shop_name').notNull(),
+  logo: text('logo').notNull().default(''),
+  copyright: text('copyright').notNull().default(''),
+  technicalSupport: text('technical_support').notNull().default(''),
+  publicAccountQr: text('public_account_qr').notNull().default(''),
+  promotionTitle: text('promotion_title').notNull().default(''),
+  description: text('description').notNull().default(''),
+  promotionWord1: text('promotion_word1').notNull().default(''),
+  promotionWord2: text('promotion_word2').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  fax: text('fax').notNull().default(''),
+  showIdOnProfile: boolean('show_id_on_profile').notNull().default(false),
+  closingPoster: boolean('closing_poster').notNull().default(false),
+  newsComments: boolean('news_comments').notNull().default(true),
+  commentAudit: boolean('comment_audit').notNull().default(false),
+  provinceCode: text('province_code').notNull().default(''),
+  cityCode: text('city_code').notNull().default(''),
+  districtCode: text('district_code').notNull().default(''),
+  address: text('address').notNull().default(''),
+  lng: doublePrecision('lng'),
+  lat: doublePrecision('lat'),
+  servicePhone: text('service_phone').notNull().default(''),
+  details: text('details').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
+});
+
+/** Shop notices (noticeSupervise): shown as a popup or a scrolling line between start and end. */
+export const shopNotices = pgTable(
+  'shop_notices',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    mode: text('mode', { enum: NOTICE_MODES }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: text('status', { enum: ['on', 'off'] })
+      .notNull()
+      .default('on'),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('shop_notices_site_live').on(table.siteId, table.deleted, table.sort, table.id)],
 );
