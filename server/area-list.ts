@@ -1,7 +1,10 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
 import { commRoutes } from './areas/comm/routes';
+import { gradeRoutes } from './areas/customer/grade-routes';
+import { gradeSeed } from './areas/customer/grade-seed';
 import { customerRoutes } from './areas/customer/routes';
+import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
@@ -22,6 +25,7 @@ import { smallRoutineSeed } from './areas/small-routine/seed';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { systemLogRoutes } from './areas/system-log/routes';
 import { userRoutes } from './areas/user/routes';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
@@ -57,14 +61,20 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
   { folder: 'shop-set', routes: [], seed: shopSetSeed },
-  { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
+  // After orders: the demo buyers earn growth for the orders the order seed paid.
+  {
+    folder: 'customer',
+    routes: [...customerRoutes, ...gradeRoutes, ...storedValueRoutes],
+    seed: gradeSeed,
+  },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   { folder: 'marketing', routes: [], seed: marketingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: smartFormRoutes, seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
+  { folder: 'system-log', routes: systemLogRoutes },
 ];
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);

@@ -159,3 +159,10 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
 }
 
 export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';
+export {
+  gradeStageFor,
+  grantOrderGrowth,
+  type OrderGrowthFacts,
+  takeBackOrderGrowth,
+} from './grade-pricing';
+export { applyRechargeBonus, takeBackRechargeBonus } from './stored-value';
