@@ -113,9 +113,19 @@ describe('priceOrder: member grade', () => {
 describe('priceOrder: grade discount and coupon stacking', () => {
   const coupon = { kind: 'amount', minimumFen: 0, amountFen: 1_000 } as const;
   it.each<[string, PricingInput['grade'], number, boolean]>([
-    ['stacking off: a discounted order keeps its coupon unused', { payPercent: 90, withCoupon: false }, 0, false],
+    [
+      'stacking off: a discounted order keeps its coupon unused',
+      { payPercent: 90, withCoupon: false },
+      0,
+      false,
+    ],
     ['stacking on: both apply', { payPercent: 90, withCoupon: true }, 1_000, true],
-    ['stacking off but no discount taken (100 %): the coupon applies', { payPercent: 100, withCoupon: false }, 1_000, true],
+    [
+      'stacking off but no discount taken (100 %): the coupon applies',
+      { payPercent: 100, withCoupon: false },
+      1_000,
+      true,
+    ],
     [
       'stacking off but every line excluded: the coupon applies',
       { payPercent: 90, withCoupon: false, excludedSkuIds: new Set([1, 2]) },

@@ -200,7 +200,9 @@ export const auditLog = pgTable(
     target: text('target').notNull().default(''),
     summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
     /** 'success', or 'refused' for a write the server turned down (the row then names the error). */
-    outcome: text('outcome', { enum: ['success', 'refused'] }).notNull().default('success'),
+    outcome: text('outcome', { enum: ['success', 'refused'] })
+      .notNull()
+      .default('success'),
     error: text('error').notNull().default(''),
     ip: text('ip').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,8 +7,8 @@ import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Locale } from '../i18n/messages';
-import type { FileStore } from '../storage/file-store';
 import { translate } from '../i18n/messages';
+import type { FileStore } from '../storage/file-store';
 import { AppError, rawError } from './errors';
 import { InputError, parseInput } from './validation';
 

@@ -119,7 +119,11 @@ async function orderGrowth(tx: Executor, siteId: number, memberId: number, order
 }
 
 /** The order was paid: its member earns growth for the yuan paid, once. */
-export async function grantOrderGrowth(tx: Executor, order: OrderGrowthFacts, paidFen: number): Promise<number> {
+export async function grantOrderGrowth(
+  tx: Executor,
+  order: OrderGrowthFacts,
+  paidFen: number,
+): Promise<number> {
   const member = await memberOf(tx, order.siteId, order.buyerId);
   if (!member) return 0;
   const setting = await readMemberSetting(tx, order.siteId);

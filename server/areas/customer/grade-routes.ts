@@ -91,7 +91,10 @@ export const gradeRoutes = [
       .orderBy(input.sort === 'level' ? asc(memberGrades.level) : desc(memberGrades.level))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize);
-    const [total] = await db.select({ total: count() }).from(memberGrades).where(eq(memberGrades.siteId, session.siteId));
+    const [total] = await db
+      .select({ total: count() })
+      .from(memberGrades)
+      .where(eq(memberGrades.siteId, session.siteId));
     const counts = await holders(
       db,
       session.siteId,
@@ -161,7 +164,12 @@ export const gradeRoutes = [
       return { stale: null, row: row! };
     });
     if (saved.stale !== null) {
-      return refuseStale(reply, { locale, message: 'grade.stale', yours: input.Version!, current: saved.stale });
+      return refuseStale(reply, {
+        locale,
+        message: 'grade.stale',
+        yours: input.Version!,
+        current: saved.stale,
+      });
     }
     return gradeRow(saved.row!, (await holders(db, session.siteId, [saved.row!.id])).get(saved.row!.id) ?? 0);
   }),
@@ -214,7 +222,11 @@ export const gradeRoutes = [
         const foundIds = new Set(found.map((row) => row.id));
         const missing = excluded.filter((id) => !foundIds.has(id));
         if (missing.length > 0) {
-          throw new AppError('grade.goodsNotFound', { ids: missing.join(', ') }, { field: 'ExcludedProductIds' });
+          throw new AppError(
+            'grade.goodsNotFound',
+            { ids: missing.join(', ') },
+            { field: 'ExcludedProductIds' },
+          );
         }
       }
       const values = {
@@ -229,7 +241,10 @@ export const gradeRoutes = [
       const [row] = await tx
         .insert(memberSettings)
         .values({ siteId: session.siteId, ...values, version: before.Version + 1 })
-        .onConflictDoUpdate({ target: memberSettings.siteId, set: { ...values, version: before.Version + 1 } })
+        .onConflictDoUpdate({
+          target: memberSettings.siteId,
+          set: { ...values, version: before.Version + 1 },
+        })
         .returning();
       const { Version: _version, ...beforeValues } = before;
       const { Version: _newVersion, ...afterValues } = input;
@@ -259,7 +274,8 @@ export const gradeRoutes = [
         .from(members)
         .where(and(eq(members.siteId, siteId), eq(members.openId, input.OpenId)));
       if (!member) throw new AppError('member.notFound', {}, { field: 'OpenId' });
-      if (member.status === 'disabled') throw new AppError('member.disabled', {}, { field: 'OpenId', status: 403 });
+      if (member.status === 'disabled')
+        throw new AppError('member.disabled', {}, { field: 'OpenId', status: 403 });
       const day = shopDate(now);
       const setting = await readMemberSetting(tx, siteId);
       const [first] = await tx

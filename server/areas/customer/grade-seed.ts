@@ -29,10 +29,42 @@ function card(from: string, to: string): string {
 }
 
 const GRADES = [
-  { name: '普通会员', level: 1, threshold: 0, discount: 100, free: false, privileges: [], colors: ['#8c8c8c', '#bfbfbf'] },
-  { name: '银卡会员', level: 2, threshold: 1000, discount: 98, free: false, privileges: ['生日礼券'], colors: ['#8c9eb5', '#d6e0ec'] },
-  { name: '金卡会员', level: 3, threshold: 5000, discount: 95, free: true, privileges: ['生日礼券', '优先发货'], colors: ['#d4a017', '#f5d76e'] },
-  { name: '钻石会员', level: 4, threshold: 20000, discount: 90, free: true, privileges: ['生日礼券', '优先发货', '专属客服'], colors: ['#5b3cc4', '#a58cf0'] },
+  {
+    name: '普通会员',
+    level: 1,
+    threshold: 0,
+    discount: 100,
+    free: false,
+    privileges: [],
+    colors: ['#8c8c8c', '#bfbfbf'],
+  },
+  {
+    name: '银卡会员',
+    level: 2,
+    threshold: 1000,
+    discount: 98,
+    free: false,
+    privileges: ['生日礼券'],
+    colors: ['#8c9eb5', '#d6e0ec'],
+  },
+  {
+    name: '金卡会员',
+    level: 3,
+    threshold: 5000,
+    discount: 95,
+    free: true,
+    privileges: ['生日礼券', '优先发货'],
+    colors: ['#d4a017', '#f5d76e'],
+  },
+  {
+    name: '钻石会员',
+    level: 4,
+    threshold: 20000,
+    discount: 90,
+    free: true,
+    privileges: ['生日礼券', '优先发货', '专属客服'],
+    colors: ['#5b3cc4', '#a58cf0'],
+  },
 ] as const;
 
 async function seedGrades(db: Database, siteId: number): Promise<void> {
@@ -105,7 +137,9 @@ async function checkIns(db: Database, siteId: number, now: number): Promise<void
         const at = new Date(now - day * DAY);
         const shopDay = new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
         const growth = DEFAULT_PREFERENTIAL_SETTING.GrowthPerCheckIn;
-        await tx.insert(memberCheckIns).values({ siteId, memberId: member.id, day: shopDay, growth, createdAt: at });
+        await tx
+          .insert(memberCheckIns)
+          .values({ siteId, memberId: member.id, day: shopDay, growth, createdAt: at });
         await changeGrowth(tx, {
           siteId,
           memberId: member.id,
@@ -136,7 +170,14 @@ async function secondSiteMembers(db: Database, siteId: number, now: number): Pro
       const { Member } = await signInMember(
         tx,
         siteId,
-        { OpenId: openId, Source: 'miniProgram', Nickname: nickname, Avatar: '', Mobile: '', Gender: 'unknown' },
+        {
+          OpenId: openId,
+          Source: 'miniProgram',
+          Nickname: nickname,
+          Avatar: '',
+          Mobile: '',
+          Gender: 'unknown',
+        },
         at,
       );
       if (growth === 0) continue;

@@ -89,7 +89,11 @@ function profileOf(row: MemberRow): MemberProfile {
 }
 
 /** A member's profile as the storefront sees it. */
-export async function readMemberProfile(tx: Executor, siteId: number, memberId: number): Promise<MemberProfile> {
+export async function readMemberProfile(
+  tx: Executor,
+  siteId: number,
+  memberId: number,
+): Promise<MemberProfile> {
   const [row] = await queryRows<MemberRow>(
     tx,
     sql`select id, member_no, open_id, nickname, avatar, mobile, gender, birthday::text as birthday, grade_id, growth,

@@ -55,10 +55,16 @@ export const storedValueRoutes = [
       .select()
       .from(rechargeRules)
       .where(eq(rechargeRules.siteId, session.siteId))
-      .orderBy(input.sort === 'payFen' ? asc(rechargeRules.payFen) : desc(rechargeRules.payFen), asc(rechargeRules.id))
+      .orderBy(
+        input.sort === 'payFen' ? asc(rechargeRules.payFen) : desc(rechargeRules.payFen),
+        asc(rechargeRules.id),
+      )
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize);
-    const [total] = await db.select({ total: count() }).from(rechargeRules).where(eq(rechargeRules.siteId, session.siteId));
+    const [total] = await db
+      .select({ total: count() })
+      .from(rechargeRules)
+      .where(eq(rechargeRules.siteId, session.siteId));
     return { Data: rows.map(ruleRow), Total: total?.total ?? 0 };
   }),
 
@@ -71,9 +77,16 @@ export const storedValueRoutes = [
         return { stale: before.version, row: null };
       }
       if (!before) {
-        const [total] = await tx.select({ total: count() }).from(rechargeRules).where(eq(rechargeRules.siteId, session.siteId));
+        const [total] = await tx
+          .select({ total: count() })
+          .from(rechargeRules)
+          .where(eq(rechargeRules.siteId, session.siteId));
         if ((total?.total ?? 0) >= storedValue.MAX_RECHARGE_RULES) {
-          throw new AppError('storedValue.tooMany', { max: storedValue.MAX_RECHARGE_RULES }, { field: 'PayFen' });
+          throw new AppError(
+            'storedValue.tooMany',
+            { max: storedValue.MAX_RECHARGE_RULES },
+            { field: 'PayFen' },
+          );
         }
       }
       if (input.Enabled) {
@@ -109,14 +122,25 @@ export const storedValueRoutes = [
             .insert(rechargeRules)
             .values({ ...values, siteId: session.siteId })
             .returning();
-      await audit(tx, session, before ? 'rechargeRule.update' : 'rechargeRule.create', `rechargeRule:${row!.id}`, {
-        before: summary(before),
-        after: summary(row!),
-      });
+      await audit(
+        tx,
+        session,
+        before ? 'rechargeRule.update' : 'rechargeRule.create',
+        `rechargeRule:${row!.id}`,
+        {
+          before: summary(before),
+          after: summary(row!),
+        },
+      );
       return { stale: null, row: row! };
     });
     if (saved.stale !== null) {
-      return refuseStale(reply, { locale, message: 'storedValue.stale', yours: input.Version!, current: saved.stale });
+      return refuseStale(reply, {
+        locale,
+        message: 'storedValue.stale',
+        yours: input.Version!,
+        current: saved.stale,
+      });
     }
     return ruleRow(saved.row!);
   }),
@@ -125,7 +149,10 @@ export const storedValueRoutes = [
     return db.transaction(async (tx) => {
       const rule = await findRule(tx, session.siteId, input.Id, 'Id');
       await tx.delete(rechargeRules).where(eq(rechargeRules.id, rule.id));
-      await audit(tx, session, 'rechargeRule.delete', `rechargeRule:${rule.id}`, { before: summary(rule), after: null });
+      await audit(tx, session, 'rechargeRule.delete', `rechargeRule:${rule.id}`, {
+        before: summary(rule),
+        after: null,
+      });
       return { Id: rule.id };
     });
   }),
@@ -134,7 +161,11 @@ export const storedValueRoutes = [
     const siteId = await storefrontSite(db, request);
     const rules = await activeRechargeRules(db, siteId, new Date());
     return {
-      Data: rules.map((rule) => ({ PayFen: rule.pay_fen, BonusFen: rule.bonus_fen, BonusPoints: rule.bonus_points })),
+      Data: rules.map((rule) => ({
+        PayFen: rule.pay_fen,
+        BonusFen: rule.bonus_fen,
+        BonusPoints: rule.bonus_points,
+      })),
     };
   }),
 ];

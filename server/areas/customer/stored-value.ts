@@ -55,7 +55,8 @@ export async function applyRechargeBonus(
   if (!rule) return { bonusFen: 0, bonusPoints: 0 };
   const change = { ...recharge, reason: 'recharge_bonus' as const, ...moment };
   if (rule.bonusFen > 0) await credit(moment.tx, { ...change, currency: 'balance', amount: rule.bonusFen });
-  if (rule.bonusPoints > 0) await credit(moment.tx, { ...change, currency: 'points', amount: rule.bonusPoints });
+  if (rule.bonusPoints > 0)
+    await credit(moment.tx, { ...change, currency: 'points', amount: rule.bonusPoints });
   return { bonusFen: rule.bonusFen, bonusPoints: rule.bonusPoints };
 }
 
@@ -79,6 +80,8 @@ async function bonusOf(tx: Executor, recharge: RechargeFacts): Promise<{ balance
  */
 export async function takeBackRechargeBonus(moment: Moment, recharge: RechargeFacts): Promise<void> {
   const bonus = await bonusOf(moment.tx, recharge);
+  // Without a bonus the paid amount's own guarded debit decides, with its own message.
+  if (bonus.balance === 0 && bonus.points === 0) return;
   const needed = recharge.amountFen + bonus.balance;
   const available = await holding(moment.tx, { ...recharge, currency: 'balance' }, true);
   const spent = () =>
@@ -89,6 +92,7 @@ export async function takeBackRechargeBonus(moment: Moment, recharge: RechargeFa
     );
   if (available < needed) throw spent();
   const change = { ...recharge, reason: 'recharge_bonus_refund' as const, ...moment };
-  if (bonus.balance > 0) await debit(moment.tx, { ...change, currency: 'balance', amount: bonus.balance }, spent);
+  if (bonus.balance > 0)
+    await debit(moment.tx, { ...change, currency: 'balance', amount: bonus.balance }, spent);
   if (bonus.points > 0) await takeUpTo(moment.tx, { ...change, currency: 'points', amount: bonus.points });
 }

@@ -170,7 +170,10 @@ export const rechargeRules = pgTable(
   },
   (table) => [
     index('recharge_rules_site').on(table.siteId, table.payFen),
-    check('recharge_rules_amounts', sql`${table.payFen} > 0 and ${table.bonusFen} >= 0 and ${table.bonusPoints} >= 0`),
+    check(
+      'recharge_rules_amounts',
+      sql`${table.payFen} > 0 and ${table.bonusFen} >= 0 and ${table.bonusPoints} >= 0`,
+    ),
   ],
 );
 

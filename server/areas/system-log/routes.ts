@@ -83,7 +83,10 @@ function readPage(db: Database, where: SQL[], descending: boolean, offset: numbe
     .from(auditLog)
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
     .where(and(...where))
-    .orderBy(descending ? desc(auditLog.at) : asc(auditLog.at), descending ? desc(auditLog.id) : asc(auditLog.id))
+    .orderBy(
+      descending ? desc(auditLog.at) : asc(auditLog.at),
+      descending ? desc(auditLog.id) : asc(auditLog.id),
+    )
     .limit(limit)
     .offset(offset);
 }
