@@ -95,15 +95,3 @@ export const getRechargeRules = defineEndpoint({
     ),
   }),
 });
-
-/** The rule a recharge of `amountFen` gets: the highest pay amount not above it. Pure, for the table tests. */
-export function matchRechargeRule<Rule extends { PayFen: number }>(
-  rules: readonly Rule[],
-  amountFen: number,
-): Rule | null {
-  let best: Rule | null = null;
-  for (const rule of rules) {
-    if (rule.PayFen <= amountFen && (best === null || rule.PayFen > best.PayFen)) best = rule;
-  }
-  return best;
-}

@@ -3,6 +3,7 @@ import {
   DEFAULT_PREFERENTIAL_SETTING,
   type PreferentialSetting,
 } from '../../../contract/endpoints/member-grades';
+import { growthForAmount, growthToTakeBack } from '../../../contract/member-rules';
 import type { GradeStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -79,17 +80,6 @@ export async function gradeStageFor(
     withCoupon: setting.GradeWithCoupon,
     excludedSkuIds: new Set(lines.filter((line) => excluded.has(line.productId)).map((line) => line.skuId)),
   };
-}
-
-/** Growth for `amountFen` paid at `perYuan` growth a whole yuan. */
-export function growthForAmount(amountFen: number, perYuan: number): number {
-  return Math.floor(Math.max(0, amountFen) / 100) * Math.max(0, perYuan);
-}
-
-/** Growth to take back for a refund: the refunded share of the growth granted, rounded down. */
-export function growthToTakeBack(granted: number, paidFen: number, refundFen: number): number {
-  if (granted <= 0 || paidFen <= 0 || refundFen <= 0) return 0;
-  return Math.min(granted, Math.floor((granted * Math.min(refundFen, paidFen)) / paidFen));
 }
 
 export interface OrderGrowthFacts {

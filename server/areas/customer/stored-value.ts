@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { matchRechargeRule } from '../../../contract/endpoints/stored-value';
+import { matchRechargeRule } from '../../../contract/member-rules';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
