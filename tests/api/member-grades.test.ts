@@ -122,6 +122,23 @@ describe('grades', () => {
     expect(fine.body).toMatchObject({ Name: '星耀', Level: 5 });
   });
 
+  it('gives one level to one grade when several saves race for it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        server.call(
+          grades.setMemberGrade,
+          { ...NEW_GRADE, Name: `并发${index}`, Level: 12, GrowthThreshold: 950_000 + index },
+          { token: admin },
+        ),
+      ),
+    );
+    const saved = answers.filter((answer) => answer.body.Errcode === 0);
+    expect(saved).toHaveLength(1);
+    expect(answers.filter((answer) => fieldOf(answer) === 'Level')).toHaveLength(7);
+    expect((await gradeList()).filter((row) => row.Level === 12)).toHaveLength(1);
+    await server.call(grades.deleteMemberGrade, { Id: saved[0]!.body.Id }, { token: admin });
+  });
+
   it('refuses to delete a grade members hold, naming how many, and the default grade', async () => {
     const [silver] = (await gradeList()).filter((row) => row.Level === 2);
     expect(silver!.MemberCount).toBeGreaterThan(0);
@@ -328,7 +345,7 @@ describe('grades on orders', () => {
       skip: 11,
       freightRules: { type: 'perItem', firstFen: 1_000, nextFen: 0 },
     });
-    await server.query(sql`update skus set price_fen = 10_000 where id = ${sku.skuId}`);
+    await server.query(sql`update skus set price_fen = 10000 where id = ${sku.skuId}`);
     ids = new Map((await gradeList()).map((row) => [row.Level, row.Id]));
   });
 
