@@ -175,3 +175,33 @@ test('the system log narrows to one operator', async ({ page, signInByApi, brows
   await expect(rows.first()).toContainText('account.login');
   await settled(page);
 });
+
+test('the preferential settings excluded goods list takes goods found by name', async ({
+  page,
+  signInByApi,
+}) => {
+  test.setTimeout(120_000);
+  await signInByApi(page, 'admin');
+  await page.goto('/marketing/memberSupervise/preferentialSetting');
+  const form = page.getByRole('form', { name: 'Member discounts' });
+  await expect(form.getByLabel('Growth per yuan paid')).toBeVisible();
+  await expect(form).toContainText('Every goods has member prices.');
+  await settled(page);
+  await form.getByLabel('Find goods to exclude').fill('T恤');
+  const add = form.getByRole('button', { name: /^Exclude / }).first();
+  const label = (await add.textContent())!.replace(/^Exclude /, '');
+  await add.click();
+  await expect(form.getByRole('list', { name: 'Goods without member prices' })).toContainText(label);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Preferential settings saved')).toBeVisible();
+  const setting = await envelope(await shop.operatorCall(getPreferentialSetting.path, 'GET', {}));
+  expect((setting.ExcludedGoods as { Name: string }[]).map((goods) => goods.Name)).toEqual([label]);
+
+  // Put the shared setting back, through the screen.
+  await page.reload();
+  await form.getByRole('button', { name: `Remove ${label}` }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Preferential settings saved')).toBeVisible();
+  const back = await envelope(await shop.operatorCall(getPreferentialSetting.path, 'GET', {}));
+  expect(back.ExcludedProductIds).toEqual([]);
+});

@@ -31,7 +31,6 @@ export const en: Record<string, string> = {
   'grades.form.cardBackground': 'Card background',
   'grades.form.backToList': 'Back to grades',
   'grades.form.saved': 'Grade saved',
-  'preferential.title': 'Preferential settings',
   'preferential.growth': 'Growth rules',
   'preferential.growthPerYuan': 'Growth per yuan paid',
   'preferential.growthPerYuanHelp':

@@ -31,7 +31,6 @@ export const zh: Record<string, string> = {
   'grades.form.cardBackground': '会员卡背景',
   'grades.form.backToList': '返回等级列表',
   'grades.form.saved': '等级已保存',
-  'preferential.title': '优惠设置',
   'preferential.growth': '成长值规则',
   'preferential.growthPerYuan': '每消费 1 元获得成长值',
   'preferential.growthPerYuanHelp': '订单付款时发放，退款时按比例扣回',
