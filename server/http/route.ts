@@ -86,7 +86,10 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
       try {
         output = await withAuditRequest({ ip: request.ip }, run);
       } catch (error) {
-        await recordRefusal(app, session, endpoint, error, request.locale, request.ip);
+        // A log row that cannot be written must not hide the refusal the caller is owed.
+        await recordRefusal(app, session, endpoint, error, request.locale, request.ip).catch((failure) =>
+          request.log.warn({ err: failure }, 'refused write not logged'),
+        );
         throw error;
       }
       if (endpoint.binary || reply.sent) return reply;
