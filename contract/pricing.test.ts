@@ -89,6 +89,63 @@ describe('priceOrder: member grade', () => {
   });
   it('at 100 % takes nothing', () =>
     expect(priceOrder({ ...base, grade: { payPercent: 100 } })).toEqual(unchanged));
+  it.each<[string, number[], number]>([
+    ['an excluded SKU keeps its price, the others are discounted', [1], 500],
+    ['every SKU excluded: no discount', [1, 2], 0],
+    ['an excluded SKU not in the order changes nothing', [9], 2_500],
+    ['nothing excluded', [], 2_500],
+  ])('%s', (_, excluded, gradeFen) => {
+    const priced = priceOrder({ ...base, grade: { payPercent: 90, excludedSkuIds: new Set(excluded) } });
+    expect(priced.gradeFen).toBe(gradeFen);
+    expect(priced.goodsFen).toBe(25_000);
+    expect(priced.totalFen).toBe(26_000 - gradeFen);
+  });
+  it('an excluded SKU at an activity price keeps the activity price', () => {
+    const priced = priceOrder({
+      ...base,
+      activity: activity({ 1: 8_000 }),
+      grade: { payPercent: 90, onActivityPrices: true, excludedSkuIds: new Set([1]) },
+    });
+    expect(priced).toMatchObject({ activityFen: 4_000, gradeFen: 500, totalFen: 16_000 + 4_500 + 1_000 });
+  });
+});
+
+describe('priceOrder: grade discount and coupon stacking', () => {
+  const coupon = { kind: 'amount', minimumFen: 0, amountFen: 1_000 } as const;
+  it.each<[string, PricingInput['grade'], number, boolean]>([
+    [
+      'stacking off: a discounted order keeps its coupon unused',
+      { payPercent: 90, withCoupon: false },
+      0,
+      false,
+    ],
+    ['stacking on: both apply', { payPercent: 90, withCoupon: true }, 1_000, true],
+    [
+      'stacking off but no discount taken (100 %): the coupon applies',
+      { payPercent: 100, withCoupon: false },
+      1_000,
+      true,
+    ],
+    [
+      'stacking off but every line excluded: the coupon applies',
+      { payPercent: 90, withCoupon: false, excludedSkuIds: new Set([1, 2]) },
+      1_000,
+      true,
+    ],
+  ])('%s', (_, grade, couponFen, applied) => {
+    const priced = priceOrder({ ...base, grade, coupon });
+    expect(priced.couponFen).toBe(couponFen);
+    expect(priced.couponApplied).toBe(applied);
+    expect(priced.totalFen).toBe(26_000 - priced.gradeFen - couponFen);
+  });
+  it('stacking off keeps a free-shipping coupon unused too, so the freight stays', () => {
+    const priced = priceOrder({
+      ...base,
+      grade: { payPercent: 90, withCoupon: false },
+      coupon: { kind: 'freeShipping', minimumFen: 0 },
+    });
+    expect(priced).toMatchObject({ couponApplied: false, freightFen: 1_000, freightWaivedBy: null });
+  });
 });
 
 describe('priceOrder: one coupon', () => {

@@ -30,6 +30,13 @@ export interface GradeStage {
   onActivityPrices?: boolean;
   /** The grade's privilege of free shipping. */
   freeShipping?: boolean;
+  /** SKUs of goods excluded from member prices: they keep their price whatever the grade. */
+  excludedSkuIds?: ReadonlySet<number>;
+  /**
+   * `false`: a coupon may not join an order the grade discount reduced, and stays with the buyer.
+   * The server passes the shop's preferential setting, whose default is that stricter `false`.
+   */
+  withCoupon?: boolean;
 }
 
 export type CouponStage =
@@ -102,12 +109,13 @@ function whole(value: number): number {
 export function priceOrder(input: PricingInput): PriceBreakdown {
   const activityPrices = input.activity?.unitFenBySku;
   const lines = input.lines.map((line) => {
+    const skuId = line.skuId;
     const listFen = line.unitFen * line.quantity;
     const activityUnit = activityPrices?.get(line.skuId);
     // Stryker disable next-line ConditionalExpression: undefined < n is false, so the undefined check only says it plainly.
     const atActivity = activityUnit !== undefined && activityUnit < line.unitFen;
     const amountFen = atActivity ? Math.max(0, activityUnit) * line.quantity : listFen;
-    return { listFen, amountFen, atActivity };
+    return { skuId, listFen, amountFen, atActivity };
   });
   const goodsFen = lines.reduce((sum, line) => sum + line.listFen, 0);
   const activityFen = lines.reduce((sum, line) => sum + line.listFen - line.amountFen, 0);
@@ -117,6 +125,7 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   if (grade) {
     const base = lines
       .filter((line) => grade.onActivityPrices === true || !line.atActivity)
+      .filter((line) => !grade.excludedSkuIds?.has(line.skuId))
       .reduce((sum, line) => sum + line.amountFen, 0);
     gradeFen = percentOff(base, grade.payPercent);
   }
@@ -127,7 +136,8 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   const coupon = input.coupon;
   if (coupon) {
     const anyActivity = lines.some((line) => line.atActivity);
-    const allowed = coupon.withActivity === true || !anyActivity;
+    const gradeAllows = gradeFen === 0 || grade?.withCoupon !== false;
+    const allowed = (coupon.withActivity === true || !anyActivity) && gradeAllows;
     if (allowed && afterGrade >= coupon.minimumFen) {
       couponApplied = true;
       if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), afterGrade);

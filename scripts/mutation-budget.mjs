@@ -15,6 +15,7 @@ export const ruleModules = [
   { file: 'admin/orders/supervision/order-rules.ts', budget: 90 },
   { file: 'admin/goods/sku-table.ts', budget: 90 },
   { file: 'contract/pricing.ts', budget: 90 },
+  { file: 'contract/member-rules.ts', budget: 90 },
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
   { file: 'server/areas/order/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },

@@ -1,7 +1,10 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
 import { commRoutes } from './areas/comm/routes';
+import { gradeRoutes } from './areas/customer/grade-routes';
+import { gradeSeed } from './areas/customer/grade-seed';
 import { customerRoutes } from './areas/customer/routes';
+import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
@@ -34,6 +37,7 @@ import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { systemLogRoutes } from './areas/system-log/routes';
 import { userRoutes } from './areas/user/routes';
 import { paymentEnvironment } from './config';
 import type { Database } from './db/client';
@@ -83,8 +87,13 @@ export const AREAS: readonly AreaRegistration[] = [
     ],
     seed: shopSetSeed,
   },
-  { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
+  // After orders: the demo buyers earn growth for the orders the order seed paid.
+  {
+    folder: 'customer',
+    routes: [...customerRoutes, ...gradeRoutes, ...storedValueRoutes],
+    seed: gradeSeed,
+  },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   // After orders: its demo settings leave the orders' seeded walk-in payments alone.
   {
@@ -98,6 +107,7 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
+  { folder: 'system-log', routes: systemLogRoutes },
 ];
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);

@@ -19,6 +19,9 @@ export const WALLET_REASONS = [
   'order_refund',
   'points_grant',
   'points_reversal',
+  /** The extra a recharge rule gave (money or points), and its return when the recharge is refunded. */
+  'recharge_bonus',
+  'recharge_bonus_refund',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 

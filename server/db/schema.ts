@@ -209,9 +209,18 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     target: text('target').notNull().default(''),
     summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'success', or 'refused' for a write the server turned down (the row then names the error). */
+    outcome: text('outcome', { enum: ['success', 'refused'] })
+      .notNull()
+      .default('success'),
+    error: text('error').notNull().default(''),
+    ip: text('ip').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_site').on(table.siteId, table.at)],
+  (table) => [
+    index('audit_log_site').on(table.siteId, table.at),
+    index('audit_log_site_account').on(table.siteId, table.accountId, table.at),
+  ],
 );
 
 export const uploads = pgTable(

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { expiredSiteMessage } from '../../contract/envelope-rules';
+import { auditRefusal, withAuditRequest } from '../audit';
 import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Locale } from '../i18n/messages';
+import { translate } from '../i18n/messages';
 import type { FileStore } from '../storage/file-store';
 import { AppError, rawError } from './errors';
-import { parseInput } from './validation';
+import { InputError, parseInput } from './validation';
 
 /** Everything a handler gets: parsed input, the database, the caller's session and language. */
 export interface HandlerContext<E extends EndpointDefinition> {
@@ -67,19 +69,52 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
         }
       }
       const raw = route.multipart ? {} : endpoint.method === 'GET' ? request.query : (request.body ?? {});
-      const input = parseInput(endpoint.input, raw);
-      const output = await route.handler({
-        input,
-        db: app.services.db,
-        config: app.services.config,
-        files: app.services.files,
-        locale: request.locale,
-        session: session as Session,
-        request,
-        reply,
-      });
+      const run = async () => {
+        const input = parseInput(endpoint.input, raw);
+        return route.handler({
+          input,
+          db: app.services.db,
+          config: app.services.config,
+          files: app.services.files,
+          locale: request.locale,
+          session: session as Session,
+          request,
+          reply,
+        });
+      };
+      let output: Awaited<ReturnType<typeof run>>;
+      try {
+        output = await withAuditRequest({ ip: request.ip }, run);
+      } catch (error) {
+        // A log row that cannot be written must not hide the refusal the caller is owed.
+        await recordRefusal(app, session, endpoint, error, request.locale, request.ip).catch((failure) =>
+          request.log.warn({ err: failure }, 'refused write not logged'),
+        );
+        throw error;
+      }
       if (endpoint.binary || reply.sent) return reply;
       return { Errcode: 0, Errmsg: '', ErrShowType: 0, ...(output ?? {}) };
     },
   });
+}
+
+/**
+ * An operator's write turned down by a rule or by bad input goes to the system log as refused. Reads,
+ * storefront calls and unexpected failures (which are not the operator's doing) are not logged.
+ */
+async function recordRefusal(
+  app: FastifyInstance,
+  session: Session | null,
+  endpoint: EndpointDefinition,
+  error: unknown,
+  locale: FastifyRequest['locale'],
+  ip: string,
+): Promise<void> {
+  if (!session || endpoint.method === 'GET') return;
+  if (!(error instanceof AppError) && !(error instanceof InputError)) return;
+  const message =
+    error instanceof AppError
+      ? (error.options.raw ?? translate(locale, error.key, error.params))
+      : error.zodError.issues.map((issue) => issue.path.join('.') || issue.message).join(', ');
+  await withAuditRequest({ ip }, () => auditRefusal(app.services.db, session, endpoint.path, message));
 }

@@ -66,4 +66,11 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/underLineOrder': () => import('../../admin/orders/walk-in/walk-in-page'),
   '/order/rechargeOrder': () => import('../../admin/orders/recharge/recharge-page'),
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
+  '/marketing/memberSupervise/memberGrade': () => import('../../admin/customers/grades/grade-list-page'),
+  '/marketing/memberSupervise/editMemberGrade': () => import('../../admin/customers/grades/grade-form-page'),
+  '/marketing/memberSupervise/preferentialSetting': () =>
+    import('../../admin/customers/grades/preferential-setting-page'),
+  '/marketing/memberSupervise/memberStoredValue': () =>
+    import('../../admin/customers/stored-value/recharge-rule-page'),
+  '/customer/systemLog': () => import('../../admin/customers/system-log/system-log-page'),
 };

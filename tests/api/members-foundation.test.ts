@@ -179,6 +179,10 @@ describe('growth', () => {
   }
 
   it('upgrades when growth reaches a threshold, exactly at it and not one below, and never downgrades', async () => {
+    // The official site's seeded grades make way for three of this test's own.
+    await server.query(sql`delete from member_grade_changes where site_id = ${SECOND_SITE}`);
+    await server.query(sql`update members set grade_id = null where site_id = ${SECOND_SITE}`);
+    await server.query(sql`delete from member_grades where site_id = ${SECOND_SITE}`);
     const grades = await server.query<{ id: number; level: number }>(
       sql`insert into member_grades (site_id, name, level, growth_threshold, is_default)
           values (${SECOND_SITE}, '普通', 1, 0, true), (${SECOND_SITE}, '银卡', 2, 100, false),

@@ -43,6 +43,8 @@ beforeAll(async () => {
   token = await server.login('admin');
   key = await storefrontKey(server, token);
   await setParameters({});
+  // These cases are recharges without a bonus; tests/api/stored-value.test.ts covers the rules.
+  await server.query(sql`delete from recharge_rules`);
   sku = await prepareSku(server, MALL_SITE, 500, { skip: 7 });
   await server.query(sql`update skus set price_fen = ${PRICE_FEN} where id = ${sku.skuId}`);
 });

@@ -88,6 +88,21 @@ function profileOf(row: MemberRow): MemberProfile {
   };
 }
 
+/** A member's profile as the storefront sees it. */
+export async function readMemberProfile(
+  tx: Executor,
+  siteId: number,
+  memberId: number,
+): Promise<MemberProfile> {
+  const [row] = await queryRows<MemberRow>(
+    tx,
+    sql`select id, member_no, open_id, nickname, avatar, mobile, gender, birthday::text as birthday, grade_id, growth,
+               status, registered_at, false as inserted
+          from members where site_id = ${siteId} and id = ${memberId}`,
+  );
+  return profileOf(row!);
+}
+
 /**
  * The storefront's sign-in: registers or refreshes the buyer. Given fields replace the profile's;
  * the inviter is bound on registration only, and only to an active member of the same site who

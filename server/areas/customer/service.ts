@@ -158,4 +158,11 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
   };
 }
 
+export {
+  gradeStageFor,
+  grantOrderGrowth,
+  type OrderGrowthFacts,
+  takeBackOrderGrowth,
+} from './grade-pricing';
 export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';
+export { applyRechargeBonus, takeBackRechargeBonus } from './stored-value';

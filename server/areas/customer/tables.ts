@@ -95,6 +95,14 @@ export const memberGrades = pgTable(
     growthThreshold: integer('growth_threshold').notNull().default(0),
     /** The grade new members start in; one per site. */
     isDefault: boolean('is_default').notNull().default(false),
+    /** What members of the grade pay, in percent of the price (95: 9.5折). */
+    discountPercent: integer('discount_percent').notNull().default(100),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    /** Other privileges, as labels for the member card. */
+    privileges: text('privileges').array().notNull().default(sql`'{}'::text[]`),
+    /** Image library URLs. */
+    icon: text('icon').notNull().default(''),
+    cardBackground: text('card_background').notNull().default(''),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +111,69 @@ export const memberGrades = pgTable(
     uniqueIndex('member_grades_site_level').on(table.siteId, table.level),
     uniqueIndex('member_grades_one_default').on(table.siteId).where(sql`is_default`),
     check('member_grades_threshold', sql`${table.growthThreshold} >= 0`),
+    check('member_grades_discount', sql`${table.discountPercent} between 1 and 100`),
+  ],
+);
+
+/** A site's growth rules and member-price switches (preferentialSetting); no row: the defaults. */
+export const memberSettings = pgTable('member_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  growthPerYuan: integer('growth_per_yuan').notNull(),
+  growthPerCheckIn: integer('growth_per_check_in').notNull(),
+  growthPerReview: integer('growth_per_review').notNull(),
+  gradeOnActivityPrices: boolean('grade_on_activity_prices').notNull(),
+  gradeWithCoupon: boolean('grade_with_coupon').notNull(),
+  excludedProductIds: integer('excluded_product_ids').array().notNull().default(sql`'{}'::int[]`),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per member and shop day checked in: the primary key makes a second check-in a no-op. */
+export const memberCheckIns = pgTable(
+  'member_check_ins',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    growth: integer('growth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('member_check_ins_once').on(table.siteId, table.memberId, table.day)],
+);
+
+/**
+ * Recharge rules of stored value: paying at least `pay_fen` earns the bonus of the enabled rule with
+ * the highest `pay_fen`, in its window, when the recharge is paid.
+ */
+export const rechargeRules = pgTable(
+  'recharge_rules',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    payFen: integer('pay_fen').notNull(),
+    bonusFen: integer('bonus_fen').notNull().default(0),
+    bonusPoints: integer('bonus_points').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('recharge_rules_site').on(table.siteId, table.payFen),
+    check(
+      'recharge_rules_amounts',
+      sql`${table.payFen} > 0 and ${table.bonusFen} >= 0 and ${table.bonusPoints} >= 0`,
+    ),
   ],
 );
 

@@ -8,7 +8,16 @@ import type { OrderRecord } from './lifecycle';
 import type { RechargeRecord } from './recharge';
 import { readParameterSetting } from './settings';
 import './wallet-messages';
-import { credit, debit, takeUpTo, type WalletActor } from '../customer/service';
+import {
+  applyRechargeBonus,
+  credit,
+  debit,
+  grantOrderGrowth,
+  takeBackOrderGrowth,
+  takeBackRechargeBonus,
+  takeUpTo,
+  type WalletActor,
+} from '../customer/service';
 import { pointsForAmount, pointsToTakeBack } from './points';
 
 /**
@@ -106,6 +115,7 @@ export async function walletOnPayment(
 ): Promise<void> {
   if (method === 'balance') await payFromBalance(moment, order, order.totalFen);
   if (!earnsPoints(order)) return;
+  await grantOrderGrowth(moment.tx, { ...order, now: moment.now }, order.totalFen);
   const { value } = await readParameterSetting(moment.tx, order.siteId);
   if (value.PointsGrant === 'payment') {
     await grantOrderPoints(moment, order, order.totalFen, value.PointsPerYuan);
@@ -120,6 +130,7 @@ export async function walletOnRefund(
 ): Promise<void> {
   if (order.paymentMethod === 'balance') await refundToBalance(moment, order, refundFen);
   if (!earnsPoints(order)) return;
+  await takeBackOrderGrowth(moment.tx, { ...order, now: moment.now }, order.paidFen, refundFen);
   const granted = await grantedPoints(moment.tx, order);
   const points = pointsToTakeBack({
     granted: granted ?? 0,
@@ -185,10 +196,12 @@ export async function creditRecharge(moment: WalletMoment, recharge: RechargeFac
     reason: 'recharge',
     ...moment,
   });
+  await applyRechargeBonus(moment, recharge);
 }
 
 /** Refunding a credited recharge takes its amount back, refused when the buyer has spent part of it. */
 export async function takeBackRecharge(moment: WalletMoment, recharge: RechargeFacts): Promise<void> {
+  await takeBackRechargeBonus(moment, recharge);
   await debit(
     moment.tx,
     { ...recharge, currency: 'balance', amount: recharge.amountFen, reason: 'recharge_refund', ...moment },

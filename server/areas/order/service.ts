@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { ensureMember } from '../customer/service';
+import { ensureMember, gradeStageFor } from '../customer/service';
 import { distanceKm, expressFreight } from './freight';
 import {
   type Actor,
@@ -173,9 +173,10 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // Member, coupon, points and activity stages are filled by the issues that build them.
+  // Coupon, points and activity stages are filled by the issues that build them.
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+    grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
     freightFen,
   });
   const totalFen = price.totalFen;

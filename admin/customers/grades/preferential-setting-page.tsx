@@ -1,0 +1,173 @@
+import { Button, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { getSelectProducts } from '../../../contract/endpoints/goods';
+import {
+  getPreferentialSetting,
+  MAX_EXCLUDED_GOODS,
+  type PreferentialSetting,
+  setPreferentialSetting,
+} from '../../../contract/endpoints/member-grades';
+import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { endpointQuery } from '../../../src/lib/query-options';
+import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
+import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
+import { useRecord } from '../../core/use-record';
+import { useResourceForm } from '../../core/use-resource-form';
+import { gradeCatalogues } from './messages';
+
+interface Goods {
+  Id: number;
+  Name: string;
+}
+
+type Draft = Omit<PreferentialSetting, 'ExcludedProductIds'> & { ExcludedGoods: Goods[] };
+type Spec = FieldSpec<Draft>;
+
+/** Goods found by name, to add to the excluded list. */
+function GoodsFinder({ excluded, onAdd }: { excluded: readonly Goods[]; onAdd(goods: Goods): void }) {
+  const intl = useIntl();
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({
+    ...endpointQuery(getSelectProducts, { keyword, pageSize: 8, page: 1 }),
+    enabled: keyword.trim() !== '',
+  });
+  const rows = (found.data?.Data ?? []).filter((goods) => !excluded.some((item) => item.Id === goods.Id));
+  const label = intl.formatMessage({ id: 'preferential.search' });
+  return (
+    <Stack gap="2">
+      <Input
+        aria-label={label}
+        placeholder={label}
+        value={keyword}
+        maxWidth="md"
+        onChange={(event) => setKeyword(event.target.value)}
+      />
+      {keyword.trim() !== '' && found.data && rows.length === 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          <FormattedMessage id="preferential.noMatch" />
+        </Text>
+      )}
+      <HStack gap="2" wrap="wrap">
+        {rows.map((goods) => (
+          <Button
+            key={goods.Id}
+            size="xs"
+            variant="outline"
+            disabled={excluded.length >= MAX_EXCLUDED_GOODS}
+            onClick={() => onAdd({ Id: goods.Id, Name: goods.Name })}
+          >
+            <FormattedMessage id="preferential.add" values={{ name: goods.Name }} />
+          </Button>
+        ))}
+      </HStack>
+    </Stack>
+  );
+}
+
+function PreferentialForm({ data }: { data: Draft & { Version: number } }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const title = useRouteTitle();
+  const { Version, ...defaults } = data;
+  const { form, submit } = useResourceForm({
+    defaultValues: defaults,
+    save: setPreferentialSetting,
+    toInput: ({ ExcludedGoods, ...values }: Draft) => ({
+      ...values,
+      ExcludedProductIds: ExcludedGoods.map((goods) => goods.Id),
+      Version,
+    }),
+    renames: { ExcludedProductIds: 'ExcludedGoods' },
+    savedMessage: 'preferential.saved',
+  });
+  const excluded = form.watch('ExcludedGoods');
+  const setExcluded = (next: Goods[]) => form.setValue('ExcludedGoods', next, { shouldDirty: true });
+  const growth: Spec[] = [
+    {
+      name: 'GrowthPerYuan',
+      kind: 'number',
+      width: '56',
+      label: t('preferential.growthPerYuan'),
+      help: t('preferential.growthPerYuanHelp'),
+    },
+    { name: 'GrowthPerCheckIn', kind: 'number', width: '56', label: t('preferential.growthPerCheckIn') },
+    { name: 'GrowthPerReview', kind: 'number', width: '56', label: t('preferential.growthPerReview') },
+  ];
+  const stacking: Spec[] = [
+    { name: 'GradeOnActivityPrices', kind: 'checkbox', label: t('preferential.onActivity') },
+    { name: 'GradeWithCoupon', kind: 'checkbox', label: t('preferential.withCoupon') },
+  ];
+  return (
+    <form aria-label={title} onSubmit={submit} noValidate>
+      <Stack gap="4" padding="5">
+        <PageHeading>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={form.formState.isSubmitting}
+            loadingText={t('engine.saving')}
+          >
+            <FormattedMessage id="engine.save" />
+          </Button>
+        </PageHeading>
+        <FormSection title={t('preferential.growth')}>
+          <HStack gap="4" wrap="wrap" align="start">
+            <FormFields form={form} fields={growth} />
+          </HStack>
+        </FormSection>
+        <FormSection title={t('preferential.stacking')}>
+          <FormFields form={form} fields={stacking} />
+        </FormSection>
+        <FormSection title={t('preferential.excluded')}>
+          {excluded.length === 0 ? (
+            <Text color="fg.muted">
+              <FormattedMessage id="preferential.excludedNone" />
+            </Text>
+          ) : (
+            <List.Root gap="1" listStyle="none" aria-label={t('preferential.excluded')}>
+              {excluded.map((goods) => (
+                <List.Item key={goods.Id}>
+                  <HStack gap="2">
+                    <Text>{goods.Name}</Text>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => setExcluded(excluded.filter((item) => item.Id !== goods.Id))}
+                    >
+                      <FormattedMessage id="preferential.remove" values={{ name: goods.Name }} />
+                    </Button>
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
+          <GoodsFinder excluded={excluded} onAdd={(goods) => setExcluded([...excluded, goods])} />
+        </FormSection>
+      </Stack>
+    </form>
+  );
+}
+
+/** /marketing/memberSupervise/preferentialSetting: growth rules, stacking switches, goods without member prices. */
+function PreferentialSettingPage() {
+  const record = useRecord(getPreferentialSetting, { input: {} });
+  return (
+    <RecordView record={record}>
+      {(setting) => {
+        const {
+          Errcode: _code,
+          Errmsg: _message,
+          ErrShowType: _show,
+          ExcludedProductIds: _ids,
+          ...data
+        } = setting;
+        return <PreferentialForm key={setting.Version} data={data} />;
+      }}
+    </RecordView>
+  );
+}
+
+export default withModuleMessages(PreferentialSettingPage, gradeCatalogues);

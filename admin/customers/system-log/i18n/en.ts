@@ -1,0 +1,22 @@
+/** The system log screen's English text. */
+export const en: Record<string, string> = {
+  'systemLog.filter.operator': 'Operator',
+  'systemLog.filter.area': 'Area',
+  'systemLog.filter.action': 'Action contains',
+  'systemLog.filter.outcome': 'Outcome',
+  'systemLog.filter.outcome.success': 'Done',
+  'systemLog.filter.outcome.refused': 'Refused',
+  'systemLog.filter.at': 'Time',
+  'systemLog.column.at': 'Time',
+  'systemLog.column.operator': 'Operator',
+  'systemLog.column.action': 'Action and target',
+  'systemLog.column.change': 'Before → after',
+  'systemLog.column.outcome': 'Outcome',
+  'systemLog.column.ip': 'IP',
+  'systemLog.outcome.success': 'Done',
+  'systemLog.outcome.refused': 'Refused',
+  'systemLog.before': 'Before: {value}',
+  'systemLog.after': 'After: {value}',
+  'systemLog.nothing': '—',
+  'systemLog.unknownOperator': 'Unknown account',
+};

@@ -1,0 +1,22 @@
+/** 系统日志页面的中文。 */
+export const zh: Record<string, string> = {
+  'systemLog.filter.operator': '操作人',
+  'systemLog.filter.area': '模块',
+  'systemLog.filter.action': '操作包含',
+  'systemLog.filter.outcome': '结果',
+  'systemLog.filter.outcome.success': '成功',
+  'systemLog.filter.outcome.refused': '被拒绝',
+  'systemLog.filter.at': '时间',
+  'systemLog.column.at': '时间',
+  'systemLog.column.operator': '操作人',
+  'systemLog.column.action': '操作与对象',
+  'systemLog.column.change': '修改前 → 修改后',
+  'systemLog.column.outcome': '结果',
+  'systemLog.column.ip': 'IP',
+  'systemLog.outcome.success': '成功',
+  'systemLog.outcome.refused': '被拒绝',
+  'systemLog.before': '修改前：{value}',
+  'systemLog.after': '修改后：{value}',
+  'systemLog.nothing': '—',
+  'systemLog.unknownOperator': '未知账号',
+};

@@ -1,0 +1,168 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  DEFAULT_PREFERENTIAL_SETTING,
+  type PreferentialSetting,
+} from '../../../contract/endpoints/member-grades';
+import { growthForAmount, growthToTakeBack } from '../../../contract/member-rules';
+import type { GradeStage } from '../../../contract/pricing';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { changeGrowth } from './members';
+
+/**
+ * What grades do to orders: the grade stage of the pricing function for a buyer, and the growth an
+ * order earns when paid and loses on refunds. Called by the order area in its transactions.
+ */
+
+export function idList(ids: readonly number[]): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+interface SettingRecord extends Record<string, unknown> {
+  growth_per_yuan: number;
+  growth_per_check_in: number;
+  growth_per_review: number;
+  grade_on_activity_prices: boolean;
+  grade_with_coupon: boolean;
+  excluded_product_ids: number[];
+  version: number;
+}
+
+/** The site's preferential setting; version 0 while the shop runs on the defaults. */
+export async function readMemberSetting(
+  db: Executor,
+  siteId: number,
+  lock = false,
+): Promise<PreferentialSetting & { Version: number }> {
+  const [row] = await queryRows<SettingRecord>(
+    db,
+    sql`select growth_per_yuan, growth_per_check_in, growth_per_review, grade_on_activity_prices, grade_with_coupon,
+               excluded_product_ids, version
+          from member_settings where site_id = ${siteId} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!row) return { ...DEFAULT_PREFERENTIAL_SETTING, Version: 0 };
+  return {
+    GrowthPerYuan: row.growth_per_yuan,
+    GrowthPerCheckIn: row.growth_per_check_in,
+    GrowthPerReview: row.growth_per_review,
+    GradeOnActivityPrices: row.grade_on_activity_prices,
+    GradeWithCoupon: row.grade_with_coupon,
+    ExcludedProductIds: row.excluded_product_ids.map(Number),
+    Version: row.version,
+  };
+}
+
+/**
+ * The grade stage for a buyer's order: the grade's discount and free shipping with the shop's
+ * switches; null for a buyer without a grade (or a disabled member).
+ */
+export async function gradeStageFor(
+  tx: Executor,
+  siteId: number,
+  buyerId: string,
+  lines: readonly { skuId: number; productId: number }[],
+): Promise<GradeStage | null> {
+  const [grade] = await queryRows<{ discount_percent: number; free_shipping: boolean }>(
+    tx,
+    sql`select g.discount_percent, g.free_shipping from members m join member_grades g on g.id = m.grade_id
+         where m.site_id = ${siteId} and m.open_id = ${buyerId} and m.status = 'active'`,
+  );
+  if (!grade) return null;
+  const setting = await readMemberSetting(tx, siteId);
+  const excluded = new Set(setting.ExcludedProductIds);
+  return {
+    payPercent: grade.discount_percent,
+    freeShipping: grade.free_shipping,
+    onActivityPrices: setting.GradeOnActivityPrices,
+    withCoupon: setting.GradeWithCoupon,
+    excludedSkuIds: new Set(lines.filter((line) => excluded.has(line.productId)).map((line) => line.skuId)),
+  };
+}
+
+export interface OrderGrowthFacts {
+  siteId: number;
+  buyerId: string;
+  orderNo: string;
+  now: Date;
+}
+
+async function memberOf(tx: Executor, siteId: number, buyerId: string) {
+  const [row] = await queryRows<{ id: number; growth: number }>(
+    tx,
+    sql`select id, growth from members where site_id = ${siteId} and open_id = ${buyerId} for update`,
+  );
+  return row ?? null;
+}
+
+/** What an order's growth ledger rows add up to (grant minus what refunds took back). */
+async function orderGrowth(tx: Executor, siteId: number, memberId: number, orderNo: string): Promise<number> {
+  const [row] = await queryRows<{ net: number }>(
+    tx,
+    sql`select coalesce(sum(delta), 0)::int as net from member_growth_ledger
+         where site_id = ${siteId} and member_id = ${memberId} and order_no = ${orderNo}
+           and reason in ('order_paid', 'order_refund')`,
+  );
+  return row?.net ?? 0;
+}
+
+/** The order was paid: its member earns growth for the yuan paid, once. */
+export async function grantOrderGrowth(
+  tx: Executor,
+  order: OrderGrowthFacts,
+  paidFen: number,
+): Promise<number> {
+  const member = await memberOf(tx, order.siteId, order.buyerId);
+  if (!member) return 0;
+  const setting = await readMemberSetting(tx, order.siteId);
+  const growth = growthForAmount(paidFen, setting.GrowthPerYuan);
+  if (growth === 0 || (await orderGrowth(tx, order.siteId, member.id, order.orderNo)) !== 0) return 0;
+  await changeGrowth(tx, {
+    siteId: order.siteId,
+    memberId: member.id,
+    delta: growth,
+    reason: 'order_paid',
+    note: '',
+    orderNo: order.orderNo,
+    actor: { kind: 'system', accountId: null, name: '' },
+    now: order.now,
+  });
+  return growth;
+}
+
+/**
+ * Money of the order went back: the refunded share of its growth goes too, but never below zero
+ * (growth the member already holds less of is taken as far as it goes). The grade stays.
+ */
+export async function takeBackOrderGrowth(
+  tx: Executor,
+  order: OrderGrowthFacts,
+  paidFen: number,
+  refundFen: number,
+): Promise<number> {
+  const member = await memberOf(tx, order.siteId, order.buyerId);
+  if (!member) return 0;
+  const [granted] = await queryRows<{ delta: number }>(
+    tx,
+    sql`select delta from member_growth_ledger
+         where site_id = ${order.siteId} and member_id = ${member.id} and order_no = ${order.orderNo}
+           and reason = 'order_paid' order by id limit 1`,
+  );
+  const net = await orderGrowth(tx, order.siteId, member.id, order.orderNo);
+  const wanted = Math.min(net, growthToTakeBack(granted?.delta ?? 0, paidFen, refundFen));
+  const taken = Math.min(wanted, member.growth);
+  if (taken <= 0) return 0;
+  await changeGrowth(tx, {
+    siteId: order.siteId,
+    memberId: member.id,
+    delta: -taken,
+    reason: 'order_refund',
+    note: '',
+    orderNo: order.orderNo,
+    actor: { kind: 'system', accountId: null, name: '' },
+    now: order.now,
+  });
+  return taken;
+}
