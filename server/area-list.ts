@@ -1,7 +1,10 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
 import { commRoutes } from './areas/comm/routes';
+import { complaintRoutes } from './areas/customer/complaint-routes';
+import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
+import { customerSeed } from './areas/customer/seed';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
@@ -57,7 +60,11 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
   { folder: 'shop-set', routes: [], seed: shopSetSeed },
-  { folder: 'customer', routes: customerRoutes },
+  {
+    folder: 'customer',
+    routes: [...customerRoutes, ...memberRoutes, ...complaintRoutes],
+    seed: customerSeed,
+  },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   { folder: 'marketing', routes: [], seed: marketingSeed },

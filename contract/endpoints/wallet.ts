@@ -19,6 +19,8 @@ export const WALLET_REASONS = [
   'order_refund',
   'points_grant',
   'points_reversal',
+  /** An operator's adjustment; the ledger row carries their reason as its note. */
+  'adjust',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 
@@ -33,6 +35,8 @@ export const walletLedgerRowSchema = z.object({
   After: z.number().int(),
   Reason: z.enum(WALLET_REASONS),
   OrderNo: z.string(),
+  /** The operator's reason of an adjustment. */
+  Note: z.string(),
   Actor: z.enum(['buyer', 'operator', 'system']),
   ActorName: z.string(),
   CreatedAt: z.string(),
