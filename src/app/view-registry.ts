@@ -54,4 +54,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/underLineOrder': () => import('../../admin/orders/walk-in/walk-in-page'),
   '/order/rechargeOrder': () => import('../../admin/orders/recharge/recharge-page'),
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
+  '/customer/allCustomer': () => import('../../admin/customers/members/member-list-page'),
+  '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
+  '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
 };
