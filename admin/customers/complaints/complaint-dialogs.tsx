@@ -147,8 +147,8 @@ export function ComplaintDialog({ rows, onClose }: { rows: ComplaintRow[]; onClo
         listStyleType="none"
       >
         {info.data ? (
-          info.data.Timeline.map((event, index) => (
-            <li key={`${event.Event}-${index}`}>
+          info.data.Timeline.map((event) => (
+            <li key={`${event.Event}-${event.CreatedAt}`}>
               <Text fontSize="sm">
                 {parseTime(event.CreatedAt, TIME)}{' '}
                 <FormattedMessage
