@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getIndexDataInfo } from '../../contract/endpoints/dashboard';
 import * as members from '../../contract/endpoints/members';
 import { startTestServer, type TestServer } from './harness';
-import { MALL_SITE, SECOND_SITE } from './order-helpers';
+import { MALL_SITE, SECOND_SITE, storefront, storefrontKey } from './order-helpers';
 
 /** Issue 16 §1: the members list, bulk tags and status, details, profile and adjustments. */
 
@@ -466,5 +467,24 @@ describe('tenant isolation and permissions', () => {
       const response = await server.call(endpoint, input, { token: store });
       expect(response.body.Errcode, endpoint.path).not.toBe(0);
     }
+  });
+});
+
+describe('dashboard', () => {
+  it('counts today’s and this week’s new customers from members’ registration', async () => {
+    const before = await server.call(getIndexDataInfo, {}, { token: admin });
+    const key = await storefrontKey(server, admin);
+    const joined = await storefront(server, key, members.signIn, { OpenId: 'dashboard-new-member' });
+    expect(joined.body.Registered).toBe(true);
+    const after = await server.call(getIndexDataInfo, {}, { token: admin });
+    expect(after.body.Data.TodayNewCustomers).toBe(before.body.Data.TodayNewCustomers + 1);
+    expect(after.body.Data.WeekNewCustomers).toBe(before.body.Data.WeekNewCustomers + 1);
+    const [week] = await server.query<{ count: number }>(
+      sql`select count(*)::int as count from members where site_id = ${MALL_SITE}
+            and registered_at >= date_trunc('week', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`,
+    );
+    expect(after.body.Data.WeekNewCustomers).toBe(week!.count);
+    const other = await server.call(getIndexDataInfo, {}, { token: site2 });
+    expect(other.body.Data.TodayNewCustomers).toBeLessThan(after.body.Data.TodayNewCustomers);
   });
 });
