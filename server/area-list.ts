@@ -1,6 +1,7 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
 import { commRoutes } from './areas/comm/routes';
+import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
 import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
@@ -62,7 +63,7 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'shop-set', routes: [], seed: shopSetSeed },
   {
     folder: 'customer',
-    routes: [...customerRoutes, ...memberRoutes, ...complaintRoutes],
+    routes: [...customerRoutes, ...memberRoutes, ...accountRoutes, ...complaintRoutes],
     seed: customerSeed,
   },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },

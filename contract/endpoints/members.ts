@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { type ListResource, queryCount, queryDate, rangeProblems, sortParam } from '../list-query';
 import { exportFormat, id, queryId, version } from '../scalars';
+import { WALLET_REASONS } from './wallet';
 
 /**
  * Members are the buyers (DESIGN §11): one row per site and open id, made by the storefront's
@@ -348,3 +349,131 @@ export const adjustMember = defineEndpoint({
   input: memberAdjustmentSchema,
   output: z.object({ After: z.number().int() }),
 });
+
+/* ------------------------------------------------------------------------------------------------
+ * Accounts (SPEC §2 /customer/accountList): every member's stored value, points and growth, and
+ * one ledger of all three.
+ */
+export const ACCOUNT_PERMISSION = '/customer/accountList';
+
+export const accountRowSchema = z.object({
+  Id: z.number().int(),
+  MemberNo: z.string(),
+  Nickname: z.string(),
+  Mobile: z.string(),
+  BalanceFen: z.number().int(),
+  Points: z.number().int(),
+  Growth: z.number().int(),
+});
+export type AccountRow = z.infer<typeof accountRowSchema>;
+
+export const accountListQuerySchema = listQuerySchema.extend({
+  /** Nickname, mobile or member number contains it. */
+  keyword: z.string().trim().max(64).optional(),
+  sort: sortParam(['balance', 'points', 'growth']).default('-balance'),
+});
+
+export const getAccountList = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetAccountList`,
+  permission: ACCOUNT_PERMISSION,
+  input: accountListQuerySchema,
+  output: pagedSchema(accountRowSchema).extend({
+    /** Sums over every member the filters match, not only this page. */
+    Totals: z.object({ BalanceFen: z.number(), Points: z.number(), Growth: z.number() }),
+  }),
+});
+
+export const accountListResource: ListResource = {
+  resource: 'accounts',
+  list: getAccountList,
+  filters: [{ name: 'keyword', kind: 'text', params: ['keyword'] }],
+  sortFields: ['balance', 'points', 'growth'],
+  defaultSort: '-balance',
+};
+
+export const LEDGER_KINDS = MEMBER_ADJUST_KINDS;
+export const LEDGER_TABS = ['all', ...LEDGER_KINDS] as const;
+/** Every reason a ledger row may carry, wallets' and growth's. */
+export const LEDGER_REASONS = [...new Set([...WALLET_REASONS, ...GROWTH_REASONS])] as [string, ...string[]];
+
+export const ledgerEntrySchema = z.object({
+  Id: z.number().int(),
+  Kind: z.enum(LEDGER_KINDS),
+  MemberId: z.number().int(),
+  MemberNo: z.string(),
+  Nickname: z.string(),
+  Delta: z.number().int(),
+  After: z.number().int(),
+  Reason: z.string(),
+  Note: z.string(),
+  OrderNo: z.string(),
+  ActorName: z.string(),
+  CreatedAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+const ledgerFilterFields = {
+  kind: z.enum(LEDGER_TABS).default('all'),
+  /** One member, by member number. */
+  memberNo: z.string().trim().max(20).optional(),
+  reason: z.enum(LEDGER_REASONS).optional(),
+  from: queryDate.optional(),
+  to: queryDate.optional(),
+};
+
+function refineLedger(value: Record<string, unknown>, context: z.RefinementCtx) {
+  for (const problem of rangeProblems(value, [['from', 'to']])) {
+    context.addIssue({ code: 'custom', path: [problem.field], message: 'from after to' });
+  }
+}
+
+export const ledgerQuerySchema = listQuerySchema
+  .extend({ ...ledgerFilterFields, sort: sortParam(['createdAt']).default('-createdAt') })
+  .superRefine(refineLedger);
+export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
+
+export const getAccountLedger = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetAccountLedger`,
+  permission: ACCOUNT_PERMISSION,
+  input: ledgerQuerySchema,
+  output: pagedSchema(ledgerEntrySchema).extend({
+    Counts: z.object({
+      all: z.number().int(),
+      balance: z.number().int(),
+      points: z.number().int(),
+      growth: z.number().int(),
+    }),
+  }),
+});
+
+/** The ledger rows of the same filters as a file, oldest first; at most EXPORT_MAX_ROWS rows. */
+export const exportAccountLedger = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/ExportAccountLedger`,
+  permission: ACCOUNT_PERMISSION,
+  input: z
+    .strictObject({
+      ...ledgerFilterFields,
+      sort: sortParam(['createdAt']).default('-createdAt'),
+      format: exportFormat,
+    })
+    .superRefine(refineLedger),
+  output: z.object({}),
+  binary: true,
+});
+
+export const ledgerResource: ListResource = {
+  resource: 'ledger',
+  list: getAccountLedger,
+  filters: [
+    { name: 'memberNo', kind: 'text', params: ['memberNo'] },
+    { name: 'reason', kind: 'select', params: ['reason'], options: LEDGER_REASONS },
+    { name: 'date', kind: 'dateRange', params: ['from', 'to'] },
+  ],
+  tabs: { param: 'kind', values: LEDGER_TABS, default: 'all' },
+  sortFields: ['createdAt'],
+  defaultSort: '-createdAt',
+  export: exportAccountLedger,
+};

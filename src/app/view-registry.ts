@@ -56,5 +56,6 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
   '/customer/allCustomer': () => import('../../admin/customers/members/member-list-page'),
   '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
+  '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
 };

@@ -488,3 +488,115 @@ describe('dashboard', () => {
     expect(other.body.Data.TodayNewCustomers).toBeLessThan(after.body.Data.TodayNewCustomers);
   });
 });
+
+describe('accounts and the ledger', () => {
+  it('lists every member’s balance, points and growth with totals over the filtered members', async () => {
+    const all = await server.call(
+      members.getAccountList,
+      { pageSize: 100, sort: '-points' },
+      { token: admin },
+    );
+    expect(all.body.Errmsg).toBe('');
+    const [sums] = await server.query<{ count: number; balance: number; points: number; growth: number }>(
+      sql`select count(*)::int as count, coalesce(sum(coalesce(w.balance_fen, 0)), 0)::int as balance,
+                 coalesce(sum(coalesce(w.points, 0)), 0)::int as points, coalesce(sum(m.growth), 0)::int as growth
+            from members m left join buyer_wallets w on w.site_id = m.site_id and w.buyer_id = m.open_id
+           where m.site_id = ${MALL_SITE}`,
+    );
+    expect(all.body.Total).toBe(sums!.count);
+    expect(all.body.Totals).toEqual({
+      BalanceFen: sums!.balance,
+      Points: sums!.points,
+      Growth: sums!.growth,
+    });
+    const points = all.body.Data.map((row) => row.Points);
+    expect([...points].sort((a, b) => b - a)).toEqual(points);
+    const one = await server.call(members.getAccountList, { keyword: '13900000011' }, { token: admin });
+    expect(one.body.Data.map((row) => row.MemberNo)).toHaveLength(1);
+    expect(one.body.Totals.Points).toBe(one.body.Data[0]!.Points);
+    const bad = await server.call(members.getAccountList, { sort: 'name' }, { token: admin });
+    expect(bad.body.Errmsg).toContain('sort');
+  });
+
+  it('gives one member’s ledger filtered by kind, reason and date, and exports a range', async () => {
+    const id = await memberId('demo-member-003');
+    const [member] = await server.query<{ member_no: string }>(
+      sql`select member_no from members where id = ${id}`,
+    );
+    const memberNo = member!.member_no;
+    await server.call(
+      members.adjustMember,
+      { Id: id, Kind: 'points', Delta: 40, Reason: '账户测试' },
+      { token: admin },
+    );
+    await server.call(
+      members.adjustMember,
+      { Id: id, Kind: 'balance', Delta: 500, Reason: '账户测试' },
+      { token: admin },
+    );
+    await server.call(
+      members.adjustMember,
+      { Id: id, Kind: 'growth', Delta: 9, Reason: '账户测试' },
+      { token: admin },
+    );
+
+    const ledger = await server.call(members.getAccountLedger, { memberNo }, { token: admin });
+    expect(ledger.body.Counts).toEqual({ all: 3, balance: 1, points: 1, growth: 1 });
+    expect(ledger.body.Data.map((row) => row.Kind).sort()).toEqual(['balance', 'growth', 'points']);
+    const points = await server.call(
+      members.getAccountLedger,
+      { memberNo, kind: 'points' },
+      { token: admin },
+    );
+    expect(points.body.Data).toMatchObject([
+      { Kind: 'points', Delta: 40, After: 40, Reason: 'adjust', Note: '账户测试' },
+    ]);
+    const operator = await server.call(
+      members.getAccountLedger,
+      { memberNo, reason: 'operator' },
+      { token: admin },
+    );
+    expect(operator.body.Data.map((row) => row.Kind)).toEqual(['growth']);
+    const past = await server.call(
+      members.getAccountLedger,
+      { memberNo, to: '2000-01-01' },
+      { token: admin },
+    );
+    expect(past.body.Total).toBe(0);
+    const reversed = await server.call(
+      members.getAccountLedger,
+      { from: '2024-05-02', to: '2024-05-01' },
+      { token: admin },
+    );
+    expect(reversed.body.Errmsg).toContain('from');
+    const badReason = await server.call(members.getAccountLedger, { reason: 'gift' }, { token: admin });
+    expect(badReason.body.Errmsg).toContain('reason');
+
+    const file = await server.call(
+      members.exportAccountLedger,
+      { memberNo, format: 'csv' },
+      { token: admin },
+    );
+    expect(file.status).toBe(200);
+    expect(file.raw.body.split('\n').filter((line) => line.includes(memberNo))).toHaveLength(3);
+    expect(file.raw.body).toContain('5');
+  });
+
+  it('keeps the other shop’s ledger and accounts apart; a store account is refused', async () => {
+    const theirs = await server.call(members.getAccountList, { pageSize: 100 }, { token: site2 });
+    expect(theirs.body.Data.every((row) => row.MemberNo !== '')).toBe(true);
+    expect(theirs.body.Total).toBe(3);
+    const [mall] = await server.query<{ member_no: string }>(
+      sql`select member_no from members where site_id = ${MALL_SITE} and open_id = 'demo-buyer-001'`,
+    );
+    const ledger = await server.call(
+      members.getAccountLedger,
+      { memberNo: mall!.member_no },
+      { token: site2 },
+    );
+    expect(ledger.body.Total).toBe(0);
+    const store = await server.login('store');
+    expect((await server.call(members.getAccountList, {}, { token: store })).body.Errcode).not.toBe(0);
+    expect((await server.call(members.getAccountLedger, {}, { token: store })).body.Errcode).not.toBe(0);
+  });
+});

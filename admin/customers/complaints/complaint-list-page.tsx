@@ -49,19 +49,19 @@ const complaintDefinition: ResourceDefinition<ComplaintRow> = {
   ],
   actions: [
     {
-      kind: 'command',
-      id: 'view',
-      label: 'complaints.view',
-      permission: COMPLAINT_PERMISSION,
-      dialog: ComplaintDialog,
-    },
-    {
       kind: 'machine',
       machine: complaintMachine,
       state: (row) => row.Status,
       call: (action, ids) =>
         action.name === 'close' ? { endpoint: closeComplaints, input: { Ids: ids } } : null,
       dialogs: { assignForm: AssignDialog, replyForm: ReplyDialog },
+    },
+    {
+      kind: 'command',
+      id: 'view',
+      label: 'complaints.view',
+      permission: COMPLAINT_PERMISSION,
+      dialog: ComplaintDialog,
     },
   ],
 };
