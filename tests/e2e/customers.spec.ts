@@ -59,7 +59,7 @@ test.describe('customers', () => {
     await table
       .getByRole('row')
       .nth(1)
-      .getByRole('link', { name: /^Details/ })
+      .getByRole('button', { name: /^Details/ })
       .click();
     await expect(page.getByRole('heading', { name: 'Member details', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Adjust points' }).click();
@@ -110,6 +110,32 @@ test.describe('customers', () => {
     const timeline = details.getByRole('list', { name: 'Timeline' });
     await expect(timeline).toContainText('filed by the buyer');
     await expect(timeline).toContainText('admin replied: Thanks, evening delivery starts next month.');
+    await checkA11y(page);
+  });
+
+  test('accounts show totals, and a row opens its ledger filtered by kind', async ({ page, signInByApi }) => {
+    test.setTimeout(120_000);
+    await signInByApi(page, 'admin');
+    await page.goto('/customer/accountList');
+    await expect(page.getByRole('heading', { name: 'Customer accounts', level: 1 })).toBeVisible();
+    const totals = page.getByRole('group', { name: 'Totals of the matching members' });
+    await expect(totals).toContainText('Total balance (yuan)');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    await checkA11y(page);
+
+    await table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Ledger/ })
+      .click();
+    await expect(page).toHaveURL(/view=ledger/);
+    await page.getByRole('tab', { name: /^Balance/ }).click();
+    await expect(page).toHaveURL(/kind=balance/);
+    await expect(page).toHaveURL(/view=ledger/);
+    const ledger = page.getByRole('table');
+    await expect(ledger.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    await expect(ledger.getByRole('row').nth(1)).toContainText('Balance');
     await checkA11y(page);
   });
 });
