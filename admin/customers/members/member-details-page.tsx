@@ -106,11 +106,13 @@ function ProfileForm({ member }: { member: MemberDetail }) {
 
 function Figure({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (
-    <Stat.Root borderWidth="1px" borderRadius="md" padding="3" bg="bg">
-      <Stat.Label>{label}</Stat.Label>
-      <Stat.ValueText>{value}</Stat.ValueText>
+    <Stack gap="0" borderWidth="1px" borderRadius="md" padding="3" bg="bg" alignItems="flex-start">
+      <Stat.Root>
+        <Stat.Label>{label}</Stat.Label>
+        <Stat.ValueText>{value}</Stat.ValueText>
+      </Stat.Root>
       {action}
-    </Stat.Root>
+    </Stack>
   );
 }
 
