@@ -1,9 +1,13 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
 import { commRoutes } from './areas/comm/routes';
+import { accountRoutes } from './areas/customer/account-routes';
+import { complaintRoutes } from './areas/customer/complaint-routes';
 import { gradeRoutes } from './areas/customer/grade-routes';
 import { gradeSeed } from './areas/customer/grade-seed';
+import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
+import { customerSeed } from './areas/customer/seed';
 import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
@@ -91,8 +95,15 @@ export const AREAS: readonly AreaRegistration[] = [
   // After orders: the demo buyers earn growth for the orders the order seed paid.
   {
     folder: 'customer',
-    routes: [...customerRoutes, ...gradeRoutes, ...storedValueRoutes],
-    seed: gradeSeed,
+    routes: [
+      ...customerRoutes,
+      ...memberRoutes,
+      ...accountRoutes,
+      ...complaintRoutes,
+      ...gradeRoutes,
+      ...storedValueRoutes,
+    ],
+    seed: customerSeed,
   },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   // After orders: its demo settings leave the orders' seeded walk-in payments alone.

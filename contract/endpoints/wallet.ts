@@ -22,6 +22,8 @@ export const WALLET_REASONS = [
   /** The extra a recharge rule gave (money or points), and its return when the recharge is refunded. */
   'recharge_bonus',
   'recharge_bonus_refund',
+  /** An operator's adjustment; the ledger row carries their reason as its note. */
+  'adjust',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 
@@ -36,6 +38,8 @@ export const walletLedgerRowSchema = z.object({
   After: z.number().int(),
   Reason: z.enum(WALLET_REASONS),
   OrderNo: z.string(),
+  /** The operator's reason of an adjustment. */
+  Note: z.string(),
   Actor: z.enum(['buyer', 'operator', 'system']),
   ActorName: z.string(),
   CreatedAt: z.string(),

@@ -73,4 +73,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/memberSupervise/memberStoredValue': () =>
     import('../../admin/customers/stored-value/recharge-rule-page'),
   '/customer/systemLog': () => import('../../admin/customers/system-log/system-log-page'),
+  '/customer/allCustomer': () => import('../../admin/customers/members/member-list-page'),
+  '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
+  '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
+  '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
 };

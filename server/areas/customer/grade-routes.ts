@@ -273,7 +273,7 @@ export const gradeRoutes = [
         .select({ id: members.id, status: members.status })
         .from(members)
         .where(and(eq(members.siteId, siteId), eq(members.openId, input.OpenId)));
-      if (!member) throw new AppError('member.notFound', {}, { field: 'OpenId' });
+      if (!member) throw new AppError('member.openIdNotFound', {}, { field: 'OpenId' });
       if (member.status === 'disabled')
         throw new AppError('member.disabled', {}, { field: 'OpenId', status: 403 });
       const day = shopDate(now);

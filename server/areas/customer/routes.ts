@@ -2,6 +2,7 @@ import { signIn } from '../../../contract/endpoints/members';
 import { getBuyerWallet } from '../../../contract/endpoints/wallet';
 import { defineRoute } from '../../http/route';
 import { storefrontSite } from '../storefront/service';
+import './registrations';
 import { readWallet, signInMember } from './service';
 
 /** Buyers' wallets as operators see them (order details, recharge orders), and the buyer's sign-in. */

@@ -30,6 +30,8 @@ export interface WalletChange {
   amount: number;
   reason: WalletReason;
   orderNo: string;
+  /** The operator's reason of an adjustment. */
+  note?: string;
   actor: WalletActor;
   now: Date;
 }
@@ -41,10 +43,10 @@ const COLUMN: Record<WalletCurrency, ReturnType<typeof sql.raw>> = {
 
 async function writeLedger(tx: Executor, change: WalletChange, delta: number, after: number) {
   await tx.execute(
-    sql`insert into wallet_ledger (site_id, buyer_id, currency, delta, after, reason, order_no, actor,
+    sql`insert into wallet_ledger (site_id, buyer_id, currency, delta, after, reason, order_no, note, actor,
                                    account_id, actor_name, created_at)
         values (${change.siteId}, ${change.buyerId}, ${change.currency}, ${delta}, ${after}, ${change.reason},
-                ${change.orderNo}, ${change.actor.kind}, ${change.actor.accountId}, ${change.actor.name},
+                ${change.orderNo}, ${change.note ?? ''}, ${change.actor.kind}, ${change.actor.accountId}, ${change.actor.name},
                 ${change.now.toISOString()}::timestamptz)`,
   );
 }
@@ -122,6 +124,7 @@ interface LedgerRecord extends Record<string, unknown> {
   after: number;
   reason: WalletReason;
   order_no: string;
+  note: string;
   actor: WalletActor['kind'];
   actor_name: string;
   created_at: Date | string;
@@ -136,7 +139,7 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
     ),
     queryRows<LedgerRecord>(
       db,
-      sql`select id, currency, delta, after, reason, order_no, actor, actor_name, created_at from wallet_ledger
+      sql`select id, currency, delta, after, reason, order_no, note, actor, actor_name, created_at from wallet_ledger
            where site_id = ${siteId} and buyer_id = ${buyerId} order by id desc limit ${WALLET_LEDGER_ROWS}`,
     ),
   ]);
@@ -151,6 +154,7 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
       After: row.after,
       Reason: row.reason,
       OrderNo: row.order_no,
+      Note: row.note,
       Actor: row.actor,
       ActorName: row.actor_name,
       CreatedAt: new Date(row.created_at).toISOString(),

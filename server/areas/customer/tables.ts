@@ -15,6 +15,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  COMPLAINT_KINDS,
+  COMPLAINT_SUBJECTS,
+  COMPLAINT_TIMELINE_EVENTS,
+} from '../../../contract/endpoints/complaints';
+import {
   GRADE_CHANGE_CAUSES,
   GROWTH_REASONS,
   MEMBER_GENDERS,
@@ -22,7 +27,8 @@ import {
   MEMBER_STATES,
 } from '../../../contract/endpoints/members';
 import { WALLET_CURRENCIES, WALLET_REASONS } from '../../../contract/endpoints/wallet';
-import { accounts, sites } from '../../db/schema';
+import { COMPLAINT_STATES } from '../../../contract/machines/complaint';
+import { accounts, sites, stores } from '../../db/schema';
 
 /**
  * A buyer's stored value (fen) and points, per site. Buyers are the storefront's buyer ids; the row
@@ -63,6 +69,8 @@ export const walletLedger = pgTable(
     after: integer('after').notNull(),
     reason: text('reason', { enum: WALLET_REASONS }).notNull(),
     orderNo: text('order_no').notNull().default(''),
+    /** The operator's reason of an adjustment. */
+    note: text('note').notNull().default(''),
     actor: text('actor', { enum: ['buyer', 'operator', 'system'] }).notNull(),
     accountId: integer('account_id').references(() => accounts.id),
     actorName: text('actor_name').notNull().default(''),
@@ -268,4 +276,58 @@ export const memberGradeChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('member_grade_changes_member').on(table.siteId, table.memberId, table.id)],
+);
+
+/**
+ * Buyers' complaints and suggestions, filed from the storefront. The buyer is a member; the reply
+ * is what the buyer reads back. Status moves only by contract/machines/complaint.ts.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind', { enum: COMPLAINT_KINDS }).notNull(),
+    subject: text('subject', { enum: COMPLAINT_SUBJECTS }).notNull(),
+    orderNo: text('order_no').notNull().default(''),
+    storeId: integer('store_id').references(() => stores.id),
+    content: text('content').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    contact: text('contact').notNull().default(''),
+    status: text('status', { enum: COMPLAINT_STATES }).notNull().default('new'),
+    assigneeId: integer('assignee_id').references(() => accounts.id),
+    reply: text('reply').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('complaints_site_created').on(table.siteId, table.createdAt, table.id),
+    index('complaints_member').on(table.siteId, table.memberId, table.id),
+  ],
+);
+
+/** A complaint's timeline: its filing and every operator's step, with the time of each. */
+export const complaintEvents = pgTable(
+  'complaint_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id),
+    event: text('event', { enum: COMPLAINT_TIMELINE_EVENTS }).notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    actorName: text('actor_name').notNull().default(''),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('complaint_events_complaint').on(table.complaintId, table.id)],
 );

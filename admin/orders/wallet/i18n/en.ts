@@ -19,6 +19,7 @@ export const en: Record<string, string> = {
   'wallet.reason.order_refund': 'Order refund',
   'wallet.reason.points_grant': 'Points granted',
   'wallet.reason.points_reversal': 'Points taken back',
+  'wallet.reason.adjust': 'Adjusted by the shop',
   'wallet.open': 'Wallet',
   'wallet.openNamed': 'Wallet of {buyer}',
   'wallet.dialogTitle': 'Wallet of {buyer}',

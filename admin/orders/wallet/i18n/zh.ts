@@ -19,6 +19,7 @@ export const zh: Record<string, string> = {
   'wallet.reason.order_refund': '订单退款',
   'wallet.reason.points_grant': '赠送积分',
   'wallet.reason.points_reversal': '退款扣回积分',
+  'wallet.reason.adjust': '人工调整',
   'wallet.open': '钱包',
   'wallet.openNamed': '{buyer} 的钱包',
   'wallet.dialogTitle': '{buyer} 的钱包',

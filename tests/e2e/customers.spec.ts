@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+
+/** Issue 16 journeys: find a member, tag three, adjust points with a reason; answer a complaint. */
+
+/** Axe once the list has settled, with the pointer off the buttons. */
+async function checkA11y(page: Page) {
+  await page.mouse.move(1, 1);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expectNoSeriousA11yViolations(page);
+}
+
+test.describe('customers', () => {
+  test('find a member, tag three, adjust points with a reason and see the ledger', async ({
+    page,
+    signInByApi,
+  }) => {
+    test.setTimeout(150_000);
+    await signInByApi(page, 'admin');
+    await page.goto('/customer/allCustomer');
+    await expect(page.getByRole('heading', { name: 'All customers', level: 1 })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    await checkA11y(page);
+
+    const search = page.getByRole('search');
+    await search.getByLabel('Name, mobile or member no.').fill('13900000011');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('周敏');
+
+    await search.getByLabel('Name, mobile or member no.').fill('');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByRole('row').nth(3)).toBeVisible();
+    const tag = `E2E${Date.now() % 100000}`;
+    for (const index of [1, 2, 3]) {
+      const box = table
+        .getByRole('row')
+        .nth(index)
+        .getByRole('checkbox', { name: /^Select row/ });
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+    const bulk = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
+    await expect(bulk).toContainText('3 selected');
+    await bulk.getByRole('button', { name: 'Tags' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tags of 3 members' });
+    await dialog.getByLabel('Add tags').fill(tag);
+    await dialog.getByRole('button', { name: 'Save tags' }).click();
+    await expect(dialog).toBeHidden();
+    for (const index of [1, 2, 3]) await expect(table.getByRole('row').nth(index)).toContainText(tag);
+
+    await search.getByLabel('Tag').selectOption(tag);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByRole('row')).toHaveCount(4);
+
+    await table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Member details', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Adjust points' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust the member’s account' });
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    await expect(adjust.getByText('Enter a whole number')).toBeVisible();
+    await expect(adjust.getByText('Enter the reason')).toBeVisible();
+    await adjust.getByLabel('Change in points').fill('88');
+    await adjust.getByLabel('Reason').fill('E2E goodwill points');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    await expect(adjust).toBeHidden();
+    const ledger = page.getByRole('table', { name: 'Points ledger' });
+    await expect(ledger.getByRole('row').nth(1)).toContainText('+88');
+    await expect(ledger.getByRole('row').nth(1)).toContainText('E2E goodwill points');
+    await expect(ledger.getByRole('row').nth(1)).toContainText('Adjusted by the shop');
+    await checkA11y(page);
+  });
+
+  test('answer a complaint: the reply resolves it and shows on its timeline', async ({
+    page,
+    signInByApi,
+  }) => {
+    test.setTimeout(120_000);
+    await signInByApi(page, 'admin');
+    await page.goto('/customer/complainAdvise');
+    await expect(page.getByRole('heading', { name: 'Complaints and advice', level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: /^New/ }).click();
+    const table = page.getByRole('table');
+    const row = table.getByRole('row').filter({ hasText: '希望增加夜间配送时段' });
+    await expect(row).toBeVisible({ timeout: 40_000 });
+    await checkA11y(page);
+
+    await row.getByRole('button', { name: /^Reply/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to 1 complaint' });
+    await expect(dialog).toContainText('希望增加夜间配送时段');
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await expect(dialog.getByText('Enter a reply')).toBeVisible();
+    await dialog.getByLabel('Your reply').fill('Thanks, evening delivery starts next month.');
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeHidden();
+
+    await page.getByRole('tab', { name: /^Resolved/ }).click();
+    const resolved = table.getByRole('row').filter({ hasText: '希望增加夜间配送时段' });
+    await expect(resolved).toBeVisible();
+    await resolved.getByRole('button', { name: /^Details/ }).click();
+    const details = page.getByRole('dialog', { name: /^Complaint \d+/ });
+    const timeline = details.getByRole('list', { name: 'Timeline' });
+    await expect(timeline).toContainText('filed by the buyer');
+    await expect(timeline).toContainText('admin replied: Thanks, evening delivery starts next month.');
+    await checkA11y(page);
+  });
+
+  test('accounts show totals, and a row opens its ledger filtered by kind', async ({ page, signInByApi }) => {
+    test.setTimeout(120_000);
+    await signInByApi(page, 'admin');
+    await page.goto('/customer/accountList');
+    await expect(page.getByRole('heading', { name: 'Customer accounts', level: 1 })).toBeVisible();
+    const totals = page.getByRole('group', { name: 'Totals of the matching members' });
+    await expect(totals).toContainText('Total balance (yuan)');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    await checkA11y(page);
+
+    await table
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Ledger/ })
+      .click();
+    await expect(page).toHaveURL(/view=ledger/);
+    await page.getByRole('tab', { name: /^Balance/ }).click();
+    await expect(page).toHaveURL(/kind=balance/);
+    await expect(page).toHaveURL(/view=ledger/);
+    const ledger = page.getByRole('table');
+    await expect(ledger.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    await expect(ledger.getByRole('row').nth(1)).toContainText('Balance');
+    await checkA11y(page);
+  });
+});
