@@ -4,7 +4,6 @@ import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
 import { gradeRoutes } from './areas/customer/grade-routes';
-import { gradeSeed } from './areas/customer/grade-seed';
 import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
 import { customerSeed } from './areas/customer/seed';
