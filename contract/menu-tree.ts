@@ -227,5 +227,8 @@ export const DEFAULT_GRANT_PREFIXES = {
     '/order/underLineOrder',
     '/goods/goodsList',
     '/goods/editGoodsDetails',
+    '/customer/writeoffSupervise',
+    '/customer/writeoffLog',
+    '/customer/ticketSupervise',
   ],
 } as const;

@@ -22,6 +22,8 @@ import { smallRoutineSeed } from './areas/small-routine/seed';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
+import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
@@ -59,6 +61,13 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'shop-set', routes: [], seed: shopSetSeed },
   { folder: 'customer', routes: customerRoutes },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
+  // Tickets come from paid orders of virtual goods and are written off at stores.
+  {
+    folder: 'ticket',
+    routes: [...ticketRoutes, ...ticketStorefrontRoutes],
+    seed: ticketSeed,
+    sweep: ticketSweep,
+  },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   { folder: 'marketing', routes: [], seed: marketingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
