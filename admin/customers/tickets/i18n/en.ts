@@ -22,7 +22,7 @@ export const en: Record<string, string> = {
   'tickets.invalidateTitle': 'Invalidate ticket {code}',
   'tickets.invalidateReason': 'Reason',
   'tickets.invalidateHelp':
-    'The member sees the ticket as expired with this reason (at most {max} characters).',
+    'The member sees the ticket as expired with this reason (at most {max, plural, one {# character} other {# characters}}).',
   'tickets.reasonRequired': 'Enter a reason',
   'ticket.ticket.state.unused': 'Unused',
   'ticket.ticket.state.used': 'Used',
