@@ -55,7 +55,7 @@ export const en: Record<string, string> = {
   'writeOff.code': 'Ticket code',
   'writeOff.codeHelp': '12 digits, spaces allowed',
   'writeOff.codeInvalid': 'This is not a ticket code: check the 12 digits',
-  'writeOff.store': 'Store',
+  'writeOff.store': 'Write off at',
   'writeOff.chooseStore': 'Choose a store',
   'writeOff.submit': 'Write off',
   'writeOff.confirm': 'Write off ticket {code} at {store}? This cannot be undone.',
