@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../contract/endpoint';
+import { getProductInfo, getProductList, saveProduct } from '../../contract/endpoints/goods';
 import { bindOrderState } from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import * as tickets from '../../contract/endpoints/tickets';
 import { makeTicketCode } from '../../contract/ticket-code';
 import { runAreaSweeps } from '../../server/area-list';
+import { goodsForm, leafCategory } from './goods-helpers';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 import { MALL_SITE, SECOND_SITE, storefront, storefrontKey } from './order-helpers';
 
@@ -579,6 +581,45 @@ describe('permissions', () => {
     for (const [endpoint, input] of endpoints) {
       const response = await server.call(endpoint, input, { token });
       expect(response.status).toBe(403);
+    }
+  });
+});
+
+describe('the goods kind', () => {
+  it('saves a virtual good with its ticket validity and stores; the list filters by kind', async () => {
+    const category = await leafCategory(server, MALL_SITE);
+    const Ticket = { Mode: 'fixed', From: '2026-06-01', Until: '2026-06-30', StoreIds: [otherStore] };
+    const saved = await server.call(
+      saveProduct,
+      goodsForm(category, { Name: '测试体验券', Code: 'VT-TEST', Kind: 'virtual', Ticket } as never),
+      { token: admin },
+    );
+    expect(saved.body.Errmsg).toBe('');
+    const detail = await server.call(getProductInfo, { id: saved.body.Id }, { token: admin });
+    expect(detail.body).toMatchObject({ Kind: 'virtual', Ticket: { ...Ticket, Days: 30 } });
+    const virtual = await server.call(getProductList, { kind: 'virtual', pageSize: 100 }, { token: admin });
+    expect(virtual.body.Data.map((row) => row.Name)).toContain('测试体验券');
+    expect(virtual.body.Data.every((row) => row.Kind === 'virtual')).toBe(true);
+    const physical = await server.call(getProductList, { kind: 'physical', pageSize: 100 }, { token: admin });
+    expect(physical.body.Data.some((row) => row.Kind === 'virtual')).toBe(false);
+  });
+
+  it('refuses bad ticket settings naming the field', async () => {
+    const category = await leafCategory(server, MALL_SITE);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ Mode: 'fixed', From: '2026-06-30', Until: '2026-06-01' }, 'Ticket.Until'],
+      [{ Mode: 'fixed', Until: '2026-06-01' }, 'Ticket.From'],
+      [{ Mode: 'days', Days: 0 }, 'Ticket.Days'],
+      [{ StoreIds: [foreignStore] }, 'Ticket.StoreIds'],
+    ];
+    for (const [Ticket, field] of cases) {
+      const response = await server.call(
+        saveProduct,
+        goodsForm(category, { Kind: 'virtual', Ticket } as never),
+        { token: admin },
+      );
+      expect(response.body.Errcode).toBe(-1);
+      expect(fieldOf(response)).toBe(field);
     }
   });
 });
