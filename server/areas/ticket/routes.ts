@@ -357,7 +357,7 @@ export const ticketRoutes = [
       await audit(tx, session, 'ticket.writeOff', `ticket:${done.ticketId}`, { code, storeId });
       return {
         WriteOffId: done.writeOffId,
-        Ticket: await readTicket(tx, { ...session, isStore: false }, locale, done.ticketId),
+        Ticket: await readTicket(tx, session, locale, done.ticketId),
       };
     });
   }),
