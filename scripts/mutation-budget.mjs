@@ -17,9 +17,6 @@ export const ruleModules = [
   { file: 'contract/pricing.ts', budget: 90 },
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
   { file: 'server/areas/order/freight.ts', budget: 90 },
-  { file: 'contract/machines/ticket.ts', budget: 90 },
-  { file: 'contract/ticket-code.ts', budget: 90 },
-  { file: 'contract/goods-kind.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);
