@@ -230,5 +230,8 @@ export const DEFAULT_GRANT_PREFIXES = {
     // A store account keeps its own store's phone, hours and pickup switch up to date.
     '/shop/moreShopSupervise',
     '/shop/moreShopEdit',
+    '/customer/writeoffSupervise',
+    '/customer/writeoffLog',
+    '/customer/ticketSupervise',
   ],
 } as const;

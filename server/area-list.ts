@@ -41,6 +41,8 @@ import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
 import { systemLogRoutes } from './areas/system-log/routes';
+import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
+import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
 import { paymentEnvironment } from './config';
 import type { Database } from './db/client';
@@ -103,6 +105,13 @@ export const AREAS: readonly AreaRegistration[] = [
       ...storedValueRoutes,
     ],
     seed: customerSeed,
+  },
+  // Tickets come from paid orders of virtual goods and are written off at stores.
+  {
+    folder: 'ticket',
+    routes: [...ticketRoutes, ...ticketStorefrontRoutes],
+    seed: ticketSeed,
+    sweep: ticketSweep,
   },
   { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
   // After orders: its demo settings leave the orders' seeded walk-in payments alone.

@@ -32,6 +32,7 @@ import {
   productFormSchema,
   saveProduct,
 } from '../../contract/endpoints/goods';
+import { DEFAULT_TICKET_SETTINGS, type GoodsKind, type TicketSettings } from '../../contract/goods-kind';
 import { GoodsPermission } from '../../contract/machines/goods';
 import { callEndpoint, http } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
@@ -42,6 +43,7 @@ import { QueryOutcome } from '../../src/lib/query-outcome';
 import { fenToYuanText, yuanToFen } from '../core/list-state';
 import { useDraftForm } from '../core/use-draft-form';
 import { categoryOptions } from './category-options';
+import { GoodsKindFields, type TicketDraft } from './goods-kind-fields';
 import { goodsCatalogues } from './messages';
 import { savedNotice } from './save-notice';
 import {
@@ -65,6 +67,8 @@ interface Draft {
   MarketPrice: string;
   SalesBase: string;
   FreightTemplateId: string;
+  Kind: GoodsKind;
+  Ticket: TicketDraft;
   Specs: SpecDraft[];
   Skus: SkuDraft[];
   OnShelf: boolean;
@@ -81,10 +85,22 @@ const EMPTY: Draft = {
   MarketPrice: '',
   SalesBase: '0',
   FreightTemplateId: '',
+  Kind: 'physical',
+  Ticket: ticketDraft(DEFAULT_TICKET_SETTINGS),
   Specs: [],
   Skus: buildSkuRows([], []),
   OnShelf: true,
 };
+
+function ticketDraft(settings: TicketSettings): TicketDraft {
+  return {
+    Mode: settings.Mode,
+    Days: String(settings.Days),
+    From: settings.From ?? '',
+    Until: settings.Until ?? '',
+    StoreIds: settings.StoreIds,
+  };
+}
 
 /** Save-call fields that the draft holds under another name (yuan text rather than fen, and so on). */
 const RENAMES = { MarketPriceFen: 'MarketPrice', PriceFen: 'Price', WeightG: 'Weight' } as const;
@@ -103,6 +119,8 @@ function draftOf(detail: ProductDetail): Draft {
     MarketPrice: detail.MarketPriceFen ? fenToYuanText(detail.MarketPriceFen) : '',
     SalesBase: String(detail.SalesBase),
     FreightTemplateId: detail.FreightTemplateId === null ? '' : String(detail.FreightTemplateId),
+    Kind: detail.Kind,
+    Ticket: ticketDraft(detail.Ticket),
     Specs: detail.Specs,
     Skus: skuDrafts(detail.Skus),
     OnShelf: detail.ShelfState === 'on' || detail.AutoShelf,
@@ -128,6 +146,14 @@ function inputOf(draft: Draft, detail: ProductDetail | undefined) {
     MarketPriceFen: draft.MarketPrice.trim() === '' ? 0 : (yuanToFen(draft.MarketPrice) ?? Number.NaN),
     SalesBase: Number(draft.SalesBase || 0),
     FreightTemplateId: draft.FreightTemplateId ? Number(draft.FreightTemplateId) : null,
+    Kind: draft.Kind,
+    Ticket: {
+      Mode: draft.Ticket.Mode,
+      Days: draft.Ticket.Days.trim() === '' ? Number.NaN : Number(draft.Ticket.Days),
+      From: draft.Ticket.From || null,
+      Until: draft.Ticket.Until || null,
+      StoreIds: draft.Ticket.StoreIds,
+    },
     Sort: detail?.Sort ?? 0,
     Specs: specs,
     Skus: skuInputs(draft.Skus),
@@ -388,6 +414,16 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
               </NativeSelect.Root>
             </Field.Root>
           </HStack>
+        </Section>
+
+        <Section title={t('goods.form.kind')}>
+          <GoodsKindFields
+            kind={draft.Kind}
+            ticket={draft.Ticket}
+            onKind={(Kind) => update({ Kind })}
+            onTicket={(change) => update({ Ticket: { ...form.getValues('Ticket'), ...change } })}
+            error={error}
+          />
         </Section>
 
         <Section title={t('goods.form.specs')}>

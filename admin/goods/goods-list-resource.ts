@@ -29,6 +29,15 @@ export const goodsColumns = [
     { sort: 'name' },
   ),
   column.text('category', (row) => row.CategoryName),
+  // Most goods ship: only virtual ones carry a badge.
+  column.state('kind', [
+    {
+      state: (row) => row.Kind,
+      label: (kind) => `goods.filter.kind.${kind}`,
+      palette: { virtual: 'blue' },
+      quiet: ['physical'],
+    },
+  ]),
   column.money('price', (row) => row.PriceFen, { sort: 'price', upTo: (row) => row.MaxPriceFen }),
   column.number('stock', (row) => row.TotalStock, { sort: 'stock' }),
   column.number('sales', (row) => row.Sales, { sort: 'sales' }),

@@ -32,6 +32,7 @@ export function benchRows(count: number): ProductRow[] {
       AuditState: index % 10 === 7 ? 'pending' : 'approved',
       RejectReason: '',
       RecycleState: 'active',
+      Kind: 'physical',
       CreatedAt: created,
       UpdatedAt: created,
       Version: 1,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { GOODS_KINDS, ticketSettingsProblems, ticketSettingsSchema } from '../goods-kind';
 import {
   type FieldProblem,
   type ListResource,
@@ -270,6 +271,8 @@ export const productFilterFields = {
   /** The category or any of its descendants. */
   categoryId: queryId.optional(),
   customTypeId: queryId.optional(),
+  /** Physical goods ship; virtual ones issue electronic tickets. */
+  kind: z.enum(GOODS_KINDS).optional(),
   priceMin: queryCount.optional(),
   priceMax: queryCount.optional(),
   stockMin: queryCount.optional(),
@@ -317,6 +320,7 @@ export const productRowSchema = z.object({
   AuditState: auditState,
   RejectReason: z.string(),
   RecycleState: recycleState,
+  Kind: z.enum(GOODS_KINDS),
   CreatedAt: timestamp,
   UpdatedAt: timestamp,
   Version: z.number().int(),
@@ -357,6 +361,7 @@ export const productListResource: ListResource = {
     { name: 'keyword', kind: 'text', params: ['keyword'] },
     { name: 'category', kind: 'categoryTree', params: ['categoryId'] },
     { name: 'customType', kind: 'entity', params: ['customTypeId'] },
+    { name: 'kind', kind: 'select', params: ['kind'], options: GOODS_KINDS },
     { name: 'price', kind: 'moneyRange', params: ['priceMin', 'priceMax'] },
     { name: 'stock', kind: 'numberRange', params: ['stockMin', 'stockMax'] },
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
@@ -407,6 +412,10 @@ export const productFormSchema = z.strictObject({
   MarketPriceFen: fen.default(0),
   SalesBase: z.number().int().min(0).max(MAX_STOCK).default(0),
   FreightTemplateId: id.nullable().default(null),
+  /** Virtual goods do not ship: paying issues one electronic ticket per unit (DESIGN §11). */
+  Kind: z.enum(GOODS_KINDS).default('physical'),
+  /** Validity and stores of a virtual good's tickets; ignored for physical goods. */
+  Ticket: ticketSettingsSchema.default(ticketSettingsSchema.parse({})),
   Sort: sortValue.default(0),
   Specs: z.array(specSchema).max(MAX_SPECS).default([]),
   Skus: z.array(skuInputSchema).max(MAX_SKUS).default([]),
@@ -420,8 +429,11 @@ export const productFormSchema = z.strictObject({
 export type ProductForm = z.infer<typeof productFormSchema>;
 
 /** Cross-field rules of the goods form (spec names, SKU combinations); server and form share them. */
-export function productFormProblems(form: Pick<ProductForm, 'Specs' | 'Skus'>): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+export function productFormProblems(
+  form: Pick<ProductForm, 'Specs' | 'Skus'> & Partial<Pick<ProductForm, 'Kind' | 'Ticket'>>,
+): FieldProblem[] {
+  const problems: FieldProblem[] =
+    form.Kind === 'virtual' && form.Ticket ? ticketSettingsProblems(form.Ticket, 'Ticket') : [];
   const names = new Set<string>();
   form.Specs.forEach((spec, index) => {
     if (names.has(spec.Name))
@@ -504,6 +516,7 @@ export const productDetailSchema = productRowSchema.extend({
   Video: z.string(),
   Description: z.string(),
   FreightTemplateId: z.number().int().nullable(),
+  Ticket: ticketSettingsSchema,
   AutoShelf: z.boolean(),
   Specs: z.array(z.object({ Name: z.string(), Values: z.array(z.string()) })),
   Skus: z.array(skuSchema),

@@ -45,7 +45,8 @@ export const buyerSchema = z.strictObject({
 });
 
 export const STOREFRONT_SOURCES = ['miniProgram', 'h5'] as const;
-export const STOREFRONT_DELIVERY_TYPES = ['express', 'sameCity', 'pickup'] as const;
+/** `virtual` for a cart of virtual goods only: no address, no freight, tickets at payment. */
+export const STOREFRONT_DELIVERY_TYPES = ['express', 'sameCity', 'pickup', 'virtual'] as const;
 
 export const createOrderSchema = z.strictObject({
   Buyer: buyerSchema,

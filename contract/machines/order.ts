@@ -76,6 +76,8 @@ export const orderMachine = defineMachine({
       permission: OrderPermission.supervise,
       form: 'verifyPickupForm',
     },
+    /** A virtual order is delivered by the tickets its payment issued. */
+    { name: 'deliverTickets', from: ['toShip'], to: 'received', permission: 'public', automatic: true },
     { name: 'confirmReceipt', from: ['shipped'], to: 'received', permission: 'public', automatic: true },
     { name: 'autoConfirm', from: ['shipped'], to: 'received', permission: 'public', automatic: true },
     { name: 'complete', from: ['received'], to: 'completed', permission: 'public', automatic: true },
@@ -174,7 +176,8 @@ export const ORDER_COMMANDS = [
 ] as const;
 export type OrderCommand = (typeof ORDER_COMMANDS)[number];
 
-export const DELIVERY_TYPES = ['express', 'sameCity', 'pickup', 'inStore'] as const;
+/** `virtual`: goods that do not ship; paying issues electronic tickets (DESIGN §11). */
+export const DELIVERY_TYPES = ['express', 'sameCity', 'pickup', 'inStore', 'virtual'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 export const ORDER_SOURCES = ['miniProgram', 'h5', 'offline'] as const;

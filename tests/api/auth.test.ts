@@ -179,6 +179,10 @@ describe('GetUserInfo', () => {
     expect(info.body.IsStore).toBe(true);
     expect(allPaths(info.body.MenuList).sort()).toEqual(
       [
+        '/customer',
+        '/customer/ticketSupervise',
+        '/customer/writeoffLog',
+        '/customer/writeoffSupervise',
         '/goods',
         '/goods/editGoodsDetails',
         '/goods/goodsList',

@@ -67,7 +67,7 @@ export async function prepareSku(
     sql`select s.id, s.product_id, s.price_fen from products p
           join lateral (select id, product_id, price_fen from skus where product_id = p.id order by position limit 1) s
             on true
-         where p.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active'
+         where p.site_id = ${siteId} and p.shelf_state = 'on' and p.recycle_state = 'active' and p.kind = 'physical'
          order by p.id offset ${options.skip ?? 0} limit 1`,
   );
   if (!row) throw new Error(`no goods on the shelf in site ${siteId}`);

@@ -17,9 +17,11 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
+import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
+import { readParameterSetting } from './settings';
 import { addSold, orderStockLines, returnStock, type StockActor, takeStock } from './stock';
 import { type StockFacts, stockDecision } from './stock-rules';
 import { orderLog, orderRefunds, orderShipments, orders } from './tables';
@@ -304,6 +306,36 @@ export async function payOrder(
     to: 'toShip',
     detail: { Method: payment.method, AmountFen: order.totalFen },
   });
+  return order.deliveryType === 'virtual' ? deliverTickets(context, updated) : updated;
+}
+
+/**
+ * A paid virtual order is delivered by its tickets, issued in the payment's transaction: it is
+ * received at once and the after-sale window (refunds of unused tickets) starts.
+ */
+async function deliverTickets(context: OrderContext, order: OrderRecord): Promise<OrderRecord> {
+  requireOrderAction(context, order, 'deliverTickets');
+  const count = await issueTickets(context.tx, order, context.now);
+  const settings = (await readParameterSetting(context.tx, order.siteId)).value;
+  const afterSaleDays = settings.AfterSaleDays;
+  const reviewDays = settings.AutoGoodReviewDays;
+  const updated = await updateOrder(
+    context,
+    order,
+    {
+      state: 'received',
+      receivedAt: context.now,
+      completeDueAt: addDays(context.now, afterSaleDays),
+      reviewDueAt: addDays(context.now, reviewDays),
+    },
+    'toShip',
+  );
+  await logOrder(context, order, {
+    action: 'deliverTickets',
+    from: 'toShip',
+    to: 'received',
+    detail: { Tickets: count },
+  });
   return updated;
 }
 
@@ -457,6 +489,7 @@ export async function applyRefund(
   if (amountFen > refundableFen(order)) {
     throw new AppError('order.refundTooMuch', { max: refundableFen(order) }, { field: 'AmountFen' });
   }
+  await requireTicketRefund(context.tx, order, amountFen, 'AmountFen');
   await context.tx.insert(orderRefunds).values({
     siteId: order.siteId,
     orderId: order.id,
@@ -524,6 +557,8 @@ export async function approveRefund(
   if (amountFen > refundableFen(order)) {
     throw new AppError('order.refundTooMuch', { max: refundableFen(order) }, { field: 'AmountFen' });
   }
+  // A ticket may have been used since the buyer asked.
+  await requireTicketRefund(context.tx, order, amountFen, 'AmountFen');
   return decideRefund(context, order, 'approveRefund', { amountFen, reply });
 }
 
@@ -568,6 +603,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     ...(stockBack ? { stockDeducted: false } : {}),
   };
   const updated = await updateOrder(context, order, set);
+  await refundTickets(context.tx, order, refund.amount_fen, closing, context.now);
   await walletOnRefund(context, order, refund.amount_fen);
   await logOrder(context, order, {
     action: 'markRefunded',

@@ -2,6 +2,10 @@ import { extendMessages } from '../../i18n/messages';
 
 const en = {
   'order.notFound': 'Order {id} does not exist',
+  'order.mixedVirtual':
+    'Virtual goods (tickets) and goods that ship cannot be in one order: place two orders',
+  'order.virtualDelivery': 'Virtual goods are not delivered: choose the delivery type virtual',
+  'order.notVirtual': 'Only virtual goods can be ordered without delivery',
   'order.illegalTransition': 'Order {subject} cannot be {action}: it is {state}',
   'order.changedMeanwhile': 'Order {subject} was changed by someone else meanwhile; reload it and try again',
   'order.versionRequired': 'Version is required to change an existing record',
@@ -190,6 +194,9 @@ type OrderMessageKey = keyof typeof en;
 
 const zh: Record<OrderMessageKey, string> = {
   'order.notFound': '订单 {id} 不存在',
+  'order.mixedVirtual': '虚拟商品（电子票）不能与实物商品在同一订单中，请分开下单',
+  'order.virtualDelivery': '虚拟商品无需配送，请选择配送方式 virtual',
+  'order.notVirtual': '只有虚拟商品可以无需配送',
   'order.illegalTransition': '订单 {subject} 当前{state}，不能{action}',
   'order.changedMeanwhile': '订单 {subject} 刚被他人修改，请刷新后重试',
   'order.versionRequired': '修改已有记录需要提供版本号（Version）',

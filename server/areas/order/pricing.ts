@@ -29,6 +29,8 @@ export interface PricedLine extends StockLine {
   freightRules: Record<string, unknown> | null;
   unitFen: number;
   amountFen: number;
+  /** Virtual goods issue tickets at payment instead of shipping. */
+  virtual: boolean;
 }
 
 interface SkuRecord extends Record<string, unknown> {
@@ -46,6 +48,7 @@ interface SkuRecord extends Record<string, unknown> {
   shelf_state: 'on' | 'off';
   recycle_state: 'active' | 'recycled' | 'purged';
   freight_rules: Record<string, unknown> | null;
+  kind: 'physical' | 'virtual';
 }
 
 /**
@@ -74,7 +77,7 @@ export async function priceLines(
   const records = await queryRows<SkuRecord>(
     tx,
     sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, p.name,
-               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state,
+               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state, p.kind,
                (select f.rules from freight_templates f where f.id = p.freight_template_id and f.site_id = p.site_id)
                  as freight_rules
           from skus s join products p on p.id = s.product_id
@@ -104,6 +107,7 @@ export async function priceLines(
       freightRules: record.freight_rules,
       unitFen: record.price_fen,
       amountFen: record.price_fen * line.Quantity,
+      virtual: record.kind === 'virtual',
     };
   });
 }

@@ -20,9 +20,11 @@ import {
   type Actor,
   addDays,
   applyRefund,
+  approveRefund,
   assertPayable,
   closeUnpaid,
   lockOrder,
+  markRefunded,
   type OrderContext,
   type OrderLogRow,
   type OrderRecord,
@@ -107,10 +109,11 @@ export async function placeOrder(
     express: delivery.Express.Enabled,
     sameCity: delivery.SameCity.Enabled,
     pickup: delivery.Pickup.Enabled,
+    virtual: true,
   }[input.DeliveryType];
   if (!enabled)
     throw new AppError(`order.deliveryDisabled.${input.DeliveryType}`, {}, { field: 'DeliveryType' });
-  const needsAddress = input.DeliveryType !== 'pickup';
+  const needsAddress = input.DeliveryType !== 'pickup' && input.DeliveryType !== 'virtual';
   if (needsAddress && !input.Address) throw new AppError('order.addressRequired', {}, { field: 'Address' });
   const pickupPoint =
     input.DeliveryType === 'pickup' ? delivery.Pickup.Points[input.PickupPoint ?? Number.NaN] : undefined;
@@ -136,6 +139,15 @@ export async function placeOrder(
     now: context.now,
   });
   const lines = await priceLines(context.tx, context.siteId, input.Lines);
+  // A cart is all virtual (tickets, no delivery) or all physical: a mixed one would leave some
+  // lines neither shipped nor ticketed, so the buyer places two orders.
+  const virtualLines = lines.filter((line) => line.virtual).length;
+  if (virtualLines > 0 && virtualLines < lines.length)
+    throw new AppError('order.mixedVirtual', {}, { field: 'Lines' });
+  if (virtualLines > 0 && input.DeliveryType !== 'virtual')
+    throw new AppError('order.virtualDelivery', {}, { field: 'DeliveryType' });
+  if (virtualLines === 0 && input.DeliveryType === 'virtual')
+    throw new AppError('order.notVirtual', {}, { field: 'DeliveryType' });
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
   if (input.DeliveryType === 'express') {
@@ -426,4 +438,26 @@ export function payStorefrontRecharge(
   input: z.infer<typeof payOrderSchema>,
 ): Promise<RechargeRecord> {
   return payRecharge(context.tx, context.siteId, input, context.now, context.locale);
+}
+
+/**
+ * An operator approves the buyer's pending refund request in full and marks the money sent, as the
+ * order screen's two commands do; for demo data and other areas' tests, which cannot reach the
+ * order commands.
+ */
+export async function refundRequested(
+  context: StorefrontContext,
+  orderNo: string,
+  operator: Actor,
+): Promise<OrderRecord> {
+  const order = await lockOrder(context.tx, context.siteId, { orderNo });
+  if (!order) throw new AppError('order.notFound', { id: orderNo }, { field: 'OrderNo' });
+  const operatorContext = orderContext(context, operator);
+  const [request] = await queryRows<{ requested_fen: number }>(
+    context.tx,
+    sql`select requested_fen from order_refunds where order_id = ${order.id} and state = 'requested'
+         order by id desc limit 1`,
+  );
+  const approved = await approveRefund(operatorContext, order, request?.requested_fen ?? 0, '');
+  return markRefunded(operatorContext, approved);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProductDetail } from '../../../contract/endpoints/goods';
+import { DEFAULT_TICKET_SETTINGS, type TicketSettings } from '../../../contract/goods-kind';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { notFound, productTarget } from './errors';
@@ -30,11 +31,12 @@ export async function readProductDetail(db: Executor, siteId: number, id: number
       video: string;
       description: string;
       freight_template_id: number | null;
+      ticket_settings: TicketSettings | null;
       auto_shelf: boolean;
     }
   >(
     db,
-    sql`select ${PRODUCT_ROW_COLUMNS}, p.gallery, p.video, p.description, p.freight_template_id, p.auto_shelf
+    sql`select ${PRODUCT_ROW_COLUMNS}, p.gallery, p.video, p.description, p.freight_template_id, p.ticket_settings, p.auto_shelf
           from ${PRODUCT_ROW_FROM}
          where p.id = ${id} and p.site_id = ${siteId} and p.recycle_state <> 'purged'`,
   );
@@ -98,6 +100,7 @@ export async function readProductDetail(db: Executor, siteId: number, id: number
     Video: record.video,
     Description: record.description,
     FreightTemplateId: record.freight_template_id,
+    Ticket: record.ticket_settings ?? DEFAULT_TICKET_SETTINGS,
     AutoShelf: record.auto_shelf,
     Specs: specs.map((spec) => ({ Name: spec.name, Values: spec.values })),
     Skus: skus.map((sku) => ({

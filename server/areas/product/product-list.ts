@@ -6,6 +6,7 @@ import {
   type ProductRow,
   type ProductTab,
 } from '../../../contract/endpoints/goods';
+import type { GoodsKind } from '../../../contract/goods-kind';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { AuditState, RecycleState, ShelfState } from '../../../contract/machines/goods';
 import type { Executor } from '../../db/client';
@@ -67,6 +68,7 @@ export function productFilterConditions(siteId: number, filters: Partial<Product
     conditions.push(sql`exists (select 1 from product_custom_type_links l
       where l.product_id = p.id and l.custom_type_id = ${filters.customTypeId})`);
   }
+  if (filters.kind !== undefined) conditions.push(sql`p.kind = ${filters.kind}`);
   if (filters.priceMin !== undefined) conditions.push(sql`p.price_fen >= ${filters.priceMin}`);
   if (filters.priceMax !== undefined) conditions.push(sql`p.price_fen <= ${filters.priceMax}`);
   if (filters.stockMin !== undefined) conditions.push(sql`p.total_stock >= ${filters.stockMin}`);
@@ -139,6 +141,7 @@ interface ProductRowRecord extends Record<string, unknown> {
   audit_state: AuditState;
   reject_reason: string;
   recycle_state: RecycleState;
+  kind: GoodsKind;
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
@@ -147,7 +150,7 @@ interface ProductRowRecord extends Record<string, unknown> {
 export const PRODUCT_ROW_COLUMNS = sql`p.id, p.name, p.subtitle, p.code, p.category_id, c.name as category_name,
   p.gallery->>0 as image, p.price_fen, p.max_price_fen, p.market_price_fen, p.total_stock, p.sales_base,
   p.sold_count, p.sku_count, p.sort, p.shelf_state, p.audit_state, p.reject_reason, p.recycle_state,
-  p.created_at, p.updated_at, p.version`;
+  p.kind, p.created_at, p.updated_at, p.version`;
 
 export const PRODUCT_ROW_FROM = sql`products p left join product_categories c on c.id = p.category_id`;
 
@@ -177,6 +180,7 @@ export function toProductRow(record: ProductRowRecord): ProductRow {
     AuditState: record.audit_state,
     RejectReason: record.reject_reason,
     RecycleState: record.recycle_state,
+    Kind: record.kind,
     CreatedAt: isoTime(record.created_at),
     UpdatedAt: isoTime(record.updated_at),
     Version: record.version,

@@ -53,6 +53,10 @@ async function checkReferences(tx: Executor, siteId: number, form: ProductForm):
   }
   const [customType] = await missingIds(tx, 'product_custom_types', siteId, [...new Set(form.CustomTypeIds)]);
   if (customType !== undefined) throw notFound('product.customTypeNotFound', customType, 'CustomTypeIds');
+  if (form.Kind === 'virtual') {
+    const [store] = await missingIds(tx, 'stores', siteId, [...new Set(form.Ticket.StoreIds)]);
+    if (store !== undefined) throw notFound('product.ticketStoreNotFound', store, 'Ticket.StoreIds');
+  }
 }
 
 function shelfDecision(
@@ -88,6 +92,8 @@ function productColumns(form: ProductForm, description: string) {
     marketPriceFen: form.MarketPriceFen,
     salesBase: form.SalesBase,
     freightTemplateId: form.FreightTemplateId,
+    kind: form.Kind,
+    ticketSettings: form.Kind === 'virtual' ? form.Ticket : null,
     sort: form.Sort,
     skuCount: form.Skus.length,
   };

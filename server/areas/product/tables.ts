@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { GOODS_KINDS, type TicketSettings } from '../../../contract/goods-kind';
 import { accounts, sites } from '../../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -112,6 +113,10 @@ export const products = pgTable(
     recycleState: text('recycle_state', { enum: ['active', 'recycled', 'purged'] })
       .notNull()
       .default('active'),
+    /** Physical goods ship; virtual ones issue an electronic ticket per unit paid (DESIGN §11). */
+    kind: text('kind', { enum: GOODS_KINDS }).notNull().default('physical'),
+    /** Validity and stores of a virtual good's tickets; null for physical goods. */
+    ticketSettings: jsonb('ticket_settings').$type<TicketSettings>(),
     /** Go on the shelf when the pending audit is approved. */
     autoShelf: boolean('auto_shelf').notNull().default(false),
     /** Sum of the SKUs' stock, kept in the same transaction as every stock change. */

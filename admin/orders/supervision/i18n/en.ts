@@ -25,6 +25,7 @@ export const en: Record<string, string> = {
   'orders.filter.deliveryType.sameCity': 'Same-city delivery',
   'orders.filter.deliveryType.pickup': 'Pickup at store',
   'orders.filter.deliveryType.inStore': 'At the counter',
+  'orders.filter.deliveryType.virtual': 'Tickets (no delivery)',
   'orders.filter.created': 'Placed',
   'orders.filter.paid': 'Paid',
   'orders.filter.amount': 'Amount (¥)',

@@ -25,6 +25,7 @@ export const zh: Record<string, string> = {
   'orders.filter.deliveryType.sameCity': '同城配送',
   'orders.filter.deliveryType.pickup': '到店自提',
   'orders.filter.deliveryType.inStore': '门店现场',
+  'orders.filter.deliveryType.virtual': '电子票（无需配送）',
   'orders.filter.created': '下单时间',
   'orders.filter.paid': '支付时间',
   'orders.filter.amount': '金额（元）',
