@@ -8,7 +8,11 @@ import { FormDialog } from './form-dialog';
 import { en } from './i18n/en';
 import { InformationDialog } from './information-dialog';
 
-afterEach(cleanup);
+// Closing a dialog hands focus back on a timer; let it run while the document still exists.
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});
 
 function inShell(children: React.ReactNode) {
   return render(

@@ -20,6 +20,8 @@ export const en: Record<string, string> = {
   'wallet.reason.points_grant': 'Points granted',
   'wallet.reason.points_reversal': 'Points taken back',
   'wallet.reason.adjust': 'Adjusted by the shop',
+  'wallet.reason.recharge_bonus': 'Recharge bonus',
+  'wallet.reason.recharge_bonus_refund': 'Recharge bonus taken back',
   'wallet.open': 'Wallet',
   'wallet.openNamed': 'Wallet of {buyer}',
   'wallet.dialogTitle': 'Wallet of {buyer}',

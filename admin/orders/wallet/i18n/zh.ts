@@ -20,6 +20,8 @@ export const zh: Record<string, string> = {
   'wallet.reason.points_grant': '赠送积分',
   'wallet.reason.points_reversal': '退款扣回积分',
   'wallet.reason.adjust': '人工调整',
+  'wallet.reason.recharge_bonus': '充值赠送',
+  'wallet.reason.recharge_bonus_refund': '退回充值赠送',
   'wallet.open': '钱包',
   'wallet.openNamed': '{buyer} 的钱包',
   'wallet.dialogTitle': '{buyer} 的钱包',
