@@ -3,6 +3,7 @@ import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
 import { queryId } from '../scalars';
+import { TIMED_STATES } from '../timed-state';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -40,11 +41,16 @@ export type LookupRowBase = z.infer<typeof base>;
 
 const summary = { Summary: z.string() };
 const window = { StartsAt: instant(), EndsAt: instant() };
+/**
+ * An activity's headline offer (its cheapest price and that SKU's list price) and its real state:
+ * time and the shop's switch (contract/timed-state.ts).
+ */
 const offer = {
   ProductId: int().nullable(),
   PriceFen: int(),
   OriginalPriceFen: int(),
   ...window,
+  State: z.enum(TIMED_STATES),
 };
 
 export const lookupRowSchemas = {

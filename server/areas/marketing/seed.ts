@@ -92,19 +92,6 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
     },
     { siteId: second, title: '咨询礼包9折券', discountType: 'discount', value: 90, endsAt: until(20) },
   ]);
-  await db.insert(seckillActivities).values([
-    { ...offer(0, '限时秒杀·爆款直降', 60), stock: 50 },
-    { ...offer(1, '整点秒杀·每日10点', 70), stock: 30 },
-    { ...offer(2, '周末秒杀·清仓特惠', 50), stock: 20, deleted: true },
-  ]);
-  await db.insert(groupBuyActivities).values([
-    { ...offer(3, '两人拼团·立省一半', 55), groupSize: 2 },
-    { ...offer(4, '三人团·家庭装', 65), groupSize: 3 },
-    { ...offer(5, '老带新拼团', 75), groupSize: 2, status: 'off' },
-  ]);
-  await db
-    .insert(bargainEvents)
-    .values([{ ...offer(6, '好友助力砍到底', 10) }, { ...offer(7, '砍价0元领', 1) }]);
   await db.insert(pointsProducts).values([
     { siteId: mall, title: '品牌保温杯', image: demoPicture('#ff9800', '积分'), points: 2000, stock: 100 },
     {

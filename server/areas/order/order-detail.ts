@@ -4,7 +4,7 @@ import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
-import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
+import { isoTime, orderRowColumns, toOrderRow, where } from './order-list';
 import { type OrderViewer, orderScope } from './store-scope';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
 
@@ -17,7 +17,7 @@ export async function readOrderDetail(
 ): Promise<OrderDetail> {
   const [record] = await queryRows<Parameters<typeof toOrderRow>[0]>(
     db,
-    sql`select ${ORDER_ROW_COLUMNS} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
+    sql`select ${orderRowColumns()} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
   );
   if (!record) throw orderNotFound(id, 'id');
   const [[order], lines, shipments, refunds, timeline] = await Promise.all([
@@ -93,6 +93,7 @@ export async function readOrderDetail(
         deliveryType: full.deliveryType,
         source: full.source,
         partlyShipped,
+        shipHold: record.ship_hold,
       },
       grantedPaths,
     ),

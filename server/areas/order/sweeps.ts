@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import type { OrderType } from '../../../contract/machines/order';
+import { activityClosed } from './activity-hooks';
 import { idList } from './lifecycle';
 import { grantCompletedOrders } from './order-wallet';
 import { orderStockLines, returnStock } from './stock';
@@ -34,6 +36,8 @@ interface Due extends Record<string, unknown> {
   id: number;
   site_id: number;
   order_no: string;
+  type: OrderType;
+  buyer_id: string;
   due: Date;
   stock_deducted: boolean;
 }
@@ -42,7 +46,7 @@ interface Due extends Record<string, unknown> {
 function lockDue(tx: Executor, dueColumn: SQL, condition: SQL, limit: number): Promise<Due[]> {
   return queryRows<Due>(
     tx,
-    sql`select id, site_id, order_no, ${dueColumn} as due, stock_deducted from orders
+    sql`select id, site_id, order_no, type, buyer_id, ${dueColumn} as due, stock_deducted from orders
          where ${condition} order by ${dueColumn}, id limit ${limit} for update skip locked`,
   );
 }
@@ -112,6 +116,10 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
         );
       }
       await logSystem(tx, changed, 'expire', 'toPay', 'closed');
+      for (const row of changed.filter((entry) => entry.type !== 'normal')) {
+        const order = { id: row.id, siteId: row.site_id, orderNo: row.order_no, type: row.type, buyerId: row.buyer_id };
+        await activityClosed({ tx, order, at: new Date(row.due), stockReturned: true });
+      }
       return { locked: rows.length, changed: changed.length };
     },
     limit,
