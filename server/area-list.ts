@@ -12,6 +12,9 @@ import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { dealRoutes } from './areas/marketing/deal-routes';
+import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
+import { runDealSweeps } from './areas/marketing/deal-sweeps';
 import { marketingSeed } from './areas/marketing/seed';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
@@ -121,7 +124,13 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
-  { folder: 'marketing', routes: [], seed: marketingSeed },
+  // After orders and payment: its demo activities place, pay and refund orders through them.
+  {
+    folder: 'marketing',
+    routes: [...dealRoutes, ...dealStorefrontRoutes],
+    seed: marketingSeed,
+    sweep: runDealSweeps,
+  },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

@@ -1,23 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
-import { products } from '../product/tables';
-import {
-  bargainEvents,
-  bookingForms,
-  coupons,
-  groupBuyActivities,
-  marketingActivities,
-  pointsProducts,
-  seckillActivities,
-  votes,
-} from './tables';
+import { dealSeed } from './deal-seed';
+import { bookingForms, coupons, marketingActivities, pointsProducts, votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
- * live rows: a few of each, one switched off and one deleted in the mall.
+ * live rows: a few of each, one switched off and one deleted in the mall. Seckill, group buying and
+ * bargains are set up and bought through their services (deal-seed.ts).
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -25,28 +16,6 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
   const until = (days: number) => new Date(now + days * DAY);
   const mall = demo.mallSiteId;
   const second = demo.secondSiteId;
-  const goods = await db
-    .select({ id: products.id, name: products.name, priceFen: products.priceFen, gallery: products.gallery })
-    .from(products)
-    .where(and(eq(products.siteId, mall), eq(products.recycleState, 'active')))
-    .orderBy(asc(products.id))
-    .limit(9);
-  const good = (index: number) => goods[index % Math.max(goods.length, 1)];
-  const offer = (index: number, title: string, percent: number) => {
-    const product = good(index);
-    const original = product?.priceFen || 9900;
-    return {
-      siteId: mall,
-      productId: product?.id ?? null,
-      title,
-      image: product?.gallery[0] ?? demoPicture('#e4393c', title.slice(0, 2)),
-      priceFen: Math.max(1, Math.round((original * percent) / 100)),
-      originalPriceFen: original,
-      startsAt: from,
-      endsAt: until(7 + index),
-    };
-  };
-
   await db.insert(coupons).values([
     {
       siteId: mall,
@@ -173,4 +142,5 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       endsAt: until(5),
     },
   ]);
+  await dealSeed(db, demo);
 };

@@ -94,9 +94,7 @@ export const seckillGoods = pgTable(
   },
   (table) => [
     index('seckill_goods_activity').on(table.activityId, table.deleted, table.sort),
-    uniqueIndex('seckill_goods_live_product')
-      .on(table.activityId, table.productId)
-      .where(sql`not deleted`),
+    uniqueIndex('seckill_goods_live_product').on(table.activityId, table.productId).where(sql`not deleted`),
   ],
 );
 
@@ -318,7 +316,10 @@ export const bargainGoods = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
-    check('bargain_goods_rules', sql`${table.floorPriceFen} >= 0 and ${table.firstCutFen} >= 0 and ${table.helpersNeeded} > 0`),
+    check(
+      'bargain_goods_rules',
+      sql`${table.floorPriceFen} >= 0 and ${table.firstCutFen} >= 0 and ${table.helpersNeeded} > 0`,
+    ),
     index('bargain_goods_event').on(table.eventId, table.deleted, table.sort),
   ],
 );

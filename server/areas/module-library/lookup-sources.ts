@@ -2,8 +2,8 @@ import { and, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'd
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
-import type { Database } from '../../db/client';
 import { timedState } from '../../../contract/timed-state';
+import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
 import {
@@ -100,7 +100,8 @@ type OfferColumns = { startsAt: Date; endsAt: Date; status: 'on' | 'off'; offer:
 
 /**
  * A seckill, group-buy or bargain activity with its headline offer read from its goods, and its
- * real state (time and switch) at the moment of the lookup.
+ * real state (time and switch) at the moment of the lookup. The subqueries name the outer table in
+ * full: drizzle writes a single table's columns unqualified, which the subquery would take as its own.
  */
 function offerSource<K extends 'seckill' | 'groupBuy' | 'bargain', T extends EntityTable>(
   table: T,
@@ -129,18 +130,18 @@ const seckillOffer = sql`(select json_build_object('productId', ss.product_id, '
     'originalPriceFen', coalesce(s.price_fen, ss.price_fen))
   from ${seckillSkus} ss join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
   left join ${skus} s on s.id = ss.sku_id
-  where ss.activity_id = ${seckillActivities.id} order by ss.price_fen, ss.id limit 1)`;
+  where ss.activity_id = seckill_activities.id order by ss.price_fen, ss.id limit 1)`;
 const seckillStock = sql`(select coalesce(sum(ss.stock), 0)::int from ${seckillSkus} ss
   join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
-  where ss.activity_id = ${seckillActivities.id})`;
-const groupBuyOffer = sql`(select json_build_object('productId', ${groupBuyActivities.productId},
+  where ss.activity_id = seckill_activities.id)`;
+const groupBuyOffer = sql`(select json_build_object('productId', group_buy_activities.product_id,
     'priceFen', gs.price_fen, 'originalPriceFen', coalesce(s.price_fen, gs.price_fen))
   from ${groupBuySkus} gs left join ${skus} s on s.id = gs.sku_id
-  where gs.activity_id = ${groupBuyActivities.id} order by gs.price_fen, gs.id limit 1)`;
+  where gs.activity_id = group_buy_activities.id order by gs.price_fen, gs.id limit 1)`;
 const bargainOffer = sql`(select json_build_object('productId', b.product_id, 'priceFen', b.floor_price_fen,
     'originalPriceFen', coalesce(s.price_fen, b.floor_price_fen))
   from ${bargainGoods} b left join ${skus} s on s.id = b.sku_id
-  where b.event_id = ${bargainEvents.id} and not b.deleted and b.status = 'on'
+  where b.event_id = bargain_events.id and not b.deleted and b.status = 'on'
   order by b.sort desc, b.id limit 1)`;
 
 const summary = (row: { summary: string }) => ({ Summary: row.summary });
@@ -151,7 +152,9 @@ const window = (row: { startsAt: Date; endsAt: Date }) => ({
 
 export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   activity: source(marketingActivities, (row) => ({ ...summary(row), ...window(row) })),
-  groupBuy: offerSource(groupBuyActivities, { offer: groupBuyOffer }, (row) => ({ GroupSize: row.groupSize })),
+  groupBuy: offerSource(groupBuyActivities, { offer: groupBuyOffer }, (row) => ({
+    GroupSize: row.groupSize,
+  })),
   seckill: offerSource(seckillActivities, { offer: seckillOffer, stock: seckillStock }, (row) => ({
     Stock: Number(row.stock ?? 0),
   })),

@@ -179,7 +179,8 @@ export async function requireCommand(
       deliveryType: order.deliveryType,
       source: order.source,
       partlyShipped,
-      shipHold: command === 'ship' || command === 'verifyPickup' ? await shipHoldOf(context.tx, order.id) : null,
+      shipHold:
+        command === 'ship' || command === 'verifyPickup' ? await shipHoldOf(context.tx, order.id) : null,
     },
     command,
   );

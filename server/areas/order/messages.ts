@@ -18,7 +18,8 @@ const en = {
   'order.blocker.noAddress': 'Order {subject} has no delivery address',
   'order.blocker.partlyShipped': 'Part of order {subject} has shipped; its address can no longer change',
   'order.blocker.offlineOrder': 'Order {subject} is a walk-in order; use the offline orders screen',
-  'order.blocker.teamForming': 'Order {subject} belongs to a group-buy team still forming; it ships once the team succeeds',
+  'order.blocker.teamForming':
+    'Order {subject} belongs to a group-buy team still forming; it ships once the team succeeds',
   'order.skuNotFound': 'SKU {id} does not exist',
   'order.duplicateSku': 'SKU {id} is listed twice; give one line per SKU',
   'order.goodsUnavailable': '“{name}” is not on sale',

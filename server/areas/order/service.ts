@@ -508,6 +508,7 @@ export async function refundActivityOrder(
   const system = orderContext(context, SYSTEM);
   if (order.refundState !== 'requested' && order.refundState !== 'approved')
     order = await applyRefund(system, order, refundableFen(order), reason);
-  if (order.refundState === 'requested') order = await approveRefund(system, order, refundableFen(order), reason);
+  if (order.refundState === 'requested')
+    order = await approveRefund(system, order, refundableFen(order), reason);
   return markRefunded(system, order);
 }

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
+import type { OrderType } from '../../../contract/machines/order';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import type { OrderType } from '../../../contract/machines/order';
 import { activityClosed } from './activity-hooks';
 import { idList } from './lifecycle';
 import { grantCompletedOrders } from './order-wallet';
@@ -117,7 +117,13 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
       }
       await logSystem(tx, changed, 'expire', 'toPay', 'closed');
       for (const row of changed.filter((entry) => entry.type !== 'normal')) {
-        const order = { id: row.id, siteId: row.site_id, orderNo: row.order_no, type: row.type, buyerId: row.buyer_id };
+        const order = {
+          id: row.id,
+          siteId: row.site_id,
+          orderNo: row.order_no,
+          type: row.type,
+          buyerId: row.buyer_id,
+        };
         await activityClosed({ tx, order, at: new Date(row.due), stockReturned: true });
       }
       return { locked: rows.length, changed: changed.length };
