@@ -655,7 +655,7 @@ export async function launch(
         eq(bargainEvents.deleted, false),
       ),
     );
-  if (!offer || offer.goods.status !== 'on')
+  if (offer?.goods.status !== 'on')
     throw new AppError('bargain.goodsNotFound', { id: input.BargainGoodsId }, { field: 'BargainGoodsId' });
   const state = timedState(offer.event, context.now);
   if (state !== 'running')

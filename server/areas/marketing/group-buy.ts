@@ -214,16 +214,14 @@ export async function saveGroupBuy(
     });
   }
   await tx.delete(groupBuySkus).where(eq(groupBuySkus.activityId, record.id));
-  await tx
-    .insert(groupBuySkus)
-    .values(
-      input.Skus.map((sku) => ({
-        siteId: session.siteId,
-        activityId: record.id,
-        skuId: sku.SkuId,
-        priceFen: sku.GroupPriceFen,
-      })),
-    );
+  await tx.insert(groupBuySkus).values(
+    input.Skus.map((sku) => ({
+      siteId: session.siteId,
+      activityId: record.id,
+      skuId: sku.SkuId,
+      priceFen: sku.GroupPriceFen,
+    })),
+  );
   return { Id: record.id, Version: record.version };
 }
 

@@ -489,7 +489,7 @@ export async function closeActivityOrder(
   reason: string,
 ): Promise<OrderRecord | null> {
   const order = await lockOrder(context.tx, context.siteId, { id: orderId });
-  if (!order || order.state !== 'toPay') return null;
+  if (order?.state !== 'toPay') return null;
   return closeUnpaid(orderContext(context, SYSTEM), order, 'close', reason);
 }
 
