@@ -58,7 +58,8 @@ export const lookupRowSchemas = {
   category: base.extend({ ParentId: int().nullable() }),
   activity: base.extend({ ...summary, ...window }),
   groupBuy: base.extend({ ...offer, GroupSize: int() }),
-  seckill: base.extend({ ...offer, Stock: int() }),
+  /** Stock: seckill units left; Sold: taken by orders not closed. */
+  seckill: base.extend({ ...offer, Stock: int(), Sold: int() }),
   news: base.extend({ ...summary, ColumnId: int().nullable(), Views: int(), PublishedAt: instant() }),
   column: base.extend(summary),
   bookingForm: base.extend(summary),

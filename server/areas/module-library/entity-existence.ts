@@ -1,5 +1,5 @@
 import type { LinkKind } from '../../../contract/link-targets';
-import type { ExistingEntities } from '../../../contract/template/publish-check';
+import type { EndedEntities, ExistingEntities } from '../../../contract/template/publish-check';
 import type { Database } from '../../db/client';
 
 /**
@@ -34,4 +34,33 @@ export async function existingEntities(
     existing[kind] = ids.length === 0 ? new Set() : await check(db, siteId, ids);
   }
   return existing;
+}
+
+/** Which linked activities are over, per link kind; kinds without a time never end. */
+export type EndedCheck = (
+  db: Database,
+  siteId: number,
+  ids: readonly number[],
+  now: Date,
+) => Promise<ReadonlySet<number>>;
+
+const endedChecks = new Map<LinkKind, EndedCheck>();
+
+export function registerEntityEnded(kind: LinkKind, check: EndedCheck): void {
+  endedChecks.set(kind, check);
+}
+
+/** The ended ids among those wanted, for every kind that can end. */
+export async function endedEntities(
+  db: Database,
+  siteId: number,
+  wanted: ReadonlyMap<LinkKind, ReadonlySet<number>>,
+  now = new Date(),
+): Promise<EndedEntities> {
+  const ended: EndedEntities = {};
+  for (const [kind, check] of endedChecks) {
+    const ids = [...(wanted.get(kind) ?? [])];
+    if (ids.length > 0) ended[kind] = await check(db, siteId, ids, now);
+  }
+  return ended;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
@@ -131,8 +131,8 @@ const seckillOffer = sql`(select json_build_object('productId', ss.product_id, '
   from ${seckillSkus} ss join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
   left join ${skus} s on s.id = ss.sku_id
   where ss.activity_id = seckill_activities.id order by ss.price_fen, ss.id limit 1)`;
-const seckillStock = sql`(select coalesce(sum(ss.stock), 0)::int from ${seckillSkus} ss
-  join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
+const seckillUnits = sql`(select json_build_object('stock', coalesce(sum(ss.stock), 0), 'sold', coalesce(sum(ss.sold), 0))
+  from ${seckillSkus} ss join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
   where ss.activity_id = seckill_activities.id)`;
 const groupBuyOffer = sql`(select json_build_object('productId', group_buy_activities.product_id,
     'priceFen', gs.price_fen, 'originalPriceFen', coalesce(s.price_fen, gs.price_fen))
@@ -155,9 +155,10 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   groupBuy: offerSource(groupBuyActivities, { offer: groupBuyOffer }, (row) => ({
     GroupSize: row.groupSize,
   })),
-  seckill: offerSource(seckillActivities, { offer: seckillOffer, stock: seckillStock }, (row) => ({
-    Stock: Number(row.stock ?? 0),
-  })),
+  seckill: offerSource(seckillActivities, { offer: seckillOffer, units: seckillUnits }, (row) => {
+    const units = row.units as { stock: number; sold: number } | null;
+    return { Stock: Number(units?.stock ?? 0), Sold: Number(units?.sold ?? 0) };
+  }),
   news: source(
     newsArticles,
     (row) => ({
@@ -250,5 +251,28 @@ export async function liveIds(
     .where(and(eq(table.siteId, siteId), eq(table.deleted, false), inArray(table.id, [...ids])))) as {
     id: number;
   }[];
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Activity kinds whose rows end (their window is over): the publish check flags links to them. */
+export const ENDING_KINDS = ['seckill', 'groupBuy', 'bargain'] as const;
+
+const ENDING_TABLES = { seckill: seckillActivities, groupBuy: groupBuyActivities, bargain: bargainEvents };
+
+/** The ids among `ids` of the shop's live activities of `kind` whose window is over at `now`. */
+export async function endedIds(
+  db: Database,
+  siteId: number,
+  kind: (typeof ENDING_KINDS)[number],
+  ids: readonly number[],
+  now: Date,
+): Promise<ReadonlySet<number>> {
+  const table = ENDING_TABLES[kind];
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(eq(table.siteId, siteId), eq(table.deleted, false), inArray(table.id, [...ids]), lte(table.endsAt, now)),
+    );
   return new Set(rows.map((row) => row.id));
 }
