@@ -65,7 +65,8 @@ export const bargainEventFormSchema = z
     Id: id.optional(),
     Version: version.optional(),
     ...activityFields,
-    Rules: z.string().max(RULES_MAX).default(''),
+    /** Left out: the rules stay as they are (the rules page saves them alone). */
+    Rules: z.string().max(RULES_MAX).optional(),
   })
   .superRefine(endsAfterStart);
 export type BargainEventForm = z.input<typeof bargainEventFormSchema>;

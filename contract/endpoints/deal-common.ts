@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
 import { listQuerySchema } from '../envelope';
 import { type ListResource, sortParam } from '../list-query';
 import { SWITCH_ACTIONS } from '../machines/deals';
-import { id } from '../scalars';
+import { id, queryId } from '../scalars';
 import { TIMED_STATES } from '../timed-state';
 
 /**
@@ -91,3 +92,24 @@ export const taxisInputSchema = z.strictObject({
 });
 
 export const memberLimit = z.number().int().min(0).max(MEMBER_LIMIT_MAX);
+
+/**
+ * A good of the shop with its SKUs' prices and stock, as the activity forms offer them (goods are
+ * found with GetSelectProductList). Any signed-in account of the shop may read it, as it may the
+ * goods picker.
+ */
+export const getDealGoods = defineEndpoint({
+  method: 'GET',
+  path: '/DistributorsShopProduct/GetDealGoodsSkus',
+  permission: 'session',
+  input: z.strictObject({ productId: queryId }),
+  output: z.object({
+    Id: z.number().int(),
+    Name: z.string(),
+    Image: z.string(),
+    Kind: z.enum(['physical', 'virtual']),
+    Skus: z.array(
+      z.object({ SkuId: z.number().int(), SpecText: z.string(), PriceFen: z.number().int(), Stock: z.number().int() }),
+    ),
+  }),
+});

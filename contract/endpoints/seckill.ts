@@ -90,7 +90,8 @@ export const seckillFormSchema = z
     Version: version.optional(),
     ...activityFields,
     Sessions: sessions,
-    Rules: z.string().max(RULES_MAX).default(''),
+    /** Left out: the rules stay as they are (the rules page saves them alone). */
+    Rules: z.string().max(RULES_MAX).optional(),
   })
   .superRefine(endsAfterStart);
 export type SeckillForm = z.input<typeof seckillFormSchema>;

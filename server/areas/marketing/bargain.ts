@@ -143,7 +143,7 @@ export async function saveBargainEvent(
     endsAt: new Date(input.EndsAt),
     sort: input.Sort,
     status: input.Status,
-    rules: sanitizeRichText(input.Rules),
+    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
   };
   if (input.Id === undefined) {
     const [row] = await tx

@@ -1,4 +1,5 @@
 import * as bargainApi from '../../../contract/endpoints/bargain';
+import { getDealGoods } from '../../../contract/endpoints/deal-common';
 import * as groupBuyApi from '../../../contract/endpoints/group-buy';
 import * as seckillApi from '../../../contract/endpoints/seckill';
 import { defineRoute } from '../../http/route';
@@ -17,6 +18,7 @@ import {
   switchBargainEvents,
   switchBargainGoods,
 } from './bargain';
+import { requireGoods } from './deal-goods';
 import './deal-registrations';
 import { settleEndedTeams } from './deal-sweeps';
 import {
@@ -154,4 +156,15 @@ const bargainRoutes = [
   ),
 ];
 
-export const dealRoutes = [...seckillRoutes, ...groupBuyRoutes, ...bargainRoutes];
+const goodsRoute = defineRoute(getDealGoods, async ({ db, session, input }) => {
+  const goods = await requireGoods(db, session.siteId, input.productId, 'productId');
+  return {
+    Id: goods.id,
+    Name: goods.name,
+    Image: goods.image,
+    Kind: goods.kind,
+    Skus: goods.skus.map((sku) => ({ SkuId: sku.id, SpecText: sku.specText, PriceFen: sku.priceFen, Stock: sku.stock })),
+  };
+});
+
+export const dealRoutes = [goodsRoute, ...seckillRoutes, ...groupBuyRoutes, ...bargainRoutes];

@@ -133,7 +133,7 @@ export async function saveSeckill(
     sessions: input.Sessions,
     sort: input.Sort,
     status: input.Status,
-    rules: sanitizeRichText(input.Rules),
+    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
   };
   if (input.Id === undefined) {
     const [row] = await tx
