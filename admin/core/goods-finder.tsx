@@ -65,7 +65,9 @@ export function GoodsFinder({
             size="xs"
             variant="outline"
             disabled={disabled}
-            onClick={() => onAdd({ Id: goods.Id, Name: goods.Name, Image: goods.Image, PriceFen: goods.PriceFen })}
+            onClick={() =>
+              onAdd({ Id: goods.Id, Name: goods.Name, Image: goods.Image, PriceFen: goods.PriceFen })
+            }
           >
             {addLabel(goods.Name)}
           </Button>

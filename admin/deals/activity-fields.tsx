@@ -7,12 +7,22 @@ import { type FieldSpec, FormFields } from '../core/form-field';
 import type { ActivityDraft } from './deal-form';
 
 /** The name, picture, window, sort and switch of an activity form (seckill, group buy, bargain). */
-export function ActivityFields<Draft extends ActivityDraft & FieldValues>({ form }: { form: UseFormReturn<Draft> }) {
+export function ActivityFields<Draft extends ActivityDraft & FieldValues>({
+  form,
+}: {
+  form: UseFormReturn<Draft>;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const name = (field: keyof ActivityDraft) => field as Path<Draft>;
   const title: FieldSpec<Draft>[] = [
-    { name: name('Title'), kind: 'text', label: t('deals.field.Title'), required: true, maxLength: DEAL_TITLE_MAX },
+    {
+      name: name('Title'),
+      kind: 'text',
+      label: t('deals.field.Title'),
+      required: true,
+      maxLength: DEAL_TITLE_MAX,
+    },
   ];
   const times: FieldSpec<Draft>[] = [
     { name: name('StartsAt'), kind: 'datetime-local', label: t('deals.field.StartsAt'), required: true },

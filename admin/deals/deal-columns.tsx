@@ -7,7 +7,9 @@ import type { ResourceColumn } from '../core/resource-list';
 import { STATE_PALETTE } from './deal-form';
 
 /** Columns every activity list of the three deals shows: picture and name, window, state. */
-export function activityColumns<Row extends { Title: string; Image: string; StartsAt: string; EndsAt: string; State: TimedState }>(
+export function activityColumns<
+  Row extends { Title: string; Image: string; StartsAt: string; EndsAt: string; State: TimedState },
+>(
   prefix: string,
   muted: (row: Row) => ReactNode,
 ): { picture: ResourceColumn<Row>; window: ResourceColumn<Row>; state: ResourceColumn<Row> } {

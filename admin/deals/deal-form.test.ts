@@ -28,7 +28,11 @@ describe('activityDraft and activityInput', () => {
 
   it('starts a new activity at the next whole hour, for a week, switched on', () => {
     const draft = activityDraft(null, new Date('2026-05-01T01:20:00.000Z'));
-    expect(draft).toMatchObject({ StartsAt: '2026-05-01T10:00', EndsAt: '2026-05-08T10:00', SwitchedOn: true });
+    expect(draft).toMatchObject({
+      StartsAt: '2026-05-01T10:00',
+      EndsAt: '2026-05-08T10:00',
+      SwitchedOn: true,
+    });
   });
 
   it('passes text that is no time on, for the schema to refuse', () => {

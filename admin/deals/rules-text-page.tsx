@@ -88,7 +88,9 @@ export function RulesTextPage<E extends EndpointDefinition>({
     <RecordView record={record}>
       {(detail) => {
         const rules = detail as unknown as RulesRecord;
-        return <RulesEditor key={`${rules.Id}-${rules.Version}`} detail={rules} save={save} backTo={backTo} />;
+        return (
+          <RulesEditor key={`${rules.Id}-${rules.Version}`} detail={rules} save={save} backTo={backTo} />
+        );
       }}
     </RecordView>
   );

@@ -4,15 +4,25 @@ import { useIntl } from 'react-intl';
 import type { EndpointDefinition } from '../../contract/endpoint';
 import { DEAL_SORT_MAX } from '../../contract/endpoints/deal-common';
 import { FormDialog } from '../../src/lib/form-dialog';
-import type { ActionDialog } from '../core/resource-definition';
 import { useResourceAction } from '../core/use-resource-list';
 
-/** A row's sort (higher first) set with the module's taxis call (SetSeckillProductTaxis and its kin). */
-export function sortDialog<Row extends { Id: number; Sort: number }>(
-  endpoint: EndpointDefinition,
-  name: (row: Row) => string,
-): ActionDialog<Row> {
-  return function SortDialog({ rows, onClose }) {
+/** What the engine hands an action's dialog (an ActionDialog's props). */
+export interface RowDialogProps<Row> {
+  rows: Row[];
+  onClose(): void;
+}
+
+/**
+ * A row's sort (higher first) set with the module's taxis call (SetSeckillProductTaxis and its kin).
+ * Each list binds it to its call and row name in a small component of its own (an ActionDialog).
+ */
+export function SortDialog<Row extends { Id: number; Sort: number }>({
+  rows,
+  onClose,
+  endpoint,
+  name,
+}: RowDialogProps<Row> & { endpoint: EndpointDefinition; name(row: Row): string }) {
+  {
     const intl = useIntl();
     const row = rows[0]!;
     const [text, setText] = useState(String(row.Sort));
@@ -33,10 +43,16 @@ export function sortDialog<Row extends { Id: number; Sort: number }>(
       >
         <Field.Root invalid={!valid}>
           <Field.Label>{label}</Field.Label>
-          <Input type="number" min={0} max={DEAL_SORT_MAX} value={text} onChange={(event) => setText(event.target.value)} />
+          <Input
+            type="number"
+            min={0}
+            max={DEAL_SORT_MAX}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
           <Field.HelperText>{intl.formatMessage({ id: 'deals.field.SortHelp' })}</Field.HelperText>
         </Field.Root>
       </FormDialog>
     );
-  };
+  }
 }

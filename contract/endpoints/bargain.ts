@@ -262,5 +262,5 @@ export const getBargainEventAccountInfo = defineEndpoint({
   path: `${BASE}/GetBargainEventAccountInfo`,
   permission: DealPermission.bargainLaunch,
   input: z.strictObject({ id: queryId }),
-  output: launchRowSchema.extend({ Helps: z.array(helpRowSchema) }),
+  output: launchRowSchema.extend({ HelpRecords: z.array(helpRowSchema) }),
 });

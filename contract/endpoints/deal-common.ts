@@ -109,7 +109,12 @@ export const getDealGoods = defineEndpoint({
     Image: z.string(),
     Kind: z.enum(['physical', 'virtual']),
     Skus: z.array(
-      z.object({ SkuId: z.number().int(), SpecText: z.string(), PriceFen: z.number().int(), Stock: z.number().int() }),
+      z.object({
+        SkuId: z.number().int(),
+        SpecText: z.string(),
+        PriceFen: z.number().int(),
+        Stock: z.number().int(),
+      }),
     ),
   }),
 });

@@ -178,7 +178,13 @@ describe('block rows from the lookups', () => {
       row(6, 'running'),
     ] as never) as { id: number; stock: number; originalPrice: number }[];
     expect(rows.map((entry) => entry.id)).toEqual([3, 5]);
-    expect(rows[0]).toMatchObject({ stock: 5, soldPercent: 75, originalPrice: 19900, price: 9900, state: 'running' });
+    expect(rows[0]).toMatchObject({
+      stock: 5,
+      soldPercent: 75,
+      originalPrice: 19900,
+      price: 9900,
+      state: 'running',
+    });
   });
 
   it('tells live, upcoming and ended live rooms apart', () => {

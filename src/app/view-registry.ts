@@ -80,4 +80,13 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
   '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
+  '/marketing/secKillActivity': () => import('../../admin/deals/seckill/seckill-list-page'),
+  '/marketing/seckillGoodList': () => import('../../admin/deals/seckill/seckill-goods-page'),
+  '/marketing/secKillGoodsText': () => import('../../admin/deals/seckill/seckill-rules-page'),
+  '/marketing/allCluster': () => import('../../admin/deals/group-buy/group-buy-page'),
+  '/marketing/bargainActivity': () => import('../../admin/deals/bargain/bargain-list-page'),
+  '/marketing/editBargain': () => import('../../admin/deals/bargain/bargain-edit-page'),
+  '/marketing/bargainText': () => import('../../admin/deals/bargain/bargain-rules-page'),
+  '/marketing/bargainDetails': () => import('../../admin/deals/bargain/launch-list-page'),
+  '/marketing/bargainDefiniteDetails': () => import('../../admin/deals/bargain/launch-details-page'),
 };

@@ -80,7 +80,7 @@ async function addGoods(eventId: number, goods: TestGoods, rules: Record<string,
 }
 
 async function goodsOnEvent(rules: Record<string, unknown> = {}) {
-  const goods = await prepareGoods(server, MALL_SITE, 30, (skip += 1));
+  const goods = await prepareGoods(server, MALL_SITE, 30, ++skip);
   const { Id: eventId } = await createEvent();
   const { Id } = await addGoods(eventId, goods, rules);
   return { goods, eventId, goodsId: Id, sku: goods.skus[0]! };
@@ -246,7 +246,7 @@ describe('launching and helping', () => {
     expect(helps.reduce((sum, help) => sum + help.cut_fen, 0)).toBe(sku.priceFen - 50 - floor);
     expect(helps.at(-1)!.after_fen).toBe(floor);
     const detail = ok(await call(bargain.getBargainEventAccountInfo, { id: started.Id }));
-    expect(detail.Helps.map((help) => help.CutFen)).toEqual(helps.map((help) => help.cut_fen));
+    expect(detail.HelpRecords.map((help) => help.CutFen)).toEqual(helps.map((help) => help.cut_fen));
   });
 
   it('refuses a second help by the same friend, the launcher’s own help, and a launch over the limit', async () => {

@@ -77,7 +77,7 @@ async function seckillFigures(goodsId: number) {
 
 describe('parallel seckill orders', () => {
   it('never oversell the seckill stock: 40 buyers for 6 units', async () => {
-    const goods = await prepareGoods(server, MALL_SITE, 100, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 100, ++skip);
     const { goodsId, sku } = await seckillOn(goods, 6);
     const responses = await parallel(40, (index) =>
       storefront(server, key, front.createSeckillOrder, {
@@ -96,7 +96,7 @@ describe('parallel seckill orders', () => {
   });
 
   it('never oversell the goods’ own stock either: 40 buyers, seckill stock 20, goods stock 4', async () => {
-    const goods = await prepareGoods(server, MALL_SITE, 4, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 4, ++skip);
     const { goodsId, sku } = await seckillOn(goods, 20);
     const responses = await parallel(40, (index) =>
       storefront(server, key, front.createSeckillOrder, {
@@ -112,7 +112,7 @@ describe('parallel seckill orders', () => {
   });
 
   it('hold one member to the limit: 12 parallel orders of one buyer with a limit of 2', async () => {
-    const goods = await prepareGoods(server, MALL_SITE, 100, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 100, ++skip);
     const { goodsId, sku } = await seckillOn(goods, 50, 2);
     const person = buyer(1, 'greedy');
     const responses = await parallel(12, () =>
@@ -130,7 +130,7 @@ describe('parallel seckill orders', () => {
 
 describe('parallel team joins', () => {
   it('never overfill a team: 30 buyers for the 2 free seats of a team of 3', async () => {
-    const goods = await prepareGoods(server, MALL_SITE, 100, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 100, ++skip);
     const sku = goods.skus[0]!;
     const { Id: ActivityId } = ok(
       await call(groupBuy.bindGroupBuyInfo, {
@@ -174,7 +174,7 @@ describe('parallel team joins', () => {
 
 describe('parallel helps', () => {
   async function launchOn(helpers: number) {
-    const goods = await prepareGoods(server, MALL_SITE, 10, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 10, ++skip);
     const sku = goods.skus[0]!;
     const { Id: EventId } = ok(
       await call(bargain.bindBargainEventInfo, {

@@ -65,7 +65,7 @@ async function createActivity(goods: TestGoods, overrides: Record<string, unknow
 
 /** An activity on fresh goods, ready for teams. */
 async function activityWithGoods(overrides: Record<string, unknown> = {}) {
-  const goods = await prepareGoods(server, MALL_SITE, 50, (skip += 1));
+  const goods = await prepareGoods(server, MALL_SITE, 50, ++skip);
   return { goods, activityId: await createActivity(goods, overrides) };
 }
 
@@ -95,7 +95,7 @@ async function team(id: number) {
 
 describe('activities', () => {
   it('adds one on a good with group prices, reads, lists, saves with its version and sorts', async () => {
-    const goods = await prepareGoods(server, MALL_SITE, 50, (skip += 1));
+    const goods = await prepareGoods(server, MALL_SITE, 50, ++skip);
     const Id = await createActivity(goods, { Title: '三人团测试', LimitPerMember: 2 });
     const info = ok(await call(groupBuy.getGroupBuyInfo, { id: Id }));
     expect(info).toMatchObject({

@@ -96,7 +96,10 @@ function SeckillForm({ row, onClose }: { row: SeckillRow | null; onClose(): void
 export function SeckillDialog({ edit, onClose }: { edit: string; onClose(): void }) {
   const id = edit === 'new' ? null : Number(edit);
   const valid = id === null || (Number.isInteger(id) && id > 0);
-  const record = useQuery({ ...endpointQuery(getSeckillInfo, { id: id ?? 0 }), enabled: valid && id !== null });
+  const record = useQuery({
+    ...endpointQuery(getSeckillInfo, { id: id ?? 0 }),
+    enabled: valid && id !== null,
+  });
   if (id === null) return <SeckillForm row={null} onClose={onClose} />;
   if (!valid || record.isError) return <RecordMissing titleKey="seckill.edit" onClose={onClose} />;
   if (!record.data) return null;

@@ -55,7 +55,11 @@ function GoodsFormBody({
   goods,
   skus,
   onClose,
-}: Omit<FormProps, 'activityId'> & { form: UseFormReturn<GoodsDraft>; submit(): Promise<void>; title: string }) {
+}: Omit<FormProps, 'activityId'> & {
+  form: UseFormReturn<GoodsDraft>;
+  submit(): Promise<void>;
+  title: string;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -110,14 +114,23 @@ function AddGoodsForm(props: FormProps) {
       ProductId: props.goods.Id,
       LimitPerMember: draft.LimitPerMember,
       Sort: 0,
-      Skus: draft.Skus.map((sku) => ({ SkuId: sku.SkuId, SeckillPriceFen: typedFen(sku.Price), Stock: sku.Stock })),
+      Skus: draft.Skus.map((sku) => ({
+        SkuId: sku.SkuId,
+        SeckillPriceFen: typedFen(sku.Price),
+        Stock: sku.Stock,
+      })),
     }),
     renames: RENAMES,
     savedMessage: 'deals.added',
     afterSave: () => backTo(props.activityId),
   });
   return (
-    <GoodsFormBody {...props} form={form} submit={submit} title={intl.formatMessage({ id: 'seckillGoods.add' })} />
+    <GoodsFormBody
+      {...props}
+      form={form}
+      submit={submit}
+      title={intl.formatMessage({ id: 'seckillGoods.add' })}
+    />
   );
 }
 
@@ -143,7 +156,12 @@ function EditGoodsForm(props: FormProps & { row: SeckillGoodsRow }) {
     afterSave: () => backTo(props.activityId),
   });
   return (
-    <GoodsFormBody {...props} form={form} submit={submit} title={intl.formatMessage({ id: 'seckillGoods.edit' })} />
+    <GoodsFormBody
+      {...props}
+      form={form}
+      submit={submit}
+      title={intl.formatMessage({ id: 'seckillGoods.edit' })}
+    />
   );
 }
 
@@ -203,7 +221,10 @@ export function SeckillGoodsDialog({
   const [chosen, setChosen] = useState<FoundGoods | null>(null);
   const id = edit === 'new' ? null : Number(edit);
   const valid = id === null || (Number.isInteger(id) && id > 0);
-  const record = useQuery({ ...endpointQuery(getSeckillAndProduct, { id: id ?? 0 }), enabled: valid && id !== null });
+  const record = useQuery({
+    ...endpointQuery(getSeckillAndProduct, { id: id ?? 0 }),
+    enabled: valid && id !== null,
+  });
   if (id === null) {
     if (!chosen) return <GoodsChooser onChosen={setChosen} onClose={onClose} />;
     return <GoodsLoader activityId={activityId} productId={chosen.Id} row={null} onClose={onClose} />;

@@ -16,8 +16,12 @@ import { optionsFrom, type ResourceDefinition } from '../../core/resource-defini
 import { ResourceScreen } from '../../core/resource-screen';
 import { recordId } from '../../core/use-record';
 import { dealCatalogues } from '../messages';
-import { sortDialog } from '../sort-dialog';
+import { type RowDialogProps, SortDialog } from '../sort-dialog';
 import { SeckillGoodsDialog } from './seckill-goods-dialog';
+
+function SortGoods(props: RowDialogProps<SeckillGoodsRow>) {
+  return <SortDialog {...props} endpoint={setSeckillProductTaxis} name={(row) => row.Name} />;
+}
 
 const column = columnKinds<SeckillGoodsRow>('seckillGoods.column');
 const range = (values: number[]) => ({ low: Math.min(...values), high: Math.max(...values) });
@@ -28,7 +32,10 @@ function goodsDefinition(activityId: number): ResourceDefinition<SeckillGoodsRow
   return {
     list: {
       ...seckillGoodsResource,
-      filters: [...seckillGoodsResource.filters, { name: 'activity', kind: 'entity', params: ['ActivityId'] }],
+      filters: [
+        ...seckillGoodsResource.filters,
+        { name: 'activity', kind: 'entity', params: ['ActivityId'] },
+      ],
     },
     path: DealPermission.seckillGoods,
     rowKey: (row) => row.Id,
@@ -59,7 +66,14 @@ function goodsDefinition(activityId: number): ResourceDefinition<SeckillGoodsRow
       column.number('sold', (row) => row.Skus.reduce((sum, sku) => sum + sku.Sold, 0)),
       column.number('sort', (row) => row.Sort),
     ],
-    toolbar: [{ label: 'seckillGoods.add', to: `${here}&edit=new`, permission: DealPermission.seckillGoods, primary: true }],
+    toolbar: [
+      {
+        label: 'seckillGoods.add',
+        to: `${here}&edit=new`,
+        permission: DealPermission.seckillGoods,
+        primary: true,
+      },
+    ],
     actions: [
       {
         kind: 'link',
@@ -73,7 +87,7 @@ function goodsDefinition(activityId: number): ResourceDefinition<SeckillGoodsRow
         id: 'sort',
         label: 'deals.sortAction',
         permission: DealPermission.seckillGoods,
-        dialog: sortDialog<SeckillGoodsRow>(setSeckillProductTaxis, (row) => row.Name),
+        dialog: SortGoods,
       },
       {
         kind: 'command',

@@ -5,7 +5,12 @@ import {
   type SeckillRow,
   seckillListResource,
 } from '../../../contract/endpoints/seckill';
-import { DealPermission, deleteBlocker, type SwitchAction, seckillMachine } from '../../../contract/machines/deals';
+import {
+  DealPermission,
+  deleteBlocker,
+  type SwitchAction,
+  seckillMachine,
+} from '../../../contract/machines/deals';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { columnKinds } from '../../core/column-kinds';
 import type { ResourceDefinition } from '../../core/resource-definition';
@@ -46,7 +51,12 @@ const seckillDefinition: ResourceDefinition<SeckillRow> = {
     shared.state,
   ],
   toolbar: [
-    { label: 'seckill.add', to: `${DealPermission.seckill}?edit=new`, permission: DealPermission.seckill, primary: true },
+    {
+      label: 'seckill.add',
+      to: `${DealPermission.seckill}?edit=new`,
+      permission: DealPermission.seckill,
+      primary: true,
+    },
   ],
   actions: [
     {

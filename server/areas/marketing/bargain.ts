@@ -532,7 +532,7 @@ export async function launchDetail(db: Executor, siteId: number, id: number) {
     .orderBy(asc(bargainHelps.id));
   return {
     ...launch,
-    Helps: helps.map((help) => ({
+    HelpRecords: helps.map((help) => ({
       Id: help.id,
       HelperId: help.helperId,
       HelperName: help.helperName,

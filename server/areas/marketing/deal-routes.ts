@@ -163,7 +163,12 @@ const goodsRoute = defineRoute(getDealGoods, async ({ db, session, input }) => {
     Name: goods.name,
     Image: goods.image,
     Kind: goods.kind,
-    Skus: goods.skus.map((sku) => ({ SkuId: sku.id, SpecText: sku.specText, PriceFen: sku.priceFen, Stock: sku.stock })),
+    Skus: goods.skus.map((sku) => ({
+      SkuId: sku.id,
+      SpecText: sku.specText,
+      PriceFen: sku.priceFen,
+      Stock: sku.stock,
+    })),
   };
 });
 

@@ -272,7 +272,12 @@ export async function endedIds(
     .select({ id: table.id })
     .from(table)
     .where(
-      and(eq(table.siteId, siteId), eq(table.deleted, false), inArray(table.id, [...ids]), lte(table.endsAt, now)),
+      and(
+        eq(table.siteId, siteId),
+        eq(table.deleted, false),
+        inArray(table.id, [...ids]),
+        lte(table.endsAt, now),
+      ),
     );
   return new Set(rows.map((row) => row.id));
 }
