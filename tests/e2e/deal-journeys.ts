@@ -45,7 +45,7 @@ export async function goodsWithSkus(
 
 /** Fills an activity dialog's or page's name and a window that started an hour ago. */
 export async function fillActivity(scope: ReturnType<Page['getByRole']>, title: string) {
-  await scope.getByLabel('Name').fill(title);
+  await scope.getByLabel(/^Name/).fill(title);
   await scope.getByLabel('Starts at').fill(wallClock(new Date(Date.now() - 60 * 60 * 1000)));
   await scope.getByLabel('Ends at').fill(wallClock(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)));
 }
