@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { wallClock } from '../../admin/core/wall-clock';
 import { getDealGoods } from '../../contract/endpoints/deal-common';
+import { getSelectProducts } from '../../contract/endpoints/goods';
 import { getCounterSkus } from '../../contract/endpoints/orders';
 import { payOrder } from '../../contract/endpoints/storefront';
 import { envelope, type StorefrontOrders } from './storefront-orders';
@@ -28,10 +29,13 @@ export async function goodsWithSkus(
   const byProduct = new Map<number, string>();
   for (const sku of listed.Data as { ProductId: number; Name: string; Stock: number }[])
     if (sku.Stock >= 30) byProduct.set(sku.ProductId, sku.Name);
-  const names = [...byProduct.values()];
   const found: JourneyGoods[] = [];
   for (const [productId, name] of [...byProduct].slice(skip)) {
-    if (names.filter((other) => other === name).length > 1) continue;
+    // The screens find goods by name: only a name no other goods share picks one.
+    const same = await envelope(
+      await api.operatorCall(getSelectProducts.path, 'GET', { keyword: name, onShelfOnly: 'true' }),
+    );
+    if ((same.Data as unknown[]).length !== 1) continue;
     const goods = await envelope(
       await api.operatorCall(getDealGoods.path, 'GET', { productId: String(productId) }),
     );
