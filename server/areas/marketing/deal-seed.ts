@@ -184,7 +184,7 @@ export async function dealSeed(db: Database, demo: DemoSites): Promise<void> {
         Quantity: 1,
       }),
     );
-    if (index < 4) await pay(-DAY + index * HOUR + 60_000, placed.OrderNo, buyer.Id, placed.TotalFen);
+    if (index < 4) await pay(-DAY + index * HOUR + 60_000, placed.orderNo, buyer.Id, placed.totalFen);
   }
 
   // ---- group buying ------------------------------------------------------------------------------

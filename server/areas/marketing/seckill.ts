@@ -11,7 +11,7 @@ import type {
   SeckillRow,
   seckillFormSchema,
 } from '../../../contract/endpoints/seckill';
-import type { CreateOrderInput, StorefrontOrder } from '../../../contract/endpoints/storefront';
+import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
 import { type SwitchAction, seckillMachine } from '../../../contract/machines/deals';
 import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
 import { shopDateTime } from '../../../contract/shop-time';
@@ -23,7 +23,8 @@ import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { sanitizeRichText } from '../../rich-text/sanitize';
-import { placeOrder, type StorefrontContext, storefrontView } from '../order/service';
+import { placeOrder, type StorefrontContext } from '../order/service';
+import type { orders } from '../order/tables';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
 import { giveMemberQuota, iso, requireAll, staleVersion, switchOutcome, takeMemberQuota } from './deal-rules';
@@ -596,6 +597,7 @@ export async function storefrontSeckills(
 interface SeckillOffer extends Record<string, unknown> {
   seckill_sku_id: number;
   seckill_goods_id: number;
+  product_id: number;
   price_fen: number;
   stock: number;
   limit_per_member: number;
@@ -607,37 +609,32 @@ interface SeckillOffer extends Record<string, unknown> {
 }
 
 /**
- * Places an order at the seckill price: the activity must be running with a session open, the
- * seckill stock enough (checked first without a lock, so the many buyers who come too late are
- * turned away at once), then in the order's transaction the goods' stock, the guarded seckill
- * stock and the member's limit are taken.
+ * The offer a buyer asks for, if it may be bought now: the activity running with a session open and
+ * the seckill stock enough. Read without a lock, so the route can turn away the many buyers who come
+ * too late before opening a transaction; the order's transaction checks again under its locks.
  */
-export async function placeSeckillOrder(
-  context: StorefrontContext,
-  input: z.infer<typeof createSeckillOrder.input>,
-): Promise<StorefrontOrder> {
-  const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
+export async function buyableOffer(
+  db: Executor,
+  siteId: number,
+  now: Date,
+  input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
+): Promise<SeckillOffer> {
+  const { SeckillGoodsId, SkuId, Quantity } = input;
   const [offer] = await queryRows<SeckillOffer>(
-    context.tx,
-    sql`select ss.id as seckill_sku_id, g.id as seckill_goods_id, ss.price_fen, ss.stock, g.limit_per_member,
+    db,
+    sql`select ss.id as seckill_sku_id, g.id as seckill_goods_id, ss.product_id, ss.price_fen, ss.stock,
+               g.limit_per_member,
                a.title, a.status, a.starts_at, a.ends_at, a.sessions
           from seckill_goods g join seckill_activities a on a.id = g.activity_id and not a.deleted
           join seckill_skus ss on ss.seckill_goods_id = g.id and ss.sku_id = ${SkuId}
-         where g.site_id = ${context.siteId} and g.id = ${SeckillGoodsId} and not g.deleted`,
+         where g.site_id = ${siteId} and g.id = ${SeckillGoodsId} and not g.deleted`,
   );
   if (!offer) throw new AppError('seckill.offerNotFound', { id: SkuId }, { field: 'SkuId' });
-  const state = timedState(
-    { status: offer.status, startsAt: offer.starts_at, endsAt: offer.ends_at },
-    context.now,
-  );
+  const state = timedState({ status: offer.status, startsAt: offer.starts_at, endsAt: offer.ends_at }, now);
   if (state !== 'running')
     throw new AppError(`seckill.state.${state}`, { title: offer.title }, { field: 'SeckillGoodsId' });
-  if (!openSession(offer.sessions, context.now)) {
-    const next = nextSessionStart(
-      offer.sessions,
-      { startsAt: offer.starts_at, endsAt: offer.ends_at },
-      context.now,
-    );
+  if (!openSession(offer.sessions, now)) {
+    const next = nextSessionStart(offer.sessions, { startsAt: offer.starts_at, endsAt: offer.ends_at }, now);
     throw new AppError(
       next ? 'seckill.sessionClosed' : 'seckill.noMoreSessions',
       { title: offer.title, next: next ? shopDateTime(next).slice(0, 16) : '' },
@@ -646,6 +643,31 @@ export async function placeSeckillOrder(
   }
   if (offer.stock < Quantity)
     throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  return offer;
+}
+
+/**
+ * Places an order at the seckill price: the offer checked again (buyableOffer), then in the
+ * order's transaction the guarded seckill stock, the goods' stock and the member's limit are taken.
+ */
+export async function placeSeckillOrder(
+  context: StorefrontContext,
+  input: z.infer<typeof createSeckillOrder.input>,
+): Promise<typeof orders.$inferSelect> {
+  const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
+  const offer = await buyableOffer(context.tx, context.siteId, context.now, input);
+  // The goods row first, as every stock writer locks it (a close gives goods then seckill stock
+  // back in that order), then the guarded seckill statement: a buyer who comes too late is turned
+  // away here, before anything is priced or written.
+  await context.tx.execute(
+    sql`select id from products where id = ${offer.product_id} and site_id = ${context.siteId} for update`,
+  );
+  const [taken] = await queryRows<{ stock: number }>(
+    context.tx,
+    sql`update seckill_skus set stock = stock - ${Quantity}::int, sold = sold + ${Quantity}::int
+         where id = ${offer.seckill_sku_id} and stock >= ${Quantity}::int returning stock`,
+  );
+  if (!taken) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
   const lines: CreateOrderInput['Lines'] = [{ SkuId, Quantity }];
   const placed = await placeOrder(
     context,
@@ -656,12 +678,6 @@ export async function placeSeckillOrder(
       stockAtCreation: true,
     },
   );
-  const [taken] = await queryRows<{ stock: number }>(
-    context.tx,
-    sql`update seckill_skus set stock = stock - ${Quantity}::int, sold = sold + ${Quantity}::int
-         where id = ${offer.seckill_sku_id} and stock >= ${Quantity}::int returning stock`,
-  );
-  if (!taken) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
   const member = {
     siteId: context.siteId,
     kind: 'seckill' as const,
@@ -693,7 +709,7 @@ export async function placeSeckillOrder(
     ],
     context.now,
   );
-  return storefrontView(context.tx, placed);
+  return placed;
 }
 
 /**
