@@ -34,10 +34,9 @@ export function nextCut(state: CutState, draw: DrawInteger): number {
   if (remaining === 0) return 0;
   if (state.helpsLeft <= 1) return remaining;
   if (state.mode === 'fixed') return Math.ceil(remaining / state.helpsLeft);
-  if (remaining <= state.helpsLeft) return 1;
-  const fairShare = remaining / state.helpsLeft;
-  const highest = Math.min(Math.floor(2 * fairShare) - 1, remaining - (state.helpsLeft - 1));
-  return draw(1, Math.max(1, highest));
+  // Twice the fair share less one leaves at least a fen for every later help: with r fen over h
+  // helps, r − (2r/h − 1) ≥ h − 1 whenever r ≥ h; with fewer fen than helps the draw is 1 fen.
+  return draw(1, Math.max(1, Math.floor((2 * remaining) / state.helpsLeft) - 1));
 }
 
 /** The price a launch starts at: the goods' price less the first cut, never below the floor. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { nextSessionStart, openSession, type SeckillSession, sessionProblems } from './seckill-sessions';
+import {
+  minuteOfDay,
+  nextSessionStart,
+  openSession,
+  SESSION_END,
+  SESSION_START,
+  type SeckillSession,
+  sessionProblems,
+} from './seckill-sessions';
 
 /** An instant on the shop's clock (UTC+8) of 2026-05-10. */
 const at = (time: string) => new Date(`2026-05-10T${time}:00+08:00`);
@@ -103,5 +111,49 @@ describe('nextSessionStart', () => {
   it('is none once the window is over, and now without sessions', () => {
     expect(nextSessionStart(TWO, window, day('2026-05-12', '00:00'))).toBeNull();
     expect(nextSessionStart([], window, at('03:00'))).toEqual(at('03:00'));
+  });
+});
+
+describe('session times', () => {
+  it.each([
+    ['00:00', true, true],
+    ['09:05', true, true],
+    ['19:59', true, true],
+    ['23:59', true, true],
+    ['24:00', false, true],
+    ['24:01', false, false],
+    ['25:00', false, false],
+    ['7:00', false, false],
+    ['07:60', false, false],
+    ['0a:00', false, false],
+    ['07:0a', false, false],
+    ['a07:00', false, false],
+    ['07:00a', false, false],
+    ['30:00', false, false],
+  ])('%s: a start %s, an end %s', (time, start, end) => {
+    expect(SESSION_START.test(time)).toBe(start);
+    expect(SESSION_END.test(time)).toBe(end);
+  });
+
+  it.each([
+    ['00:00', 0],
+    ['10:30', 630],
+    ['24:00', 1440],
+  ])('%s is minute %i of the day', (time, minute) => {
+    expect(minuteOfDay(time)).toBe(minute);
+  });
+});
+
+describe('nextSessionStart at the edges', () => {
+  const window = { startsAt: day('2026-05-09', '00:00'), endsAt: day('2026-05-12', '00:00') };
+  it('takes now as a number', () => {
+    expect(nextSessionStart(TWO, window, at('12:00').getTime())).toEqual(at('20:00'));
+  });
+
+  it('is none at the very end of the window, even without sessions', () => {
+    expect(nextSessionStart([], window, window.endsAt)).toBeNull();
+    expect(nextSessionStart([], window, window.endsAt.getTime() - 1)).toEqual(
+      new Date(window.endsAt.getTime() - 1),
+    );
   });
 });

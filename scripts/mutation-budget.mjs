@@ -19,6 +19,10 @@ export const ruleModules = [
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
   { file: 'server/areas/order/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },
+  { file: 'contract/timed-state.ts', budget: 90 },
+  { file: 'contract/seckill-sessions.ts', budget: 90 },
+  { file: 'contract/bargain-cut.ts', budget: 90 },
+  { file: 'contract/machines/deals.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);
