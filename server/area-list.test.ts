@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AREAS, allRoutes, areaSeeds, runAreaSweeps } from './area-list';
+import { gradeSeed } from './areas/customer/grade-seed';
+import { customerSeed } from './areas/customer/seed';
 import { orderSeed } from './areas/order/seed';
 import { runSweeps } from './areas/order/sweeps';
 import { shopSetSeed } from './areas/shop-set/seed';
@@ -28,8 +30,16 @@ describe('the area list', () => {
   });
 
   it('is where the seeds come from, in list order, stores before the orders that name them', () => {
-    expect(areaSeeds).toEqual(AREAS.flatMap((area) => (area.seed ? [area.seed] : [])));
+    expect(areaSeeds).toEqual([
+      ...AREAS.flatMap((area) => (area.seed ? [area.seed] : [])),
+      ...AREAS.flatMap((area) => (area.lateSeed ? [area.lateSeed] : [])),
+    ]);
     expect(areaSeeds.indexOf(shopSetSeed)).toBeLessThan(areaSeeds.indexOf(orderSeed));
+  });
+
+  it('signs the demo members up before their orders and grades them after every seed', () => {
+    expect(areaSeeds.indexOf(customerSeed)).toBeLessThan(areaSeeds.indexOf(orderSeed));
+    expect(areaSeeds.at(-1)).toBe(gradeSeed);
   });
 
   it('is where the sweeps come from: the order sweeps run under the order folder', () => {

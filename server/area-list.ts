@@ -4,6 +4,7 @@ import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
 import { gradeRoutes } from './areas/customer/grade-routes';
+import { gradeSeed } from './areas/customer/grade-seed';
 import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
 import { customerSeed } from './areas/customer/seed';
@@ -62,6 +63,11 @@ export interface AreaRegistration {
   routes: readonly RouteDefinition[];
   /** Its demo data, run once on a fresh database after the foundation seed. */
   seed?: AreaSeed;
+  /**
+   * Demo data that builds on what areas later in the list seeded (growth for the orders the order
+   * seed paid): every area's `lateSeed` runs after every area's `seed`, in list order.
+   */
+  lateSeed?: AreaSeed;
   sweep?: AreaSweep;
 }
 
@@ -92,8 +98,8 @@ export const AREAS: readonly AreaRegistration[] = [
     ],
     seed: shopSetSeed,
   },
-  { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
-  // After orders: the demo buyers earn growth for the orders the order seed paid.
+  // Before orders: the demo buyers sign up (invited by each other) and then place the order seed's
+  // orders; after every seed, they earn growth for what they paid and rise through the grades.
   {
     folder: 'customer',
     routes: [
@@ -105,7 +111,9 @@ export const AREAS: readonly AreaRegistration[] = [
       ...storedValueRoutes,
     ],
     seed: customerSeed,
+    lateSeed: gradeSeed,
   },
+  { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   // Tickets come from paid orders of virtual goods and are written off at stores.
   {
     folder: 'ticket',
@@ -131,7 +139,10 @@ export const AREAS: readonly AreaRegistration[] = [
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);
 
-export const areaSeeds: AreaSeed[] = AREAS.flatMap((area) => (area.seed ? [area.seed] : []));
+export const areaSeeds: AreaSeed[] = [
+  ...AREAS.flatMap((area) => (area.seed ? [area.seed] : [])),
+  ...AREAS.flatMap((area) => (area.lateSeed ? [area.lateSeed] : [])),
+];
 
 /** Every area's sweep once, with what each changed under its folder's name. */
 export async function runAreaSweeps(
