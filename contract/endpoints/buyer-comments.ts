@@ -35,7 +35,7 @@ export type PostProductCommentInput = z.infer<typeof postProductCommentSchema>;
 export const storefrontProductCommentSchema = z.object({
   Id: z.number().int(),
   ProductId: z.number().int(),
-  /** The member's nickname, or the receiver's surname followed by ** when they have none. */
+  /** The member's nickname (or the receiver's name) masked: its first character and **. */
   BuyerName: z.string(),
   Score: z.number().int(),
   Content: z.string(),

@@ -95,7 +95,10 @@ export async function storefrontComments(
   }));
 }
 
-/** How a buyer without a nickname is named under their review: the receiver's surname and **. */
+/**
+ * How a buyer is named under their review, as the default reviews and the shops' seeded ones are:
+ * the first character and **, so neither a nickname nor a receiver's real name shows in full.
+ */
 export function maskedBuyerName(name: string): string {
   const first = Array.from(name.trim())[0];
   return first === undefined ? '***' : `${first}**`;
@@ -153,6 +156,11 @@ export async function postBuyerComment(
     now,
     field: 'BuyerId',
   });
+  const [member] = await queryRows<{ nickname: string }>(
+    tx,
+    sql`select nickname from members where id = ${memberId}`,
+  );
+  const buyerName = maskedBuyerName(member!.nickname || order.buyer_name);
   const at = now.toISOString();
   // The unique index on (site, order, goods) decides between parallel posts of one review: the
   // later insert waits for the first to commit, then inserts nothing.
@@ -160,10 +168,7 @@ export async function postBuyerComment(
     tx,
     sql`insert into product_comments (site_id, product_id, buyer_id, order_no, buyer_name, score, content, images,
                                       created_at, updated_at)
-        values (${siteId}, ${input.ProductId}, ${input.BuyerId}, ${input.OrderNo},
-                coalesce(nullif((select nickname from members where id = ${memberId}), ''),
-                         ${maskedBuyerName(order.buyer_name)}),
-                ${input.Score}, ${input.Content}, ${JSON.stringify(input.Images)}::jsonb,
+        values (${siteId}, ${input.ProductId}, ${input.BuyerId}, ${input.OrderNo}, ${buyerName}, ${input.Score}, ${input.Content}, ${JSON.stringify(input.Images)}::jsonb,
                 ${at}::timestamptz, ${at}::timestamptz)
         on conflict (site_id, order_no, product_id) do nothing
         returning id`,
