@@ -168,8 +168,8 @@ export async function postBuyerComment(
     tx,
     sql`insert into product_comments (site_id, product_id, buyer_id, order_no, buyer_name, score, content, images,
                                       created_at, updated_at)
-        values (${siteId}, ${input.ProductId}, ${input.BuyerId}, ${input.OrderNo}, ${buyerName}, ${input.Score}, ${input.Content}, ${JSON.stringify(input.Images)}::jsonb,
-                ${at}::timestamptz, ${at}::timestamptz)
+        values (${siteId}, ${input.ProductId}, ${input.BuyerId}, ${input.OrderNo}, ${buyerName}, ${input.Score},
+                ${input.Content}, ${JSON.stringify(input.Images)}::jsonb, ${at}::timestamptz, ${at}::timestamptz)
         on conflict (site_id, order_no, product_id) do nothing
         returning id`,
   );
