@@ -41,6 +41,7 @@ import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { storefrontSeed } from './areas/storefront/seed';
 import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
@@ -121,7 +122,8 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: ticketSeed,
     sweep: ticketSweep,
   },
-  { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
+  // Its late seed has demo buyers review goods they received, earning growth by the grades' rules.
+  { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes], lateSeed: storefrontSeed },
   // After orders: its demo settings leave the orders' seeded walk-in payments alone.
   {
     folder: 'payment',

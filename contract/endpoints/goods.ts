@@ -759,6 +759,8 @@ export const commentRowSchema = z.object({
   ProductName: z.string(),
   ProductImage: z.string(),
   BuyerName: z.string(),
+  /** The order a buyer's review is of; empty for comments the shop entered. */
+  OrderNo: z.string(),
   Score: z.number().int(),
   Content: z.string(),
   Images: z.array(z.string()),

@@ -157,6 +157,7 @@ export const en: Record<string, string> = {
   'goodsComment.column.state': 'Status',
   'goodsComment.column.createdAt': 'Posted',
   'goodsComment.scoreOf': '{score} of {max, plural, one {{max} star} other {{max} stars}}',
+  'goodsComment.orderNo': 'Order {orderNo}',
   'goodsComment.imageCount': '{count, plural, one {# picture} other {# pictures}}',
   'goodsComment.imageNumber': 'Picture {number}',
   'goodsComment.replied': 'Replied',

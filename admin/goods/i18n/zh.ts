@@ -154,6 +154,7 @@ export const zh: Record<string, string> = {
   'goodsComment.column.state': '状态',
   'goodsComment.column.createdAt': '评价时间',
   'goodsComment.scoreOf': '{score} 星（满分 {max}）',
+  'goodsComment.orderNo': '订单 {orderNo}',
   'goodsComment.imageCount': '{count} 张图片',
   'goodsComment.imageNumber': '图片 {number}',
   'goodsComment.replied': '已回复',

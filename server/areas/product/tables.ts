@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { GOODS_KINDS, type TicketSettings } from '../../../contract/goods-kind';
 import { accounts, sites } from '../../db/schema';
@@ -332,6 +333,13 @@ export const productComments = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     buyerName: text('buyer_name').notNull(),
+    /**
+     * The open id and order of a review the buyer posted through the storefront (or the default
+     * review of their order); null for comments the shop entered and rows from before buyers
+     * could review.
+     */
+    buyerId: text('buyer_id'),
+    orderNo: text('order_no'),
     score: integer('score').notNull(),
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
@@ -348,6 +356,9 @@ export const productComments = pgTable(
   },
   (table) => [
     check('product_comments_score', sql`${table.score} between 1 and 5`),
+    check('product_comments_buyer_order', sql`(${table.buyerId} is null) = (${table.orderNo} is null)`),
+    // One review per order and goods: parallel posts of the same review leave one.
+    uniqueIndex('product_comments_order_product').on(table.siteId, table.orderNo, table.productId),
     index('product_comments_site').on(table.siteId, table.state, table.createdAt),
     index('product_comments_product').on(table.siteId, table.productId, table.createdAt),
   ],
