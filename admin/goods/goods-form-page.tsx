@@ -103,9 +103,14 @@ function ticketDraft(settings: TicketSettings): TicketDraft {
 }
 
 /** Save-call fields that the draft holds under another name (yuan text rather than fen, and so on). */
-const RENAMES = { MarketPriceFen: 'MarketPrice', PriceFen: 'Price', WeightG: 'Weight' } as const;
+const RENAMES = {
+  MarketPriceFen: 'MarketPrice',
+  PriceFen: 'Price',
+  WeightG: 'Weight',
+  VolumeCm3: 'Volume',
+} as const;
 
-const SKU_KEYS = ['Price', 'Stock', 'Code', 'Weight'] as const;
+const SKU_KEYS = ['Price', 'Stock', 'Code', 'Weight', 'Volume'] as const;
 
 function draftOf(detail: ProductDetail): Draft {
   return {
@@ -193,7 +198,7 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   const { errors, isSubmitting: saving, isSubmitted } = form.formState;
   const [uploading, setUploading] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '' });
+  const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '', Volume: '' });
   const categories = useQuery(endpointQuery(getCategoryTree, {}));
   const freight = useQuery(endpointQuery(getFreightTemplates, {}));
 

@@ -167,6 +167,8 @@ export const products = pgTable(
     index('products_site_price').on(table.siteId, table.recycleState, table.priceFen),
     index('products_site_stock').on(table.siteId, table.recycleState, table.totalStock),
     index('products_site_category').on(table.siteId, table.categoryId),
+    // Goods counts of freight templates and the refusal to delete one in use.
+    index('products_freight_template').on(table.freightTemplateId),
     // The tab counts read this index alone (an index-only scan) rather than the wide rows.
     index('products_site_tabs').on(
       table.siteId,
