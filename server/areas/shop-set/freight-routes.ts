@@ -24,8 +24,9 @@ import {
 const target = (id: number) => `freight:${id}`;
 
 /** Goods that use a template: on or off the shelf or recycled (they may come back), not purged. */
-const goodsUsing = sql<number>`(select count(*)::int from ${products} p
-   where p.site_id = ${freightTemplates.siteId} and p.freight_template_id = ${freightTemplates.id}
+// Written out: drizzle names a lone table's columns without it, which inside the subquery would mean p's.
+const goodsUsing = sql<number>`(select count(*)::int from products p
+   where p.site_id = freight_templates.site_id and p.freight_template_id = freight_templates.id
      and p.recycle_state <> 'purged')`.mapWith(Number);
 
 function listRow(row: FreightTemplateRecord & { goods: number }): api.FreightRow {
@@ -84,7 +85,11 @@ export const freightRoutes = [
       .select({ template: freightTemplates, goods: goodsUsing })
       .from(freightTemplates)
       .where(where)
-      .orderBy(order.descending ? desc(column) : asc(column), desc(freightTemplates.id))
+      .orderBy(
+        ...(order.descending
+          ? [desc(column), desc(freightTemplates.id)]
+          : [asc(column), asc(freightTemplates.id)]),
+      )
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize);
     const [tally] = await db
