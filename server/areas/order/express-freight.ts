@@ -28,7 +28,7 @@ export function expressFreight(
     templates,
     destination,
   );
-  const goodsOf = (templateId: number) => lines.find((line) => line.freightTemplateId === templateId)!.label;
+  const goodsOf = (templateId: number) => lines.find((line) => line.freightTemplateId === templateId)!.name;
   switch (quote.kind) {
     case 'charged':
       return { freightFen: quote.totalFen, parts: quote.parts };
