@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldError, type FieldErrors, get } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -200,7 +200,14 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   const [picking, setPicking] = useState(false);
   const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '', Volume: '' });
   const categories = useQuery(endpointQuery(getCategoryTree, {}));
-  const freight = useQuery(endpointQuery(getFreightTemplates, {}));
+  // Fetched on every opening: templates are added and defaulted on another screen moments before.
+  const freight = useQuery({ ...endpointQuery(getFreightTemplates, {}), staleTime: 0 });
+  const defaultTemplate = freight.data?.Data.find((template) => template.IsDefault)?.Id;
+  useEffect(() => {
+    // New goods start with the shop's default template, as a default value: nothing unsaved yet.
+    if (!detail && defaultTemplate !== undefined && !form.getFieldState('FreightTemplateId').isDirty)
+      form.resetField('FreightTemplateId', { defaultValue: String(defaultTemplate) });
+  }, [detail, defaultTemplate, form]);
 
   // After a refused save, each change is checked again at once, as typing in a registered field is.
   const options = { shouldDirty: true, shouldValidate: isSubmitted };
