@@ -44,11 +44,29 @@ import { RegionPickerDialog } from './region-picker';
 type Form = UseFormReturn<FreightDraft>;
 type RulePath = 'DefaultRule' | `Rules.${number}`;
 
-/** One typed amount of a rule, named by its column and its rule for assistive technology. */
-function AmountInput({ form, path, label }: { form: Form; path: Path<FreightDraft>; label: string }) {
+/**
+ * One typed amount of a rule, named by its column and its rule for assistive technology; `caption`
+ * shows what it is where no column header does.
+ */
+function AmountInput({
+  form,
+  path,
+  label,
+  caption,
+}: {
+  form: Form;
+  path: Path<FreightDraft>;
+  label: string;
+  caption?: string;
+}) {
   const message = errorAt(form.formState.errors, path);
   return (
     <Field.Root invalid={Boolean(message)}>
+      {caption && (
+        <Text fontSize="xs" color="fg.muted" aria-hidden="true">
+          {caption}
+        </Text>
+      )}
       <Input size="sm" minWidth="20" inputMode="decimal" aria-label={label} {...form.register(path)} />
       <Field.ErrorText color="red.700">{message}</Field.ErrorText>
     </Field.Root>
@@ -88,7 +106,7 @@ function RuleCells({
         </Table.Cell>
       ))}
       <Table.Cell verticalAlign="top">
-        <Stack gap="2" minWidth="44">
+        <Stack gap="2" minWidth="56">
           <NativeSelect.Root size="sm">
             <NativeSelect.Field
               aria-label={named(t('freight.form.free'))}
@@ -107,6 +125,7 @@ function RuleCells({
               form={form}
               path={`${path}.FreeQuantity` as Path<FreightDraft>}
               label={named(t('freight.form.freeQuantity'))}
+              caption={t('freight.form.freeQuantity')}
             />
           )}
           {(freeWhen === 'amount' || freeWhen === 'both') && (
@@ -114,6 +133,7 @@ function RuleCells({
               form={form}
               path={`${path}.FreeAmount` as Path<FreightDraft>}
               label={named(t('freight.form.freeAmount'))}
+              caption={t('freight.form.freeAmount')}
             />
           )}
         </Stack>

@@ -52,8 +52,8 @@ function RegionCheckbox({
       <Checkbox.Label>
         {area.Name}
         {note && (
-          <Text as="span" color="fg.muted" fontSize="xs" marginStart="2">
-            ({note})
+          <Text as="span" color="fg.muted" fontSize="xs">
+            {` (${note})`}
           </Text>
         )}
       </Checkbox.Label>
