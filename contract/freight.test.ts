@@ -11,6 +11,7 @@ import {
   parseUnits,
   provinceOf,
   quoteFreight,
+  REGION_CODE_PATTERN,
   regionConflicts,
   regionsOverlap,
   ruleFee,
@@ -113,6 +114,19 @@ describe('region codes', () => {
     ['4400000', false],
   ])('%j is a province: %s', (code, expected) => {
     expect(isProvinceCode(code)).toBe(expected);
+  });
+
+  it.each([
+    [GUANGDONG, true],
+    [SHENZHEN, true],
+    ['110100', true],
+    ['440305', false],
+    ['1440000', false],
+    ['4400001', false],
+    ['44000', false],
+    ['44a300', false],
+  ])('%j may be a region of a template: %s', (code, expected) => {
+    expect(REGION_CODE_PATTERN.test(code)).toBe(expected);
   });
 
   it.each([
@@ -382,6 +396,7 @@ describe('quoteFreight', () => {
       to(ZHEJIANG, null),
       3000,
     ],
+    ['volume: every piece counts', [item(3, 3, { volumeCm3: 50_000 })], to(ZHEJIANG, null), 3000 + 1000],
     ['no template ships free', [item(null, 5)], to(TIBET, LHASA), 0],
     ['another shop’s template ships free', [item(99, 5)], to(TIBET, LHASA), 0],
     ['no lines', [], to(ZHEJIANG, null), 0],
