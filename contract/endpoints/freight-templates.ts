@@ -189,12 +189,15 @@ export const saveFreightTemplate = defineEndpoint({
   output: z.object({ Id: z.number().int(), Version: z.number().int() }),
 });
 
+/** The template an action on one row acts on. */
+const oneTemplate = z.strictObject({ Id: id });
+
 /** Refused while goods use the template, naming how many. */
 export const delFreightTemplate = defineEndpoint({
   method: 'POST',
   path: `${BASE}/DelFreightTemplate`,
   permission: FREIGHT_LIST_PERMISSION,
-  input: z.strictObject({ Id: id }),
+  input: oneTemplate,
   output: z.object({}),
 });
 
@@ -203,7 +206,7 @@ export const setDefaultFreightTemplate = defineEndpoint({
   method: 'POST',
   path: `${BASE}/SetFreightTemplateDefault`,
   permission: FREIGHT_LIST_PERMISSION,
-  input: z.strictObject({ Id: id }),
+  input: oneTemplate,
   output: z.object({}),
 });
 
@@ -212,6 +215,6 @@ export const copyFreightTemplate = defineEndpoint({
   method: 'POST',
   path: `${BASE}/CopyFreightTemplate`,
   permission: FREIGHT_LIST_PERMISSION,
-  input: z.strictObject({ Id: id }),
+  input: oneTemplate,
   output: z.object({ Id: z.number().int(), Name: z.string() }),
 });

@@ -8,6 +8,7 @@ import {
   ADDRESS,
   expectError,
   MALL_SITE,
+  perUnit,
   prepareSku,
   skuStock,
   storefront,
@@ -28,16 +29,7 @@ let byPiece: TestSku;
 let byWeight: TestSku;
 let pieceTemplate: number;
 
-const rule = (changes: Partial<FreightRule>): FreightRule => ({
-  First: 1,
-  FirstFen: 0,
-  Next: 1,
-  NextFen: 0,
-  FreeWhen: 'never',
-  FreeQuantity: 0,
-  FreeAmountFen: 0,
-  ...changes,
-});
+const rule = (changes: Partial<FreightRule>): FreightRule => ({ ...perUnit(0, 0), ...changes });
 
 async function saveTemplate(input: Record<string, unknown>): Promise<number> {
   const response = await server.call(freight.saveFreightTemplate, input, { token });

@@ -13,7 +13,7 @@ import {
 import { chinaAreas } from '../../server/areas/comm/china-areas';
 import { createGoods, goodsForm, leafCategory } from './goods-helpers';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
-import { expectError, MALL_SITE, SECOND_SITE } from './order-helpers';
+import { expectError, MALL_SITE, perUnit, SECOND_SITE } from './order-helpers';
 import { defineIsolationCase, runIsolationCases } from './tenant-isolation';
 
 let server: TestServer;
@@ -25,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rule = (changes: Partial<FreightRule> = {}): FreightRule => ({
-  First: 1,
-  FirstFen: 800,
-  Next: 1,
-  NextFen: 200,
-  FreeWhen: 'never',
-  FreeQuantity: 0,
-  FreeAmountFen: 0,
-  ...changes,
-});
+const rule = (changes: Partial<FreightRule> = {}): FreightRule => ({ ...perUnit(800, 200), ...changes });
 
 let names = 0;
 /** A valid template of its own name: by weight, one region rule with free shipping, one region not delivered to. */

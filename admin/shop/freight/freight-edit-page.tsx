@@ -13,7 +13,6 @@ import {
 import { useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import {
   FREIGHT_LIST_PERMISSION,
   type FreightTemplate,
@@ -25,7 +24,7 @@ import { CHARGE_MODES, type ChargeMode, FREE_WHEN, FREIGHT_NAME_MAX } from '../.
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type IssueLike, issueMessage } from '../../core/form-binding';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import {
@@ -178,7 +177,6 @@ function RegionsCell({
 function FreightEditor({ detail }: { detail?: FreightTemplate }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const navigate = useNavigate();
   const record = detail ? { Id: detail.Id, Version: detail.Version } : undefined;
   // Overlap messages name regions by code; the form says their names, as the operator chose them.
   const names = useRef(new Map<string, string>());
@@ -236,19 +234,12 @@ function FreightEditor({ detail }: { detail?: FreightTemplate }) {
     <Stack gap="4" padding="5">
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <PageHeading title={title}>
-            <Button variant="outline" onClick={() => navigate(FREIGHT_LIST_PERMISSION)}>
-              <FormattedMessage id="freight.form.backToList" />
-            </Button>
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={form.formState.isSubmitting}
-              loadingText={t('engine.saving')}
-            >
-              <FormattedMessage id="engine.save" />
-            </Button>
-          </PageHeading>
+          <FormHeading
+            title={title}
+            backTo={FREIGHT_LIST_PERMISSION}
+            backLabel={t('freight.form.backToList')}
+            saving={form.formState.isSubmitting}
+          />
 
           <FormSection title={t('freight.form.basics')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
