@@ -101,14 +101,12 @@ describe('migration 0033 keeps every template pricing as before', () => {
     expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     expect(rows[2]!.name).toBe('same name #3');
     expect(rows.every((row) => row.version === 2)).toBe(true);
-    const before = await db.query('select rules from freight_templates order by id');
+    const before = await db.query<{ rules: unknown }>('select rules from freight_templates order by id');
     await db.exec(readFileSync(MIGRATION, 'utf8'));
-    const after = await db.query<{ version: number }>(
+    const after = await db.query<{ rules: unknown; version: number }>(
       'select rules, version from freight_templates order by id',
     );
-    expect(after.rows.map((row) => (row as { rules: unknown }).rules)).toEqual(
-      before.rows.map((row) => (row as { rules: unknown }).rules),
-    );
+    expect(after.rows.map((row) => row.rules)).toEqual(before.rows.map((row) => row.rules));
     expect(after.rows.every((row) => row.version === 2)).toBe(true);
   });
 });
