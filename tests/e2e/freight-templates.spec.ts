@@ -1,3 +1,4 @@
+import { getFreightTemplateInfo, saveFreightTemplate } from '../../contract/endpoints/freight-templates';
 import { getProductInfo } from '../../contract/endpoints/goods';
 import { getCounterSkus } from '../../contract/endpoints/orders';
 import { expect, test } from './fixtures';
@@ -166,4 +167,37 @@ test('a template with two region rules and free shipping prices the storefront o
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, do it' }).click();
   await expect(page.getByText(`“${name}” is used by 1 goods`)).toBeVisible();
   await expect(used).toBeVisible();
+
+  // Someone else saves the template while it is open here: saving asks to reload, and reloading shows theirs.
+  await used.getByRole('button', { name: `Edit: ${name}` }).click();
+  const edit = page.getByRole('form', { name: 'Edit the freight template' });
+  await expect(edit.getByLabel('First fee (¥) of rule 2')).toHaveValue('8.00');
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const info = await envelope(
+    await shop.operatorCall(getFreightTemplateInfo.path, 'GET', { id: String(id) }),
+  );
+  const regionCodes = (regions: { Code: string }[]) => regions.map((region) => region.Code);
+  await envelope(
+    await shop.operatorCall(saveFreightTemplate.path, 'POST', {
+      Id: id,
+      Version: info.Version,
+      Name: info.Name,
+      ChargeMode: info.ChargeMode,
+      DefaultRule: { ...(info.DefaultRule as object), FirstFen: 1200 },
+      Rules: (info.Rules as { Regions: { Code: string }[] }[]).map((rule) => ({
+        ...rule,
+        Regions: regionCodes(rule.Regions),
+      })),
+      Undeliverable: regionCodes(info.Undeliverable as { Code: string }[]),
+    }),
+  );
+  await edit.getByLabel('First fee (¥) of rule 2').fill('9');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const stale = page.getByRole('alertdialog', { name: 'Changed by someone else' });
+  await expect(stale).toBeVisible();
+  await stale.getByRole('button', { name: 'Reload' }).click();
+  const reloaded = page.getByRole('form', { name: 'Edit the freight template' });
+  await expect(reloaded.getByLabel('First fee (¥) of the default rule')).toHaveValue('12.00');
+  await expect(reloaded.getByLabel('First fee (¥) of rule 2')).toHaveValue('8.00');
+  await expectNoSeriousA11yViolations(page);
 });
