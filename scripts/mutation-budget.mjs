@@ -17,7 +17,7 @@ export const ruleModules = [
   { file: 'contract/pricing.ts', budget: 90 },
   { file: 'contract/member-rules.ts', budget: 90 },
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
-  { file: 'server/areas/order/freight.ts', budget: 90 },
+  { file: 'contract/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },
 ];
 

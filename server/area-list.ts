@@ -29,6 +29,7 @@ import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
 import { columnRoutes } from './areas/shop-set/column-routes';
 import { commentRoutes } from './areas/shop-set/comment-routes';
+import { freightRoutes } from './areas/shop-set/freight-routes';
 import { newsRoutes } from './areas/shop-set/news-routes';
 import { newsStorefrontRoutes } from './areas/shop-set/news-storefront-routes';
 import { noticeRoutes } from './areas/shop-set/notice-routes';
@@ -96,6 +97,7 @@ export const AREAS: readonly AreaRegistration[] = [
       ...newsRoutes,
       ...commentRoutes,
       ...newsStorefrontRoutes,
+      ...freightRoutes,
     ],
     seed: shopSetSeed,
   },

@@ -125,6 +125,35 @@ export const getOrder = defineEndpoint({
   output: orderOutput,
 });
 
+/**
+ * The express freight of a cart to an address by the goods' freight templates, before it is placed:
+ * what CreateOrder will charge unless a member privilege, coupon or activity waives it. A template
+ * that does not deliver there refuses, naming the goods and the region, as CreateOrder would.
+ */
+export const quoteExpressFreight = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/QuoteFreight`,
+  permission: 'public',
+  input: z.strictObject({
+    Lines: z.array(orderLineInputSchema).min(1).max(MAX_ORDER_LINES),
+    Address: addressSchema.pick({ Province: true, City: true }),
+  }),
+  output: z.object({
+    FreightFen: z.number().int(),
+    /** One entry per freight template of the cart's goods. */
+    Parts: z.array(
+      z.object({
+        TemplateId: z.number().int(),
+        FreightFen: z.number().int(),
+        /** The region rule that applied (1-based), null for the template's default rule. */
+        Rule: z.number().int().nullable(),
+        /** Its free-shipping condition was met. */
+        Free: z.boolean(),
+      }),
+    ),
+  }),
+});
+
 export const payOrderSchema = z.strictObject({
   OrderNo: orderNo,
   BuyerId: buyerId,

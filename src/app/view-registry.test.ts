@@ -12,6 +12,7 @@ const BUILT_GROUPS = [
   '/order',
   '/customer',
   '/marketing/memberSupervise',
+  '/shop',
   '/permission',
   '/error',
   '/error-log',

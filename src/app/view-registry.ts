@@ -38,6 +38,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/moreShopSupervise': () => import('../../admin/shop/stores/store-list-page'),
   '/shop/moreShopEdit': () => import('../../admin/shop/stores/store-form-page'),
   '/shop/payConfig': () => import('../../admin/shop/payment/pay-config-page'),
+  '/shop/freightTemplate': () => import('../../admin/shop/freight/freight-list-page'),
+  '/shop/editFreight': () => import('../../admin/shop/freight/freight-edit-page'),
   '/shop/publicColumn': () => import('../../admin/shop/news/column-list-page'),
   '/shop/columnEdit': () => import('../../admin/shop/news/column-edit-page'),
   '/shop/columnText': () => import('../../admin/shop/news/column-text-page'),

@@ -6,6 +6,7 @@ import type {
   CreateOrderInput,
   createRechargeSchema,
   payOrderSchema,
+  quoteExpressFreight,
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
@@ -15,7 +16,8 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { ensureMember, gradeStageFor } from '../customer/service';
-import { distanceKm, expressFreight } from './freight';
+import { distanceKm } from './distance';
+import { expressFreight } from './express-freight';
 import {
   type Actor,
   addDays,
@@ -151,18 +153,7 @@ export async function placeOrder(
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
   if (input.DeliveryType === 'express') {
-    const templates = new Map(
-      lines.flatMap((line) =>
-        line.freightTemplateId !== null && line.freightRules
-          ? [[line.freightTemplateId, line.freightRules] as const]
-          : [],
-      ),
-    );
-    freightFen = expressFreight(
-      lines.map((line) => ({ templateId: line.freightTemplateId, quantity: line.quantity })),
-      templates,
-      input.Address!.Province,
-    );
+    freightFen = expressFreight(lines, input.Address!).freightFen;
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {
@@ -233,6 +224,20 @@ export async function placeOrder(
   }
   await countPlaced(context.tx, order);
   return order;
+}
+
+/** The express freight of a cart before it is placed: nothing is locked or taken. */
+export async function quoteStorefrontFreight(
+  tx: Executor,
+  siteId: number,
+  input: z.infer<typeof quoteExpressFreight.input>,
+) {
+  const lines = await priceLines(tx, siteId, input.Lines, { lock: false });
+  // Virtual goods issue tickets instead of shipping, so they take no part in freight.
+  return expressFreight(
+    lines.filter((line) => !line.virtual),
+    input.Address,
+  );
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */

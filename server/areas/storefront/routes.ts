@@ -23,6 +23,7 @@ import {
   payStorefrontRecharge,
   placeOrder,
   placeStorefrontRecharge,
+  quoteStorefrontFreight,
   type StorefrontContext,
   storefrontView,
 } from '../order/service';
@@ -72,6 +73,20 @@ export const storefrontRoutes = [
       return storefrontView(tx, await placeOrder(context, input));
     });
     return { Order };
+  }),
+
+  defineRoute(storefront.quoteExpressFreight, async ({ db, request, input }) => {
+    const siteId = await storefrontSite(db, request);
+    const quote = await quoteStorefrontFreight(db, siteId, input);
+    return {
+      FreightFen: quote.freightFen,
+      Parts: quote.parts.map((part) => ({
+        TemplateId: part.templateId,
+        FreightFen: part.fen,
+        Rule: part.rule,
+        Free: part.free,
+      })),
+    };
   }),
 
   defineRoute(storefront.getOrder, async ({ db, request, input }) => {
