@@ -372,6 +372,22 @@ export async function payInStore(
   return updated;
 }
 
+/**
+ * The rules of every parcel, orders' and the points mall's exchange orders' alike: the shop's own
+ * rider only for same-city delivery, a tracking number for every carrier.
+ */
+export function requireParcel(
+  deliveryType: OrderRecord['deliveryType'],
+  parcel: Pick<Parcel, 'carrier' | 'trackingNo'>,
+): void {
+  if (parcel.carrier === 'self' && deliveryType !== 'sameCity') {
+    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
+  }
+  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
+    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
+  }
+}
+
 export interface Parcel {
   carrier: Carrier;
   trackingNo: string;
@@ -390,12 +406,7 @@ export async function shipOrder(
   settings: ParameterSetting,
 ): Promise<{ order: OrderRecord; shipmentId: number }> {
   await requireCommand(context, order, 'ship');
-  if (parcel.carrier === 'self' && order.deliveryType !== 'sameCity') {
-    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
-  }
-  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
-    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
-  }
+  requireParcel(order.deliveryType, parcel);
   const lines = await shippedLines(context.tx, order.id);
   const waiting = lines.filter((line) => !line.shipped).map((line) => line.id);
   let chosen = waiting;
