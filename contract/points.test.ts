@@ -44,12 +44,15 @@ describe('expiredEarningCutoff and nextExpiry', () => {
     ['the last moment of 2025', '2025-12-31T23:59:59.999', '2024-01-01', '2026-01-01', '2025-01-01'],
     ['the first moment of 2026', '2026-01-01T00:00:00', '2025-01-01', '2027-01-01', '2026-01-01'],
     ['mid 2026', '2026-07-01T09:30:00', '2025-01-01', '2027-01-01', '2026-01-01'],
-  ])('at %s: earned before %s expired; next expiry %s takes what was earned before %s', (_, now, cutoff, at, next) => {
-    const instant = china(now);
-    expect(expiredEarningCutoff(instant).toISOString()).toBe(china(`${cutoff}T00:00:00`).toISOString());
-    expect(nextExpiry(instant).at.toISOString()).toBe(china(`${at}T00:00:00`).toISOString());
-    expect(nextExpiry(instant).cutoff.toISOString()).toBe(china(`${next}T00:00:00`).toISOString());
-  });
+  ])(
+    'at %s: earned before %s expired; next expiry %s takes what was earned before %s',
+    (_, now, cutoff, at, next) => {
+      const instant = china(now);
+      expect(expiredEarningCutoff(instant).toISOString()).toBe(china(`${cutoff}T00:00:00`).toISOString());
+      expect(nextExpiry(instant).at.toISOString()).toBe(china(`${at}T00:00:00`).toISOString());
+      expect(nextExpiry(instant).cutoff.toISOString()).toBe(china(`${next}T00:00:00`).toISOString());
+    },
+  );
 
   it('agrees with pointsExpireAt: points are gone exactly when their expiry passes', () => {
     for (const earned of ['2024-01-01T00:00:00', '2024-12-31T23:59:59', '2025-03-03T03:03:03']) {
@@ -96,9 +99,9 @@ describe('pointsGoodsState', () => {
   });
 
   it('runs for ever without an end', () => {
-    expect(pointsGoodsState({ status: 'on', startsAt: window.startsAt, endsAt: null }, Date.UTC(2099, 0))).toBe(
-      'running',
-    );
+    expect(
+      pointsGoodsState({ status: 'on', startsAt: window.startsAt, endsAt: null }, Date.UTC(2099, 0)),
+    ).toBe('running');
   });
 
   it.each(['2026-04-01T00:00:00.000Z', '2026-05-05T00:00:00.000Z', '2026-06-01T00:00:00.000Z'])(

@@ -241,7 +241,12 @@ describe('priceOrder: points rounding at every rate', () => {
   it.each<[string, { pointsPerYuan: number; requested: number; maxPercent: number }, number, number]>([
     ['100 points a yuan: a point is a fen', { pointsPerYuan: 100, requested: 37, maxPercent: 100 }, 37, 37],
     ['1 point a yuan: whole yuan only', { pointsPerYuan: 1, requested: 5, maxPercent: 100 }, 1, 100],
-    ['1 point a yuan, capped under a yuan: nothing', { pointsPerYuan: 1, requested: 5, maxPercent: 99 }, 0, 0],
+    [
+      '1 point a yuan, capped under a yuan: nothing',
+      { pointsPerYuan: 1, requested: 5, maxPercent: 99 },
+      0,
+      0,
+    ],
     // 50 points a yuan: a point is 2 fen. A 5 fen cap buys 2 points' worth (4 fen), not 2.5 points.
     ['2 fen a point under an odd cap', { pointsPerYuan: 50, requested: 99, maxPercent: 5 }, 2, 4],
     ['2 fen a point, one point asked', { pointsPerYuan: 50, requested: 1, maxPercent: 100 }, 1, 2],
@@ -249,8 +254,18 @@ describe('priceOrder: points rounding at every rate', () => {
     ['150 points a yuan under a 99 fen cap', { pointsPerYuan: 150, requested: 999, maxPercent: 99 }, 149, 99],
     ['150 points a yuan, 151 asked', { pointsPerYuan: 150, requested: 151, maxPercent: 100 }, 150, 100],
     ['150 points a yuan, 149 asked', { pointsPerYuan: 150, requested: 149, maxPercent: 100 }, 149, 99],
-    ['1,000 points a yuan: 9 points buy nothing', { pointsPerYuan: 1_000, requested: 9, maxPercent: 100 }, 0, 0],
-    ['1,000 points a yuan: 10 points buy a fen', { pointsPerYuan: 1_000, requested: 19, maxPercent: 100 }, 10, 1],
+    [
+      '1,000 points a yuan: 9 points buy nothing',
+      { pointsPerYuan: 1_000, requested: 9, maxPercent: 100 },
+      0,
+      0,
+    ],
+    [
+      '1,000 points a yuan: 10 points buy a fen',
+      { pointsPerYuan: 1_000, requested: 19, maxPercent: 100 },
+      10,
+      1,
+    ],
     ['3 points a yuan: a point is 33⅓ fen', { pointsPerYuan: 3, requested: 10, maxPercent: 100 }, 3, 100],
     ['3 points a yuan under a 99 fen cap', { pointsPerYuan: 3, requested: 10, maxPercent: 99 }, 2, 66],
     ['7 points a yuan, one point', { pointsPerYuan: 7, requested: 1, maxPercent: 100 }, 1, 14],

@@ -117,7 +117,8 @@ export function pointsDeduction(
   goodsFen: number,
 ): { pointsUsed: number; pointsFen: number } {
   const rate = points ? whole(points.pointsPerYuan) : 0;
-  if (!points || rate === 0 || goodsFen < whole(points.minimumFen ?? 0)) return { pointsUsed: 0, pointsFen: 0 };
+  if (!points || rate === 0 || goodsFen < whole(points.minimumFen ?? 0))
+    return { pointsUsed: 0, pointsFen: 0 };
   const worth = (count: number) => Math.floor((count * 100) / rate);
   const capFen = Math.floor((goodsFen * Math.min(100, whole(points.maxPercent))) / 100);
   const wanted = Math.min(whole(points.requested), whole(points.balance));

@@ -138,7 +138,8 @@ export const exchangeDetailSchema = exchangeRowSchema.extend({
       Event: z.enum(EXCHANGE_EVENTS),
       Actor: z.enum(['buyer', 'operator', 'system']),
       ActorName: z.string(),
-      Detail: z.string(),
+      /** Facts of the step by name: Points, CashFen, Quantity, Method, AmountFen, Tickets, Carrier, TrackingNo, Reason. */
+      Detail: z.record(z.string(), z.union([z.string(), z.number()])),
       At: z.string(),
     }),
   ),

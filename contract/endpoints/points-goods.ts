@@ -125,7 +125,11 @@ export const pointsGoodsFormSchema = z
     if (value.Id !== undefined && value.Version === undefined)
       context.addIssue({ code: 'custom', path: ['Version'], message: 'required when editing' });
     if (value.EndsAt !== null && Date.parse(value.EndsAt) <= Date.parse(value.StartsAt))
-      context.addIssue({ code: 'custom', path: ['EndsAt'], params: { key: 'pointsGoods.rule.endsAfterStart' } });
+      context.addIssue({
+        code: 'custom',
+        path: ['EndsAt'],
+        params: { key: 'pointsGoods.rule.endsAfterStart' },
+      });
   });
 export type PointsGoodsForm = z.infer<typeof pointsGoodsFormSchema>;
 

@@ -76,7 +76,7 @@ export const createOrderSchema = z.strictObject({
    * The most points the buyer will pay with: the order takes as many as the shop's points rules
    * allow (rate, share of the goods, minimum order), never more than the buyer holds.
    */
-  Points: z.number().int().min(0).max(100_000_000).default(0),
+  Points: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 

@@ -19,6 +19,7 @@ import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
+import { returnOrderPoints } from './order-points';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
 import { readParameterSetting } from './settings';
@@ -224,6 +225,8 @@ export async function closeUnpaid(
     { state: 'closed', closedAt: context.now, closeReason: reason, stockDeducted: false },
     'toPay',
   );
+  // The wallet before the goods, as every transition locks them.
+  await returnOrderPoints(context, order, { closing: true });
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
   await logOrder(context, order, {
     action,
