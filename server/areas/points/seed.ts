@@ -21,10 +21,11 @@ import { grantSignInPoints } from './service';
 import { writePointsSetting } from './settings';
 
 /**
- * Demo points for both shops, made through the services buyers and operators use: the rules, points
+ * Demo points, made through the services buyers and operators use: for the mall, the rules, points
  * goods in every state, points from check-ins and the shop's campaigns (some two years old, which
  * the expiry sweep then takes), orders paid partly with points (one cancelled, its points given
- * back), and exchange orders in every state.
+ * back), and exchange orders in every state; for the official site, its rules and goods only, so
+ * its wallets stay as the other areas' demo data left them.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -374,6 +375,7 @@ async function seedExchanges(
 async function seedSite(tx: Executor, site: SeedSite, rules: PointsSetting, full: boolean) {
   await writePointsSetting(tx, site.siteId, rules, 0);
   const goods = await seedGoods(tx, site);
+  if (!full) return;
   const buyers = await activeMembers(tx, site.siteId);
   if (buyers.length === 0) return;
   await seedEarnings(
@@ -381,7 +383,6 @@ async function seedSite(tx: Executor, site: SeedSite, rules: PointsSetting, full
     site,
     buyers.map((buyer) => buyer.open_id),
   );
-  if (!full) return;
   await seedOrdersWithPoints(tx, site, buyers);
   await seedExchanges(tx, site, goods, buyers);
 }
