@@ -7,7 +7,14 @@ import { viewRegistry } from './view-registry';
  * to the "not built" page. A group joins this list when its issue closes. Paths another issue builds
  * (a coupon send under /customer, say) are named with that issue.
  */
-const BUILT_GROUPS = ['/goods', '/order', '/permission', '/error', '/error-log', '/marketing/integralExchange'];
+const BUILT_GROUPS = [
+  '/goods',
+  '/order',
+  '/permission',
+  '/error',
+  '/error-log',
+  '/marketing/integralExchange',
+];
 const BUILT_ELSEWHERE: Record<string, string> = {};
 
 /** The shell's own home, outside the server's menu. */

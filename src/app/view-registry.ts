@@ -82,7 +82,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/integralExchange/integralSetting': () => import('../../admin/marketing/points/setting-page'),
   '/marketing/integralExchange/issueIntegral': () => import('../../admin/marketing/points/goods-form-page'),
   '/marketing/integralExchange/integralList': () => import('../../admin/marketing/points/goods-list-page'),
-  '/marketing/integralExchange/exchangeOrderList': () => import('../../admin/marketing/points/exchange-list-page'),
+  '/marketing/integralExchange/exchangeOrderList': () =>
+    import('../../admin/marketing/points/exchange-list-page'),
   '/marketing/integralExchange/integralOrderDetails': () =>
     import('../../admin/marketing/points/exchange-details-page'),
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
