@@ -47,11 +47,11 @@ describe('the points goods form', () => {
     expect(pointsGoodsFormSchema.safeParse(input).success).toBe(true);
   });
 
-  it('starts new goods at the next whole hour for thirty days, with no good chosen', () => {
-    const draft = goodsDraft(null, new Date('2026-05-01T01:20:00.000Z'));
+  it('starts new goods this minute for thirty days, with no good chosen', () => {
+    const draft = goodsDraft(null, new Date('2026-05-01T01:20:59.999Z'));
     expect(draft).toMatchObject({
-      StartsAt: '2026-05-01T10:00',
-      EndsAt: '2026-05-31T10:00',
+      StartsAt: '2026-05-01T09:20',
+      EndsAt: '2026-05-31T09:20',
       ProductId: null,
       NoEnd: false,
     });

@@ -32,7 +32,7 @@ function wallClock(instant: Date): string {
   return shopDateTime(instant).slice(0, 16).replace(' ', 'T');
 }
 
-/** New goods run from the next whole hour for thirty days; existing ones show what they hold. */
+/** New goods run from this minute for thirty days; existing ones show what they hold. */
 export function goodsDraft(row: PointsGoodsDetail | null, now = new Date()): GoodsDraft {
   if (row)
     return {
@@ -52,8 +52,8 @@ export function goodsDraft(row: PointsGoodsDetail | null, now = new Date()): Goo
       Sort: row.Sort,
       SwitchedOn: row.Status === 'on',
     };
-  const hour = 60 * 60 * 1000;
-  const start = new Date(Math.ceil(now.getTime() / hour) * hour);
+  const minute = 60 * 1000;
+  const start = new Date(Math.floor(now.getTime() / minute) * minute);
   return {
     Kind: 'physical',
     ProductId: null,
