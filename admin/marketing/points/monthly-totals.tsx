@@ -6,7 +6,9 @@ import { thousands } from '../../../src/lib/format';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
 
-/** Points issued, used (net of what came back) and expired per month, the last twelve, newest first. */
+const FLOWS = ['Issued', 'Used', 'Expired'] as const;
+
+/** Points issued, used (net of what came back) and expired per month: the last twelve, the latest last. */
 export function MonthlyTotals({ memberId }: { memberId?: number }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -20,22 +22,28 @@ export function MonthlyTotals({ memberId }: { memberId?: number }) {
       <QueryOutcome query={query} errorText={t('pointsInquiry.monthlyFailed')}>
         {(data) => (
           <Box overflowX="auto">
-            <Table.Root size="sm" striped>
+            <Table.Root size="sm" showColumnBorder>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('pointsInquiry.month')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('pointsInquiry.issued')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('pointsInquiry.used')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('pointsInquiry.expired')}</Table.ColumnHeader>
+                  {data.Data.map((month) => (
+                    <Table.ColumnHeader key={month.Month} textAlign="end" whiteSpace="nowrap">
+                      {month.Month}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {[...data.Data].reverse().map((month) => (
-                  <Table.Row key={month.Month}>
-                    <Table.Cell>{month.Month}</Table.Cell>
-                    <Table.Cell textAlign="end">{thousands(month.Issued)}</Table.Cell>
-                    <Table.Cell textAlign="end">{thousands(month.Used)}</Table.Cell>
-                    <Table.Cell textAlign="end">{thousands(month.Expired)}</Table.Cell>
+                {FLOWS.map((flow) => (
+                  <Table.Row key={flow}>
+                    <Table.ColumnHeader scope="row">
+                      {t(`pointsInquiry.${flow.toLowerCase()}`)}
+                    </Table.ColumnHeader>
+                    {data.Data.map((month) => (
+                      <Table.Cell key={month.Month} textAlign="end">
+                        {thousands(month[flow])}
+                      </Table.Cell>
+                    ))}
                   </Table.Row>
                 ))}
               </Table.Body>

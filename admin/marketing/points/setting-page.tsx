@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { getPointsSetting, type PointsSetting, setPointsSetting } from '../../../contract/endpoints/points';
 import { OrderPermission } from '../../../contract/machines/order';
-import { POINTS_EXPIRY_RULES } from '../../../contract/points';
+import { POINTS_EXPIRY_RULES, shopYear } from '../../../contract/points';
 import { pointsDeduction } from '../../../contract/pricing';
 import { fenToYuan } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -62,6 +62,7 @@ function SettingForm({
     savedMessage: 'pointsSetting.saved',
   });
   const draft = form.watch();
+  const thisYear = shopYear(new Date());
   const deduction: Spec[] = [
     { name: 'DeductionEnabled', kind: 'checkbox', label: t('pointsSetting.deductionEnabled') },
   ];
@@ -96,7 +97,7 @@ function SettingForm({
     {
       name: 'Expiry',
       kind: 'select',
-      width: '72',
+      width: '96',
       label: t('pointsSetting.expiry'),
       options: POINTS_EXPIRY_RULES.map((rule) => ({ value: rule, label: t(`pointsSetting.expiry.${rule}`) })),
     },
@@ -151,7 +152,10 @@ function SettingForm({
             <FormFields form={form} fields={others} />
           </SimpleGrid>
           <Text color="fg.muted" fontSize="sm">
-            <FormattedMessage id={`pointsSetting.expiryHelp.${draft.Expiry}`} />
+            <FormattedMessage
+              id={`pointsSetting.expiryHelp.${draft.Expiry}`}
+              values={{ year: thisYear, next: thisYear + 1 }}
+            />
           </Text>
         </FormSection>
       </Stack>

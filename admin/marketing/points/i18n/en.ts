@@ -40,7 +40,7 @@ export const en: Record<string, string> = {
   'pointsSetting.expiry.yearEnd': 'At the end of the year after they were earned',
   'pointsSetting.expiryHelp.never': 'Points stay with the member for good.',
   'pointsSetting.expiryHelp.yearEnd':
-    'Points earned in 2025 can be used until 31 December 2026. Spending uses the oldest points first; what is left of a year’s points goes on 1 January.',
+    'Points earned in {year} can be used until 31 December {next}. Spending uses the oldest points first; what is left of a year’s points goes when the following year ends.',
   'pointsSetting.signIn': 'Points for the daily check-in',
   'pointsSetting.signInHelp': '0 for none; given once a day',
   'pointsSetting.saved': 'Points settings saved',

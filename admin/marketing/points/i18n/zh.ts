@@ -38,7 +38,7 @@ export const zh: Record<string, string> = {
   'pointsSetting.expiry.yearEnd': '获得后次年年底过期',
   'pointsSetting.expiryHelp.never': '积分永久有效。',
   'pointsSetting.expiryHelp.yearEnd':
-    '2025 年获得的积分可使用至 2026 年 12 月 31 日。使用时先扣最早获得的积分，某一年剩余的积分在次年 1 月 1 日之后过期。',
+    '{year} 年获得的积分可使用至 {next} 年 12 月 31 日。使用时先扣最早获得的积分，某一年剩余的积分在次年年底之后过期。',
   'pointsSetting.signIn': '每日签到赠送积分',
   'pointsSetting.signInHelp': '0 表示不赠送；每天一次',
   'pointsSetting.saved': '积分设置已保存',
