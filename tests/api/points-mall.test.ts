@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockDefinition } from '../../components-catalog/registry';
 import { API_BASE } from '../../contract/endpoint';
 import { lookupEndpoints } from '../../contract/endpoints/link-entities';
+import * as library from '../../contract/endpoints/module-library';
 import * as mall from '../../contract/endpoints/points-exchange';
 import * as goodsApi from '../../contract/endpoints/points-goods';
+import { LinkType } from '../../contract/link-value';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import { insertBlock, type Outcome, setProp } from '../../contract/template/operations';
+import type { TemplateDocument } from '../../contract/template-document';
 import { runPointsSweeps } from '../../server/areas/points/sweeps';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -606,6 +612,72 @@ describe('the studio’s points goods', () => {
     expect(lookup.body.Data).toEqual([
       expect.objectContaining({ Id: live, Title: '工作室进行中', Points: 77, PriceFen: 100 }),
     ]);
+  });
+});
+
+describe('the publish check', () => {
+  function ok(outcome: Outcome): TemplateDocument {
+    if (!outcome.ok) throw new Error(outcome.problem.key);
+    return outcome.document;
+  }
+
+  it('refuses links to points goods that ended or were deleted, and passes live ones', async () => {
+    const id = await createGoods(server, admin, goodsForm(physical, { Title: '发布检查礼品', Points: 66 }));
+    const added = await server.call(library.addMyTemplate, { Name: '积分商城页' }, { token: admin });
+    const read = await server.call(library.getTemplateData, { Id: added.body.Id }, { token: admin });
+    const parsed = parseTemplate(read.body.Data, blockDefinition);
+    if (!parsed.ok) throw new Error('template');
+    const pageId = parsed.document.homePageId;
+    let document = ok(
+      insertBlock(parsed.document, {
+        rules: blockDefinition,
+        pageId,
+        type: 'title',
+        index: 0,
+        id: 'heading',
+      }),
+    );
+    document = ok(setProp(document, 'heading', ['text'], '积分好礼'));
+    document = ok(setProp(document, 'heading', ['showMore'], true));
+    document = ok(
+      setProp(document, 'heading', ['moreLink'], {
+        linkType: LinkType.pointsProduct,
+        id,
+        linkTitle: '发布检查礼品',
+        shpName: '发布检查礼品',
+        shpPrice: 0,
+      }),
+    );
+    const saved = await server.call(
+      library.saveModule,
+      { Id: added.body.Id, Data: serializeTemplate(document), Version: read.body.Version },
+      { token: admin },
+    );
+    expect(saved.body.Errcode).toBe(0);
+    const publish = () =>
+      server.call(
+        library.publishModule,
+        { Id: added.body.Id, Version: saved.body.Version },
+        { token: admin },
+      );
+    const problems = async () =>
+      ((await publish()).body as unknown as { Problems?: library.PublishProblemRow[] }).Problems ?? [];
+
+    await server.query(
+      sql`update points_products set starts_at = now() - interval '2 days', ends_at = now() - interval '1 minute' where id = ${id}`,
+    );
+    expect(await problems()).toEqual([
+      expect.objectContaining({
+        BlockId: 'heading',
+        Kind: 'linkToEnded',
+        Message: 'Title: Links to "发布检查礼品", which has ended',
+      }),
+    ]);
+    await server.call(goodsApi.deletePointsGoods, { Ids: [id] }, { token: admin });
+    expect((await problems()).map((problem) => problem.Kind)).toEqual(['linkToDeleted']);
+    await server.query(sql`update points_products set deleted = false, ends_at = null where id = ${id}`);
+    const published = await publish();
+    expect(published.body.Errcode).toBe(0);
   });
 });
 
