@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { cancelExchange, type ExchangeRow, shipExchange } from '../../../contract/endpoints/points-exchange';
@@ -10,6 +10,7 @@ import {
 } from '../../../contract/machines/points-exchange';
 import { actionLabelKey } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
+import { ReasonField } from '../../core/reason-field';
 import { useResourceAction } from '../../core/use-resource-list';
 
 /** The carriers an exchange order ships with: those of orders, the shop's rider aside (express only). */
@@ -102,32 +103,22 @@ export function CancelExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; o
         if (await action.run({ input: { Id: exchange.Id, Reason: reason.trim() } })) onClose();
       }}
     >
-      <Field.Root invalid={Boolean(error)} required>
-        <Field.Label>
-          <FormattedMessage id="exchanges.cancelReason" />
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          autoFocus
-          rows={3}
-          value={reason}
-          maxLength={REASON_MAX}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-        />
-        {error ? (
-          <Field.ErrorText>{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>
-            <FormattedMessage
-              id="exchanges.cancelHelp"
-              values={{ points: exchange.Points, cash: exchange.CashFen > 0 ? 'yes' : 'no' }}
-            />
-          </Field.HelperText>
-        )}
-      </Field.Root>
+      <ReasonField
+        label={<FormattedMessage id="exchanges.cancelReason" />}
+        value={reason}
+        maxLength={REASON_MAX}
+        error={error}
+        onChange={(value) => {
+          setReason(value);
+          setError(undefined);
+        }}
+        help={
+          <FormattedMessage
+            id="exchanges.cancelHelp"
+            values={{ points: exchange.Points, cash: exchange.CashFen > 0 ? 'yes' : 'no' }}
+          />
+        }
+      />
     </FormDialog>
   );
 }
