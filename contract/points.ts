@@ -16,7 +16,7 @@ export function shopYear(instant: Date): number {
 }
 
 function yearStart(year: number): Date {
-  return shopDayStart(`${String(year).padStart(4, '0')}-01-01`);
+  return shopDayStart(`${year}-01-01`);
 }
 
 /**
@@ -90,7 +90,7 @@ export interface PointsGoodsTiming {
 
 export function pointsGoodsState(goods: PointsGoodsTiming, now: Date | number): PointsGoodsState {
   if (goods.status === 'off') return 'off';
-  const at = typeof now === 'number' ? now : now.getTime();
+  const at = Number(now);
   if (new Date(goods.startsAt).getTime() > at) return 'notStarted';
   if (goods.endsAt !== null && new Date(goods.endsAt).getTime() <= at) return 'ended';
   return 'running';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { legalActions, nextState } from '../state-machine';
+import * as declarations from './points-exchange';
 import {
   cancelExchangeForm,
   EXCHANGE_STATES,
@@ -47,6 +48,21 @@ describe('the exchange order machine', () => {
     expect(names('shipped')).toEqual([]);
     expect(names('completed')).toEqual([]);
     expect(legalActions(exchangeMachine, 'toShip', new Set())).toEqual([]);
+  });
+
+  it('starts waiting to ship (points only); buyers and the sweeps act through the storefront key or the server', () => {
+    expect(exchangeMachine.initial).toBe('toShip');
+    const automatic = exchangeMachine.actions.filter((action) => action.automatic);
+    expect(automatic.map((action) => action.name).sort()).toEqual(
+      ['autoConfirm', 'confirmReceipt', 'deliverTickets', 'expire', 'pay', 'withdraw'].sort(),
+    );
+    expect(automatic.every((action) => action.permission === 'public')).toBe(true);
+  });
+
+  it('names forms that exist beside it', () => {
+    const forms = exchangeMachine.actions.flatMap((action) => (action.form ? [action.form] : []));
+    expect(forms.sort()).toEqual(['cancelExchangeForm', 'shipExchangeForm']);
+    for (const form of forms) expect(declarations).toHaveProperty(form);
   });
 
   it('asks before cancelling, as a destructive action with a reason', () => {
