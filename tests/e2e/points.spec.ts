@@ -71,7 +71,7 @@ test('set the points rules, pay an order with points and find it in the points i
   await page.getByRole('spinbutton', { name: 'At most this percent of an order' }).fill('40');
   await page.getByRole('textbox', { name: 'Minimum order (yuan)' }).fill('0');
   await expect(
-    page.getByText('On an order of ¥100.00, a buyer may pay up to 4000 points for ¥40.00 off.'),
+    page.getByText('On an order of ¥100.00, a buyer may pay up to 4,000 points for ¥40.00 off.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Points settings saved')).toBeVisible();

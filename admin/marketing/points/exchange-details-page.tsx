@@ -62,7 +62,7 @@ function StepFacts({ detail }: { detail: ExchangeDetail['Log'][number]['Detail']
     if (key === 'CashFen' || key === 'AmountFen') return fenToYuan(Number(value));
     if (key === 'Carrier') return intl.formatMessage({ id: `exchanges.carrier.${value}` });
     if (key === 'Method') return intl.formatMessage({ id: `exchanges.method.${value}` });
-    return String(value);
+    return value;
   };
   return (
     <>
