@@ -5,6 +5,7 @@ import { blockDefinition } from '../../components-catalog/registry';
 import { API_BASE } from '../../contract/endpoint';
 import { lookupEndpoints } from '../../contract/endpoints/link-entities';
 import * as library from '../../contract/endpoints/module-library';
+import * as pointsApi from '../../contract/endpoints/points';
 import * as mall from '../../contract/endpoints/points-exchange';
 import * as goodsApi from '../../contract/endpoints/points-goods';
 import { LinkType } from '../../contract/link-value';
@@ -227,6 +228,30 @@ describe('points goods', () => {
     ]);
   });
 
+  it.each([
+    ['GetIntegralGoodsList', goodsApi.getPointsGoodsList, { state: 'soon' }, 'state'],
+    [
+      'GetIntegralExchangeList',
+      mall.getExchangeList,
+      { createdFrom: '2026-05-02', createdTo: '2026-05-01' },
+      'createdFrom',
+    ],
+    ['GetIntegralExchangeInfo', mall.getExchangeInfo, { id: 'x' }, 'id'],
+    ['CancelIntegralExchange', mall.cancelExchange, { Id: 1, Reason: '  ' }, 'Reason'],
+    [
+      'ShipIntegralExchange',
+      mall.shipExchange,
+      { Id: 1, Carrier: 'UPS', TrackingNo: '1234567890' },
+      'Carrier',
+    ],
+    ['SetIntegralGoodsStatus', goodsApi.setPointsGoodsStatus, { Ids: [], Status: 'off' }, 'Ids'],
+    ['GetIntegralLedger', pointsApi.getPointsLedger, { reason: 'recharge' }, 'reason'],
+    ['GetIntegralMemberInfo', pointsApi.getPointsMemberInfo, { id: 0 }, 'id'],
+  ] as const)('%s names the field of bad input', async (_, endpoint, input, field) => {
+    const response = await server.call(endpoint, input, { token: admin });
+    expect([response.status, response.body.Errcode, fieldOf(response)]).toEqual([200, -1, field]);
+  });
+
   it('refuses accounts without the menus', async () => {
     const sub = await server.login('sub', { siteId: MALL_SITE });
     for (const [endpoint, input] of [
@@ -234,6 +259,9 @@ describe('points goods', () => {
       [goodsApi.bindPointsGoods, goodsForm(physical)],
       [mall.getExchangeList, {}],
       [mall.shipExchange, { Id: 1, Carrier: 'SF', TrackingNo: 'SF1234567890123' }],
+      [pointsApi.getPointsMemberList, {}],
+      [pointsApi.getPointsLedger, {}],
+      [pointsApi.getPointsMonthlyTotals, {}],
     ] as const) {
       expect((await server.call(endpoint, input, { token: sub })).status).toBe(403);
     }
