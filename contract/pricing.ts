@@ -45,14 +45,16 @@ export type CouponStage =
   | { kind: 'freeShipping'; minimumFen: number; withActivity?: boolean };
 
 export interface PointsStage {
-  /** Points the buyer asks to spend. */
+  /** The most points the buyer is willing to spend. */
   requested: number;
   /** Points the buyer holds. */
   balance: number;
-  /** Fen one point is worth (for example 1: 100 points are ¥1). */
-  fenPerPoint: number;
-  /** At most this share of what is left to pay may be paid in points, in percent. */
+  /** The shop's deduction rate: this many points are ¥1 (100: a point is 1 fen; 1,000: a tenth of one). */
+  pointsPerYuan: number;
+  /** At most this share of what is left to pay for the goods may be paid in points, in percent. */
   maxPercent: number;
+  /** Points are taken only on goods worth at least this after the coupon, in fen (absent: any order). */
+  minimumFen?: number;
 }
 
 export interface FreeShippingStage {
@@ -105,6 +107,29 @@ function whole(value: number): number {
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
+/**
+ * The points stage on what is left to pay for the goods. Whole fen and whole points only, rounded
+ * in the buyer's favour: the fen are exactly what the points spent are worth, rounded down (a
+ * point is never spent on nothing), and the points are the fewest that are worth those fen.
+ */
+export function pointsDeduction(
+  points: PointsStage | null | undefined,
+  goodsFen: number,
+): { pointsUsed: number; pointsFen: number } {
+  const rate = points ? whole(points.pointsPerYuan) : 0;
+  if (!points || rate === 0 || goodsFen < whole(points.minimumFen ?? 0))
+    return { pointsUsed: 0, pointsFen: 0 };
+  const worth = (count: number) => Math.floor((count * 100) / rate);
+  const capFen = Math.floor((goodsFen * Math.min(100, whole(points.maxPercent))) / 100);
+  const wanted = Math.min(whole(points.requested), whole(points.balance));
+  const mostFen = Math.min(capFen, worth(wanted));
+  const pointsUsed = Math.ceil((mostFen * rate) / 100);
+  if (worth(pointsUsed) === mostFen) return { pointsUsed, pointsFen: mostFen };
+  // Those points are worth a fen more than the cap lets them buy: one point fewer, and its worth.
+  const fewer = Math.floor((mostFen * rate) / 100);
+  return { pointsUsed: fewer, pointsFen: worth(fewer) };
+}
+
 /** Prices an order through every stage. */
 export function priceOrder(input: PricingInput): PriceBreakdown {
   const activityPrices = input.activity?.unitFenBySku;
@@ -149,14 +174,7 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   }
   const afterCoupon = afterGrade - couponFen;
 
-  let pointsUsed = 0;
-  const points = input.points;
-  if (points && points.fenPerPoint > 0) {
-    const capFen = Math.floor((afterCoupon * Math.min(100, whole(points.maxPercent))) / 100);
-    const wanted = Math.min(whole(points.requested), whole(points.balance));
-    pointsUsed = Math.min(wanted, Math.floor(capFen / points.fenPerPoint));
-  }
-  const pointsFen = points ? pointsUsed * points.fenPerPoint : 0;
+  const { pointsUsed, pointsFen } = pointsDeduction(input.points, afterCoupon);
   const payableGoodsFen = afterCoupon - pointsFen;
 
   const freightRulesFen = whole(input.freightFen);

@@ -19,6 +19,8 @@ export const ruleModules = [
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
   { file: 'contract/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },
+  { file: 'contract/points.ts', budget: 90 },
+  { file: 'contract/machines/points-exchange.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

@@ -23,6 +23,9 @@ import { runSweeps } from './areas/order/sweeps';
 import { drainOutbox } from './areas/payment/outbox';
 import { paymentRoutes } from './areas/payment/routes';
 import { paymentSeed } from './areas/payment/seed';
+import { pointsRoutes } from './areas/points/routes';
+import { pointsSeed } from './areas/points/seed';
+import { runPointsSweeps } from './areas/points/sweeps';
 import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
@@ -134,6 +137,8 @@ export const AREAS: readonly AreaRegistration[] = [
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
   { folder: 'marketing', routes: [], seed: marketingSeed },
+  // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
+  { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

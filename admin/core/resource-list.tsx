@@ -85,6 +85,8 @@ export interface ResourceListProps<Row> {
   toolbar?: ReactNode;
   /** Row count above which only the rows in view are rendered. */
   virtualizeAbove?: number;
+  /** Parameters sent with the export too (see useResourceList). */
+  fixed?: Readonly<Record<string, string | number>>;
 }
 
 function FilterControl({
@@ -254,6 +256,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     try {
       await downloadFile(resource.export, {
         ...exportQuery(state, resource),
+        ...props.fixed,
         format,
       } as EndpointInput<EndpointDefinition>);
     } catch {

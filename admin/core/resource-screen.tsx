@@ -19,7 +19,7 @@ import type {
 import { offeredActions } from './resource-definition';
 import { type FilterOption, ResourceList } from './resource-list';
 import type { ActionItem } from './row-action-layout';
-import { type ListPage, useGrantedPaths, useResourceList } from './use-resource-list';
+import { type FixedQuery, type ListPage, useGrantedPaths, useResourceList } from './use-resource-list';
 
 const ROUTE_TITLES = new Map(flattenMenuTree().map((entry) => [entry.path, `route.${entry.titleKey}`]));
 
@@ -161,16 +161,22 @@ export function BulkButtons({ items }: { items: ActionItem[] }) {
 export function ResourceScreen<Row>({
   definition,
   keep,
+  fixed,
+  header,
   children,
 }: {
   definition: ResourceDefinition<Row>;
   /** URL parameters that are not the list's own but must survive its changes. */
   keep?: Readonly<Record<string, string>>;
+  /** Query parameters always sent with the list and its export (see useResourceList). */
+  fixed?: FixedQuery;
+  /** Shown between the heading and the list (figures over the rows, say). */
+  header?: ReactNode;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<Row>(definition.list, keep);
+  const list = useResourceList<Row>(definition.list, keep, fixed);
   const filterOptions = useFilterOptions(definition.options);
   const actions = useResourceActions(definition, list.result.data);
   const hasBulk =
@@ -185,12 +191,14 @@ export function ResourceScreen<Row>({
       <Heading as="h1" size="lg">
         {useRouteTitle(definition.path)}
       </Heading>
+      {header}
       <ResourceList<Row>
         resource={definition.list}
         columns={definition.columns}
         rowKey={definition.rowKey}
         rowName={definition.rowName}
         {...list}
+        fixed={fixed}
         filterOptions={filterOptions}
         toolbar={toolbar.map((link) => (
           <Button

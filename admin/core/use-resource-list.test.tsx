@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../contract/endpoint';
 import { callEndpoint } from '../../src/lib/http';
 import { endpointKey } from '../../src/lib/query-options';
 import { en } from './i18n/en';
-import { useResourceAction } from './use-resource-list';
+import { useResourceAction, useResourceList } from './use-resource-list';
 
 vi.mock('../../src/lib/http', () => ({ callEndpoint: vi.fn() }));
 vi.mock('../../src/lib/notify', () => ({ confirmDialog: vi.fn(), showToast: vi.fn() }));
@@ -60,5 +61,47 @@ describe('a resource action', () => {
     const { run, stale } = setUp(['News']);
     await run();
     expect(stale()).toEqual(['/Orders/GetOrderList', '/News/GetNews']);
+  });
+});
+
+describe('a list with fixed parameters', () => {
+  it('sends them with every read, next to the filters of the address, never as filters', async () => {
+    const list = defineEndpoint({
+      method: 'GET',
+      path: '/Things/GetLedger',
+      permission: '/things/list',
+      input: z.strictObject({
+        page: z.number(),
+        pageSize: z.number(),
+        sort: z.string(),
+        keyword: z.string().optional(),
+        memberId: z.number(),
+      }),
+      output: z.object({ Data: z.array(z.object({})), Total: z.number() }),
+    });
+    const resource = {
+      resource: 'things',
+      list,
+      filters: [{ name: 'keyword', kind: 'text' as const, params: ['keyword'] }],
+      sortFields: ['createdAt'],
+      defaultSort: '-createdAt',
+    };
+    call.mockResolvedValue({ Errcode: 0, Errmsg: '', ErrShowType: 0, Data: [], Total: 0 } as never);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/things?keyword=cup']}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </MemoryRouter>
+    );
+    const { result } = renderHook(() => useResourceList(resource, { id: '7' }, { memberId: 7 }), { wrapper });
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]![1]).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: '-createdAt',
+      keyword: 'cup',
+      memberId: 7,
+    });
+    expect(result.current.state.filters).toEqual({ keyword: 'cup' });
   });
 });

@@ -18,11 +18,19 @@ export interface ListPage<Row> {
   AuditRequired?: boolean;
 }
 
+/** Query parameters a screen always sends with its list (the record a detail page lists rows of). */
+export type FixedQuery = Readonly<Record<string, string | number>>;
+
 /**
  * A list screen's URL state and its current page from the server. `keep` are URL parameters that
- * are not the list's own but must survive its changes (e.g. which view of a page is showing).
+ * are not the list's own but must survive its changes (e.g. which view of a page is showing);
+ * `fixed` are sent with every read and export of the list, never shown as filters.
  */
-export function useResourceList<Row>(resource: ListResource, keep?: Readonly<Record<string, string>>) {
+export function useResourceList<Row>(
+  resource: ListResource,
+  keep?: Readonly<Record<string, string>>,
+  fixed?: FixedQuery,
+) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, resource), [search, resource]);
   const setState = useCallback(
@@ -33,7 +41,7 @@ export function useResourceList<Row>(resource: ListResource, keep?: Readonly<Rec
     },
     [setSearch, resource, keep],
   );
-  const query = listQuery(state, resource);
+  const query = { ...listQuery(state, resource), ...fixed };
   const result = useQuery({
     queryKey: endpointKey(resource.list, query as EndpointInput<EndpointDefinition>),
     queryFn: ({ signal }) =>

@@ -739,6 +739,8 @@ export const getSelectProducts = defineEndpoint({
     categoryId: queryId.optional(),
     onShelfOnly: queryBoolean.optional(),
     excludeId: queryId.optional(),
+    /** Only physical or only virtual goods (the points mall gives one kind or the other). */
+    kind: z.enum(GOODS_KINDS).optional(),
   }),
   output: pagedSchema(productPickRowSchema),
 });

@@ -72,6 +72,11 @@ export const createOrderSchema = z.strictObject({
     .optional(),
   /** The total the buyer was shown; refused when the server's total differs. */
   ExpectedTotalFen: fen.optional(),
+  /**
+   * The most points the buyer will pay with: the order takes as many as the shop's points rules
+   * allow (rate, share of the goods, minimum order), never more than the buyer holds.
+   */
+  Points: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -94,6 +99,9 @@ export const storefrontOrderSchema = z.object({
   GoodsFen: z.number().int(),
   FreightFen: z.number().int(),
   DiscountFen: z.number().int(),
+  /** Points the order took, and what they paid (part of DiscountFen). */
+  PointsUsed: z.number().int(),
+  PointsFen: z.number().int(),
   AdjustFen: z.number().int(),
   TotalFen: z.number().int(),
   PaidFen: z.number().int(),

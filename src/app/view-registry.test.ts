@@ -13,6 +13,7 @@ const BUILT_GROUPS = [
   '/customer',
   '/marketing/memberSupervise',
   '/shop',
+  '/marketing/integralExchange',
   '/permission',
   '/error',
   '/error-log',

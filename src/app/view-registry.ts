@@ -81,5 +81,14 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/customer/allCustomer': () => import('../../admin/customers/members/member-list-page'),
   '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
   '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
+  '/marketing/integralExchange/integralSetting': () => import('../../admin/marketing/points/setting-page'),
+  '/marketing/integralExchange/issueIntegral': () => import('../../admin/marketing/points/goods-form-page'),
+  '/marketing/integralExchange/integralList': () => import('../../admin/marketing/points/goods-list-page'),
+  '/marketing/integralExchange/exchangeOrderList': () =>
+    import('../../admin/marketing/points/exchange-list-page'),
+  '/marketing/integralExchange/integralOrderDetails': () =>
+    import('../../admin/marketing/points/exchange-details-page'),
+  '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
+  '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
 };

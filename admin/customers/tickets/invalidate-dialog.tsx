@@ -1,10 +1,10 @@
-import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { invalidateTicket, type TicketRow } from '../../../contract/endpoints/tickets';
 import { INVALIDATE_REASON_MAX, invalidateForm, ticketMachine } from '../../../contract/machines/ticket';
 import { actionLabelKey } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
+import { ReasonField } from '../../core/reason-field';
 import { useResourceAction } from '../../core/use-resource-list';
 
 /** The invalidate action's form: the reason the member will read. */
@@ -32,29 +32,17 @@ export function InvalidateDialog({ rows, onClose }: { rows: TicketRow[]; onClose
         if (done) onClose();
       }}
     >
-      <Field.Root invalid={Boolean(error)} required>
-        <Field.Label>
-          <FormattedMessage id="tickets.invalidateReason" />
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          autoFocus
-          rows={3}
-          value={reason}
-          maxLength={INVALIDATE_REASON_MAX}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-        />
-        {error ? (
-          <Field.ErrorText>{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>
-            <FormattedMessage id="tickets.invalidateHelp" values={{ max: INVALIDATE_REASON_MAX }} />
-          </Field.HelperText>
-        )}
-      </Field.Root>
+      <ReasonField
+        label={<FormattedMessage id="tickets.invalidateReason" />}
+        value={reason}
+        maxLength={INVALIDATE_REASON_MAX}
+        error={error}
+        onChange={(value) => {
+          setReason(value);
+          setError(undefined);
+        }}
+        help={<FormattedMessage id="tickets.invalidateHelp" values={{ max: INVALIDATE_REASON_MAX }} />}
+      />
     </FormDialog>
   );
 }

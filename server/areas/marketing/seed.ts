@@ -8,7 +8,6 @@ import {
   coupons,
   groupBuyActivities,
   marketingActivities,
-  pointsProducts,
   seckillActivities,
   votes,
 } from './tables';
@@ -17,7 +16,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
- * live rows: a few of each, one switched off and one deleted in the mall.
+ * live rows: a few of each, one switched off and one deleted in the mall. Points goods come with the
+ * points area's seed, made through its service.
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -105,18 +105,6 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
   await db
     .insert(bargainEvents)
     .values([{ ...offer(6, '好友助力砍到底', 10) }, { ...offer(7, '砍价0元领', 1) }]);
-  await db.insert(pointsProducts).values([
-    { siteId: mall, title: '品牌保温杯', image: demoPicture('#ff9800', '积分'), points: 2000, stock: 100 },
-    {
-      siteId: mall,
-      title: '定制帆布袋',
-      image: demoPicture('#ff9800', '积分'),
-      points: 800,
-      priceFen: 990,
-      stock: 200,
-    },
-    { siteId: mall, title: '10元无门槛券', image: demoPicture('#ff9800', '积分'), points: 1000, stock: 500 },
-  ]);
   const activityImage = demoPicture('#9c27b0', '活动');
   await db.insert(marketingActivities).values([
     {

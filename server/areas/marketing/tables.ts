@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { POINTS_GOODS_KINDS } from '../../../contract/points';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 import { products } from '../product/tables';
 
@@ -57,16 +58,43 @@ export const bargainEvents = pgTable(
   (table) => [linkEntityIndex('bargain_events', table)],
 );
 
+/**
+ * Points goods of the points mall (server/areas/points). Stock and `exchanged` change only through
+ * the points area's guarded UPDATEs, each with a points_goods_stock_log row; exchanges bump the
+ * version, so an operator's save over them is refused for a reload.
+ */
 export const pointsProducts = pgTable(
   'points_products',
   {
     ...linkEntityColumns(),
+    /** What it gives (contract/points.ts); the coupon work adds its kind with its own reference column. */
+    kind: text('kind', { enum: POINTS_GOODS_KINDS }).notNull().default('physical'),
+    /** The catalogue good given; null only on rows made before points goods named one (switched off). */
+    productId: integer('product_id').references(() => products.id),
+    /** Points for one unit. */
     points: integer('points').notNull(),
     /** Cash paid on top of the points, in fen. */
     priceFen: integer('price_fen').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /** Units exchanged and not cancelled. */
+    exchanged: integer('exchanged').notNull().default(0),
+    /** Units one member may exchange in all; 0 for no limit. */
+    perMemberLimit: integer('per_member_limit').notNull().default(0),
+    startsAt: at('starts_at').notNull().defaultNow(),
+    /** null: no end. */
+    endsAt: at('ends_at'),
+    description: text('description').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (table) => [linkEntityIndex('points_products', table)],
+  (table) => [
+    linkEntityIndex('points_products', table),
+    check(
+      'points_products_amounts',
+      sql`${table.points} > 0 and ${table.priceFen} >= 0 and ${table.stock} >= 0
+      and ${table.exchanged} >= 0 and ${table.perMemberLimit} >= 0`,
+    ),
+  ],
 );
 
 /** Lotteries and other campaign pages the `activity` link opens. */

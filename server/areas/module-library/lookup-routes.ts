@@ -11,8 +11,9 @@ import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { productCategories, products } from '../product/tables';
-import { registerEntityExistence } from './entity-existence';
+import { registerEntityEnded, registerEntityExistence } from './entity-existence';
 import {
+  endedIds,
   type LinkTableKind,
   LOOKUP_SOURCES,
   type LookupSource,
@@ -87,6 +88,11 @@ const tableKinds = ENTITY_LINK_KINDS.filter(
 for (const kind of tableKinds) {
   // A deleted row stays for the links that name it; the publish check reports them.
   registerEntityExistence(kind, (db, siteId, ids) => liveIds(db, siteId, LOOKUP_SOURCES[kind].table, ids));
+  if (LOOKUP_SOURCES[kind].ended) {
+    registerEntityEnded(kind, (db, siteId, ids) =>
+      endedIds(db, siteId, LOOKUP_SOURCES[kind] as LookupSource, ids),
+    );
+  }
 }
 
 function tableLookup<K extends LinkTableKind>(kind: K): RouteDefinition {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
@@ -53,6 +53,8 @@ export interface LookupSource<K extends EntityLinkKind = EntityLinkKind> {
   toRow: (row: BaseColumns & Record<string, unknown>) => LookupRow<K>;
   /** Extra filters of the kind's lookup (news by column). */
   filter?: (input: Record<string, unknown>) => SQL | undefined;
+  /** Rows whose time is over at `now`, for kinds that end (points goods): left out of the lookup, flagged by the publish check. */
+  ended?: (now: Date) => SQL;
 }
 
 export type LinkTableKind = Exclude<EntityLinkKind, 'product' | 'category'>;
@@ -73,11 +75,13 @@ function source<K extends LinkTableKind, T extends EntityTable>(
   table: T,
   extra: (row: T['$inferSelect']) => Omit<LookupRow<K>, keyof LookupRowBase>,
   filter?: LookupSource<K>['filter'],
+  ended?: LookupSource<K>['ended'],
 ): LookupSource<K> {
   return {
     table,
     toRow: (row) => ({ ...baseOf(row), ...extra(row as T['$inferSelect']) }) as LookupRow<K>,
     ...(filter ? { filter } : {}),
+    ...(ended ? { ended } : {}),
   };
 }
 
@@ -139,11 +143,13 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   quickPay: source(quickPayEntries, summary),
   menu: source(dishMenus, summary),
   bargain: source(bargainEvents, offer),
-  pointsProduct: source(pointsProducts, (row) => ({
-    Points: row.points,
-    PriceFen: row.priceFen,
-    Stock: row.stock,
-  })),
+  pointsProduct: source(
+    pointsProducts,
+    (row) => ({ Points: row.points, PriceFen: row.priceFen, Stock: row.stock }),
+    undefined,
+    (now) =>
+      sql`(${pointsProducts.endsAt} is not null and ${pointsProducts.endsAt} <= ${now.toISOString()}::timestamptz)`,
+  ),
   liveRoom: source(liveRooms, (row) => ({ Anchor: row.anchor, ...window(row) })),
   vote: source(votes, (row) => ({
     Options: row.options,
@@ -169,6 +175,7 @@ export async function lookupRows<K extends LinkTableKind>(
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(table.id, ids));
   conditions.push(lookup.filter?.(input));
+  if (lookup.ended) conditions.push(not(lookup.ended(new Date())));
   const where = and(...conditions);
   const rows = (await db
     .select()
@@ -192,6 +199,24 @@ export async function liveIds(
     .select({ id: table.id })
     .from(table)
     .where(and(eq(table.siteId, siteId), eq(table.deleted, false), inArray(table.id, [...ids])))) as {
+    id: number;
+  }[];
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The ids among `ids` that are the shop's and ended (see LookupSource.ended). */
+export async function endedIds(
+  db: Database,
+  siteId: number,
+  lookup: LookupSource,
+  ids: readonly number[],
+): Promise<ReadonlySet<number>> {
+  if (!lookup.ended) return new Set();
+  const { table } = lookup;
+  const rows = (await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.siteId, siteId), inArray(table.id, [...ids]), lookup.ended(new Date())))) as {
     id: number;
   }[];
   return new Set(rows.map((row) => row.id));

@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute, hasPermission } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
-import { existingEntities } from './entity-existence';
+import { endedEntities, existingEntities } from './entity-existence';
 import { insertMyTemplate } from './my-templates';
 import './goods-existence';
 import './messages';
@@ -191,21 +191,25 @@ export const moduleLibraryRoutes = [
       });
     const read = readTemplateData(row.data, session.siteId, locale);
     if (!read.ok) return refuseData(reply, locale, read.errors);
-    const existing = await existingEntities(
-      db,
-      session.siteId,
-      linkedEntities(read.document, blockDefinition),
-    );
-    const problems = publishCheck(read.document, row.shopType as ShopType, existing, blockDefinition).map(
-      (problem) => ({
-        PageId: problem.pageId,
-        BlockId: problem.blockId,
-        BlockType: problem.blockType,
-        Kind: problem.kind,
-        Path: problem.path,
-        Message: describePublishProblem(problem, locale, templateCatalogues[locale]),
-      }),
-    );
+    const linked = linkedEntities(read.document, blockDefinition);
+    const [existing, ended] = await Promise.all([
+      existingEntities(db, session.siteId, linked),
+      endedEntities(db, session.siteId, linked),
+    ]);
+    const problems = publishCheck(
+      read.document,
+      row.shopType as ShopType,
+      existing,
+      blockDefinition,
+      ended,
+    ).map((problem) => ({
+      PageId: problem.pageId,
+      BlockId: problem.blockId,
+      BlockType: problem.blockType,
+      Kind: problem.kind,
+      Path: problem.path,
+      Message: describePublishProblem(problem, locale, templateCatalogues[locale]),
+    }));
     if (problems.length > 0) return refusePublish(reply, locale, problems);
     const [published] = await db
       .update(moduleTemplates)

@@ -19,6 +19,7 @@ import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
+import { returnOrderPoints } from './order-points';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
 import { readParameterSetting } from './settings';
@@ -224,6 +225,8 @@ export async function closeUnpaid(
     { state: 'closed', closedAt: context.now, closeReason: reason, stockDeducted: false },
     'toPay',
   );
+  // The wallet before the goods, as every transition locks them.
+  await returnOrderPoints(context, order, { closing: true });
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
   await logOrder(context, order, {
     action,
@@ -372,6 +375,22 @@ export async function payInStore(
   return updated;
 }
 
+/**
+ * The rules of every parcel, orders' and the points mall's exchange orders' alike: the shop's own
+ * rider only for same-city delivery, a tracking number for every carrier.
+ */
+export function requireParcel(
+  deliveryType: OrderRecord['deliveryType'],
+  parcel: Pick<Parcel, 'carrier' | 'trackingNo'>,
+): void {
+  if (parcel.carrier === 'self' && deliveryType !== 'sameCity') {
+    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
+  }
+  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
+    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
+  }
+}
+
 export interface Parcel {
   carrier: Carrier;
   trackingNo: string;
@@ -390,12 +409,7 @@ export async function shipOrder(
   settings: ParameterSetting,
 ): Promise<{ order: OrderRecord; shipmentId: number }> {
   await requireCommand(context, order, 'ship');
-  if (parcel.carrier === 'self' && order.deliveryType !== 'sameCity') {
-    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
-  }
-  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
-    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
-  }
+  requireParcel(order.deliveryType, parcel);
   const lines = await shippedLines(context.tx, order.id);
   const waiting = lines.filter((line) => !line.shipped).map((line) => line.id);
   let chosen = waiting;

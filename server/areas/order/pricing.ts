@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
+import type { PriceBreakdown } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -135,6 +136,8 @@ export interface NewOrder {
   lines: readonly PricedLine[];
   freightFen: number;
   discountFen: number;
+  /** What each pricing stage took (storefront orders). */
+  priceBreakdown?: PriceBreakdown;
   stockMode: 'creation' | 'payment';
   /** The caller takes the stock in the same transaction right after (walk-in orders, stock at creation). */
   stockDeducted: boolean;
@@ -189,6 +192,7 @@ export async function insertOrder(
       goodsFen,
       freightFen: order.freightFen,
       discountFen: order.discountFen,
+      priceBreakdown: order.priceBreakdown ?? null,
       totalFen: goodsFen + order.freightFen - order.discountFen,
       stockMode: order.stockMode,
       stockDeducted: order.stockDeducted,

@@ -34,6 +34,7 @@ import {
   receiveOrder,
 } from './lifecycle';
 import { freshPickupCode } from './order-number';
+import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import { goodsTotal, insertOrder, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
@@ -132,6 +133,8 @@ export async function placeOrder(
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
   }
 
+  // The wallet's lock comes first: see order-points.ts.
+  const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
   await ensureMember(context.tx, {
     siteId: context.siteId,
     openId: input.Buyer.Id,
@@ -176,12 +179,14 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // Coupon, points and activity stages are filled by the issues that build them.
+  // Coupon and activity stages are filled by the issues that build them.
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
     grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+    points,
     freightFen,
   });
+  requirePointsMinimum(points, price);
   const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
     throw new AppError(
@@ -206,6 +211,7 @@ export async function placeOrder(
       lines,
       freightFen: price.freightFen,
       discountFen: price.discountFen,
+      priceBreakdown: price,
       stockMode: parameter.StockDeduction,
       stockDeducted: parameter.StockDeduction === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
@@ -218,6 +224,7 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
+  await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   if (stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take') {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
@@ -389,6 +396,8 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     GoodsFen: order.goodsFen,
     FreightFen: order.freightFen,
     DiscountFen: order.discountFen,
+    PointsUsed: order.priceBreakdown?.pointsUsed ?? 0,
+    PointsFen: order.priceBreakdown?.pointsFen ?? 0,
     AdjustFen: order.adjustFen,
     TotalFen: order.totalFen,
     PaidFen: order.paidFen,
@@ -466,3 +475,7 @@ export async function refundRequested(
   const approved = await approveRefund(operatorContext, order, request?.requested_fen ?? 0, '');
   return markRefunded(operatorContext, approved);
 }
+
+/** The order area's rules and settings other areas follow: the points mall ships like an order. */
+export { requireParcel } from './lifecycle';
+export { readParameterSetting } from './settings';

@@ -3,7 +3,8 @@ import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
 import { REVIEWABLE_ORDER_STATES } from '../../../contract/machines/order';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { idList } from './lifecycle';
+import { idList, type OrderRecord } from './lifecycle';
+import { returnOrderPoints } from './order-points';
 import { grantCompletedOrders } from './order-wallet';
 import { orderStockLines, returnStock } from './stock';
 
@@ -30,6 +31,8 @@ export type OrderSweepCounts = {
 export const AUTO_REVIEW_CONTENT = '此用户没有填写评价，系统默认好评';
 
 const ACTIVE_REFUND = sql`refund_state not in ('requested', 'approved')`;
+
+const SYSTEM = { kind: 'system' as const, accountId: null, name: '' };
 
 interface Due extends Record<string, unknown> {
   id: number;
@@ -83,6 +86,29 @@ async function drain(
   }
 }
 
+/**
+ * Points the closed orders paid with go back, buyers' wallets in one order (so two sweeps never
+ * wait on each other's) and before the goods' stock, as every transition locks them.
+ */
+async function returnClosedOrdersPoints(tx: Executor, rows: readonly Due[]): Promise<void> {
+  if (rows.length === 0) return;
+  const orders = await queryRows<
+    Pick<OrderRecord, 'siteId' | 'orderNo' | 'buyerId' | 'paidFen' | 'refundedFen'>
+  >(
+    tx,
+    sql`select site_id as "siteId", order_no as "orderNo", buyer_id as "buyerId", paid_fen as "paidFen",
+               refunded_fen as "refundedFen"
+          from orders where id in ${idList(rows.map((row) => row.id))}
+           and exists (select 1 from wallet_ledger l where l.site_id = orders.site_id and l.order_no = orders.order_no
+                        and l.reason = 'points_deduction')
+         order by site_id, buyer_id, id`,
+  );
+  for (const order of orders) {
+    const due = rows.find((row) => row.order_no === order.orderNo && row.site_id === order.siteId)!;
+    await returnOrderPoints({ tx, actor: SYSTEM, now: new Date(due.due) }, order, { closing: true });
+  }
+}
+
 export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise<number> {
   const due = sql`state = 'toPay' and pay_due_at <= ${now.toISOString()}::timestamptz`;
   return drain(
@@ -97,6 +123,7 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
              where id in ${idList(rows.map((row) => row.id))} and state = 'toPay' returning id`,
       );
       const changed = rows.filter((row) => closed.some((entry) => entry.id === row.id));
+      await returnClosedOrdersPoints(tx, changed);
       const withStock = changed.filter((row) => row.stock_deducted);
       const lines = await orderStockLines(
         tx,

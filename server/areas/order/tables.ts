@@ -29,6 +29,7 @@ import {
   REFUND_STATES,
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
+import type { PriceBreakdown } from '../../../contract/pricing';
 import { accounts, sites, stores } from '../../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,6 +75,8 @@ export const orders = pgTable(
     goodsFen: money('goods_fen'),
     freightFen: money('freight_fen'),
     discountFen: money('discount_fen'),
+    /** What the pricing function took off, stage by stage (contract/pricing.ts); null on older orders. */
+    priceBreakdown: jsonb('price_breakdown').$type<PriceBreakdown>(),
     adjustFen: money('adjust_fen'),
     totalFen: money('total_fen'),
     paidFen: money('paid_fen'),

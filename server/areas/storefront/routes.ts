@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { readWallet } from '../customer/service';
 import type { rechargeOrders } from '../order/tables';
-import { PaymentProviderError, sitePaymentAdapter } from '../payment/service';
+import { askProvider, sitePaymentAdapter } from '../payment/service';
 import { newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
@@ -46,22 +46,6 @@ function rechargeView(recharge: RechargeRecord) {
     PayDueAt: recharge.state === 'toPay' ? iso(recharge.payDueAt) : null,
     CreatedAt: iso(recharge.createdAt)!,
   };
-}
-
-/** A provider's refusal or silence as the caller's error, naming the payment method. */
-async function askProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.code === 'NETWORK')
-      throw new AppError('payment.providerUnreachable', { message: error.message });
-    throw new AppError(
-      'payment.refused',
-      { code: error.code, message: error.message },
-      { field: 'PaymentMethod' },
-    );
-  }
 }
 
 /** SPEC §7 has no storefront; these are the buyer's calls a mini-program's server makes with its key. */

@@ -71,13 +71,17 @@ interface TicketRecord extends Record<string, unknown> {
   version: number;
 }
 
+/** A ticket's order, or the points mall exchange it came from: its number is shown as the order's. */
+const SOURCE_JOIN = sql`left join orders o on o.id = t.order_id left join points_exchanges x on x.id = t.exchange_id`;
+const SOURCE_NO = sql`coalesce(o.order_no, x.exchange_no)`;
+
 const TICKET_COLUMNS = sql`t.id, t.code, t.state, t.member_id, m.member_no,
-  coalesce(nullif(m.nickname, ''), m.member_no) as member_name, t.goods_name, o.order_no, t.unit_fen,
+  coalesce(nullif(m.nickname, ''), m.member_no) as member_name, t.goods_name, ${SOURCE_NO} as order_no, t.unit_fen,
   t.valid_from, t.valid_until, t.used_at, us.title as used_store_title, t.end_reason, t.created_at, t.version,
   (select json_agg(json_build_object('Id', s.id, 'Title', s.title) order by s.id)
      from stores s where s.id = any(t.store_ids)) as stores`;
 
-const TICKET_FROM = sql`tickets t join members m on m.id = t.member_id join orders o on o.id = t.order_id
+const TICKET_FROM = sql`tickets t join members m on m.id = t.member_id ${SOURCE_JOIN}
   left join stores us on us.id = t.used_store_id`;
 
 function endReason(locale: Locale, reason: string): string {
@@ -525,8 +529,8 @@ export const ticketStorefrontRoutes = [
     const siteId = await storefrontSite(db, request);
     const rows = await queryRows<TicketRecord>(
       db,
-      sql`select t.code, t.state, t.goods_name, o.order_no, t.valid_from, t.valid_until, t.used_at
-            from tickets t join members m on m.id = t.member_id join orders o on o.id = t.order_id
+      sql`select t.code, t.state, t.goods_name, ${SOURCE_NO} as order_no, t.valid_from, t.valid_until, t.used_at
+            from tickets t join members m on m.id = t.member_id ${SOURCE_JOIN}
            where t.site_id = ${siteId} and m.open_id = ${input.buyerId}
            order by t.id desc limit 200`,
     );

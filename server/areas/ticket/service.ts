@@ -13,7 +13,7 @@ import './messages';
 
 /**
  * The ticket area's public service: what the order area calls inside its payment and refund
- * transactions. Tickets only leave `unused` through UPDATEs guarded by `state = 'unused'`.
+ * transactions, and the points mall when it delivers a virtual good. Tickets only leave `unused` through UPDATEs guarded by `state = 'unused'`.
  */
 
 export interface TicketOrder {
@@ -72,26 +72,90 @@ export async function issueTickets(tx: Executor, order: TicketOrder, paidAt: Dat
   });
   let issued = 0;
   for (const line of lines) {
-    const settings = line.ticket_settings ?? DEFAULT_TICKET_SETTINGS;
-    const validity = ticketValidity(settings, paidAt);
-    let missing = line.quantity;
-    while (missing > 0) {
-      const codes = Array.from({ length: missing }, randomCode);
-      const rows = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into tickets (site_id, code, member_id, order_id, order_line_id, product_id, goods_name,
-                                 unit_fen, valid_from, valid_until, store_ids, created_at, updated_at)
-            select ${order.siteId}, code, ${memberId}, ${order.id}, ${line.line_id}, ${line.product_id},
-                   ${line.name}, ${line.unit_fen}, ${validity.from.toISOString()}::timestamptz,
-                   ${validity.until.toISOString()}::timestamptz, ${intArray(settings.StoreIds)},
-                   ${paidAt.toISOString()}::timestamptz, ${paidAt.toISOString()}::timestamptz
-              from unnest(${textArray(codes)}) as code
-            on conflict (site_id, code) do nothing
-            returning id`,
-      );
-      missing -= rows.length;
-      issued += rows.length;
-    }
+    issued += await insertTickets(tx, {
+      siteId: order.siteId,
+      memberId,
+      source: { orderId: order.id, orderLineId: line.line_id, exchangeId: null },
+      productId: line.product_id,
+      goodsName: line.name,
+      unitFen: line.unit_fen,
+      quantity: line.quantity,
+      settings: line.ticket_settings ?? DEFAULT_TICKET_SETTINGS,
+      at: paidAt,
+    });
+  }
+  return issued;
+}
+
+/** A points mall exchange of a virtual good, delivered as its tickets. */
+export interface TicketExchange {
+  id: number;
+  siteId: number;
+  memberId: number;
+  productId: number;
+  goodsName: string;
+  /** The cash part of one unit (0 for points only): what a ticket is worth in money. */
+  unitFen: number;
+  quantity: number;
+}
+
+/** Issues one ticket per unit of an exchange, with the catalogue good's validity and stores; returns how many. */
+export async function issueExchangeTickets(
+  tx: Executor,
+  exchange: TicketExchange,
+  at: Date,
+): Promise<number> {
+  const [product] = await queryRows<{ ticket_settings: Parameters<typeof ticketValidity>[0] | null }>(
+    tx,
+    sql`select ticket_settings from products where id = ${exchange.productId} and site_id = ${exchange.siteId}`,
+  );
+  return insertTickets(tx, {
+    siteId: exchange.siteId,
+    memberId: exchange.memberId,
+    source: { orderId: null, orderLineId: null, exchangeId: exchange.id },
+    productId: exchange.productId,
+    goodsName: exchange.goodsName,
+    unitFen: exchange.unitFen,
+    quantity: exchange.quantity,
+    settings: product?.ticket_settings ?? DEFAULT_TICKET_SETTINGS,
+    at,
+  });
+}
+
+interface NewTickets {
+  siteId: number;
+  memberId: number;
+  source: { orderId: number | null; orderLineId: number | null; exchangeId: number | null };
+  productId: number;
+  goodsName: string;
+  unitFen: number;
+  quantity: number;
+  settings: Parameters<typeof ticketValidity>[0];
+  at: Date;
+}
+
+/** Inserts `quantity` tickets with fresh codes; a code that clashes with one of the site is drawn again. */
+async function insertTickets(tx: Executor, batch: NewTickets): Promise<number> {
+  const validity = ticketValidity(batch.settings, batch.at);
+  const { orderId, orderLineId, exchangeId } = batch.source;
+  let missing = batch.quantity;
+  let issued = 0;
+  while (missing > 0) {
+    const codes = Array.from({ length: missing }, randomCode);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into tickets (site_id, code, member_id, order_id, order_line_id, exchange_id, product_id, goods_name,
+                               unit_fen, valid_from, valid_until, store_ids, created_at, updated_at)
+          select ${batch.siteId}, code, ${batch.memberId}, ${orderId}, ${orderLineId}, ${exchangeId}, ${batch.productId},
+                 ${batch.goodsName}, ${batch.unitFen}, ${validity.from.toISOString()}::timestamptz,
+                 ${validity.until.toISOString()}::timestamptz, ${intArray(batch.settings.StoreIds)},
+                 ${batch.at.toISOString()}::timestamptz, ${batch.at.toISOString()}::timestamptz
+            from unnest(${textArray(codes)}) as code
+          on conflict (site_id, code) do nothing
+          returning id`,
+    );
+    missing -= rows.length;
+    issued += rows.length;
   }
   return issued;
 }
