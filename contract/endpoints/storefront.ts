@@ -10,7 +10,7 @@ import {
   rechargeMachine,
   refundMachine,
 } from '../machines/order';
-import { fen } from '../scalars';
+import { fen, id } from '../scalars';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
@@ -72,6 +72,8 @@ export const createOrderSchema = z.strictObject({
     .optional(),
   /** The total the buyer was shown; refused when the server's total differs. */
   ExpectedTotalFen: fen.optional(),
+  /** One of the buyer's unused coupons (GetMyCoupons); refused when it cannot be used on this cart. */
+  MemberCouponId: id.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -94,6 +96,9 @@ export const storefrontOrderSchema = z.object({
   GoodsFen: z.number().int(),
   FreightFen: z.number().int(),
   DiscountFen: z.number().int(),
+  /** The part of the discount the buyer's coupon took, and that copy (null: no coupon). */
+  CouponFen: z.number().int(),
+  MemberCouponId: z.number().int().nullable(),
   AdjustFen: z.number().int(),
   TotalFen: z.number().int(),
   PaidFen: z.number().int(),

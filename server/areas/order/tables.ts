@@ -29,6 +29,7 @@ import {
   REFUND_STATES,
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
+import type { PriceBreakdown } from '../../../contract/pricing';
 import { accounts, sites, stores } from '../../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,6 +75,8 @@ export const orders = pgTable(
     goodsFen: money('goods_fen'),
     freightFen: money('freight_fen'),
     discountFen: money('discount_fen'),
+    /** What each pricing stage took (contract/pricing.ts), as priced when the order was placed. */
+    breakdown: jsonb('breakdown').$type<PriceBreakdown>(),
     adjustFen: money('adjust_fen'),
     totalFen: money('total_fen'),
     paidFen: money('paid_fen'),

@@ -1,0 +1,3 @@
+ALTER TABLE "coupons" DROP COLUMN "status";--> statement-breakpoint
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_validity" CHECK (("coupons"."validity_kind" = 'fixed' and "coupons"."valid_from" is not null and "coupons"."valid_until" is not null)
+       or ("coupons"."validity_kind" = 'relative' and "coupons"."valid_days" between 1 and 365));
