@@ -10,6 +10,7 @@ import {
   couponStage,
   eligibleSkus,
   lockedChanges,
+  rankCoupons,
 } from './coupon-rules';
 import { priceOrder } from './pricing';
 
@@ -256,7 +257,7 @@ describe('bestCoupon', () => {
   const copy = (id: number, coupon: Parameters<typeof priceOrder>[0]['coupon'], day = 10) => ({
     id,
     coupon,
-    validUntil: new Date(`2024-03-${day}T00:00:00Z`),
+    validUntil: new Date(`2024-03-${String(day).padStart(2, '0')}T00:00:00Z`),
   });
   const price = (candidate: ReturnType<typeof copy>) =>
     priceOrder({ lines, coupon: candidate.coupon, freightFen: 800 });
@@ -288,5 +289,18 @@ describe('bestCoupon', () => {
     const best = bestCoupon(candidates, price);
     expect(best?.candidate.id ?? null).toBe(chosen);
     if (best) expect(best.breakdown).toEqual(price(best.candidate));
+  });
+
+  it('ranks every applying copy best first and leaves out those that do not apply', () => {
+    const ranked = rankCoupons(
+      [
+        copy(1, { kind: 'amount', minimumFen: 0, amountFen: 300 }),
+        copy(2, { kind: 'amount', minimumFen: 20_000, amountFen: 5_000 }),
+        copy(3, { kind: 'amount', minimumFen: 0, amountFen: 900 }),
+        copy(4, { kind: 'amount', minimumFen: 0, amountFen: 300 }, 5),
+      ],
+      price,
+    );
+    expect(ranked.map((entry) => entry.candidate.id)).toEqual([3, 4, 1]);
   });
 });

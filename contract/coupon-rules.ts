@@ -221,25 +221,28 @@ export function lockedChanges(before: CouponEditable, after: CouponEditable, iss
 }
 
 /**
- * The candidate whose price is lowest, among those the pricing function applied; ties go to the
- * copy that expires first, then the lowest id, so the buyer keeps the longer-lived one.
+ * The candidates the pricing function applied, best first: the lowest price, then the copy that
+ * expires first, then the lowest id, so the buyer keeps the longer-lived one.
  */
+export function rankCoupons<T extends { id: number; validUntil: Date }>(
+  candidates: readonly T[],
+  price: (candidate: T) => PriceBreakdown,
+): { candidate: T; breakdown: PriceBreakdown }[] {
+  return candidates
+    .map((candidate) => ({ candidate, breakdown: price(candidate) }))
+    .filter((entry) => entry.breakdown.couponApplied)
+    .sort(
+      (left, right) =>
+        left.breakdown.totalFen - right.breakdown.totalFen ||
+        left.candidate.validUntil.getTime() - right.candidate.validUntil.getTime() ||
+        left.candidate.id - right.candidate.id,
+    );
+}
+
+/** The best of `rankCoupons`, or null when no candidate applies. */
 export function bestCoupon<T extends { id: number; validUntil: Date }>(
   candidates: readonly T[],
   price: (candidate: T) => PriceBreakdown,
 ): { candidate: T; breakdown: PriceBreakdown } | null {
-  let best: { candidate: T; breakdown: PriceBreakdown } | null = null;
-  for (const candidate of candidates) {
-    const breakdown = price(candidate);
-    if (!breakdown.couponApplied) continue;
-    const better =
-      best === null ||
-      breakdown.totalFen < best.breakdown.totalFen ||
-      (breakdown.totalFen === best.breakdown.totalFen &&
-        (candidate.validUntil < best.candidate.validUntil ||
-          (candidate.validUntil.getTime() === best.candidate.validUntil.getTime() &&
-            candidate.id < best.candidate.id)));
-    if (better) best = { candidate, breakdown };
-  }
-  return best;
+  return rankCoupons(candidates, price)[0] ?? null;
 }
