@@ -25,6 +25,7 @@ export type PublishProblemKind =
   | 'invalidValue'
   | 'linkNotAllowed'
   | 'linkToDeleted'
+  | 'linkToEnded'
   | 'linkToDisabled'
   | 'tooMany'
   | 'blockNotAllowed'
@@ -50,6 +51,12 @@ export interface PublishProblem {
  * links to template pages are checked against the template itself.
  */
 export type ExistingEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
+
+/**
+ * Ids of entities that exist but are over for good (an ended coupon), per kind: a link to one
+ * leads visitors to something they can no longer get.
+ */
+export type EndedEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 
 function fromBlockProblem(
   pageId: PageId,
@@ -77,6 +84,7 @@ function linkProblems(
   link: LinkValue,
   shopType: ShopType,
   existing: ExistingEntities,
+  ended: EndedEntities,
 ): PublishProblem[] {
   const base = { pageId: page.id, blockId: block.id, blockType: block.type, path };
   const problems: PublishProblem[] = validateLink(link, shopType).map((problem) => ({
@@ -100,6 +108,8 @@ function linkProblems(
         messageKey: 'publish.linkToDeleted',
         params: { title },
       });
+    else if (entity.kind !== 'customPage' && ended[entity.kind]?.has(Number(entity.id)))
+      problems.push({ ...base, kind: 'linkToEnded', messageKey: 'publish.linkToEnded', params: { title } });
   }
   return problems;
 }
@@ -116,6 +126,7 @@ export function publishCheck(
   shopType: ShopType,
   existing: ExistingEntities,
   rules: BlockRulesLookup,
+  ended: EndedEntities = {},
 ): PublishProblem[] {
   const problems: PublishProblem[] = [];
   const settings = rules('pageSettings');
@@ -161,7 +172,9 @@ export function publishCheck(
       for (const problem of definition.validate(block.props))
         problems.push(fromBlockProblem(page.id, block, block.type, problem));
       for (const found of definition.links(block.props)) {
-        problems.push(...linkProblems(document, page, block, found.path, found.link, shopType, existing));
+        problems.push(
+          ...linkProblems(document, page, block, found.path, found.link, shopType, existing, ended),
+        );
       }
     }
   }

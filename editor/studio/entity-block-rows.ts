@@ -58,7 +58,9 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       type: row.CouponType,
       value: row.Value,
       threshold: row.ThresholdFen,
-      validText: `${day(row.StartsAt)}-${day(row.EndsAt)}`,
+      ...(row.Validity.kind === 'fixed'
+        ? { validText: `${row.Validity.from.replaceAll('-', '.')}-${row.Validity.until.replaceAll('-', '.')}` }
+        : { validText: '', validDays: row.Validity.days }),
     }),
   ),
   seckill: source('seckill', (row) => ({ ...offerRow(row), stock: row.Stock })),

@@ -112,7 +112,12 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
     { id: 'studio.link.fact.tables', values: { tables: row.Tables } },
   ]),
   coupon: plain('coupon', (row) => [
-    row.CouponType === 'amount'
+    row.CouponType === 'freeShipping'
+      ? {
+          id: 'studio.link.fact.couponFreeShipping',
+          values: { threshold: fenToYuan(row.ThresholdFen), hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no' },
+        }
+      : row.CouponType === 'amount'
       ? {
           id: 'studio.link.fact.couponAmount',
           values: {

@@ -1,5 +1,5 @@
 import type { LinkKind } from '../../../contract/link-targets';
-import type { ExistingEntities } from '../../../contract/template/publish-check';
+import type { EndedEntities, ExistingEntities } from '../../../contract/template/publish-check';
 import type { Database } from '../../db/client';
 
 /**
@@ -13,9 +13,15 @@ export type ExistenceCheck = (
 ) => Promise<ReadonlySet<number>>;
 
 const checks = new Map<LinkKind, ExistenceCheck>();
+const endedChecks = new Map<LinkKind, ExistenceCheck>();
 
 export function registerEntityExistence(kind: LinkKind, check: ExistenceCheck): void {
   checks.set(kind, check);
+}
+
+/** Areas whose entities can end for good (a coupon) say which of the wanted ids have. */
+export function registerEntityEnded(kind: LinkKind, check: ExistenceCheck): void {
+  endedChecks.set(kind, check);
 }
 
 export function registeredKinds(): LinkKind[] {
@@ -34,4 +40,18 @@ export async function existingEntities(
     existing[kind] = ids.length === 0 ? new Set() : await check(db, siteId, ids);
   }
   return existing;
+}
+
+/** The ended ids among those wanted, for every kind that can end. */
+export async function endedEntities(
+  db: Database,
+  siteId: number,
+  wanted: ReadonlyMap<LinkKind, ReadonlySet<number>>,
+): Promise<EndedEntities> {
+  const ended: EndedEntities = {};
+  for (const [kind, check] of endedChecks) {
+    const ids = [...(wanted.get(kind) ?? [])];
+    if (ids.length > 0) ended[kind] = await check(db, siteId, ids);
+  }
+  return ended;
 }

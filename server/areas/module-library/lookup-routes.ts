@@ -11,7 +11,8 @@ import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { productCategories, products } from '../product/tables';
-import { registerEntityExistence } from './entity-existence';
+import { endedCouponIds } from '../marketing/service';
+import { registerEntityEnded, registerEntityExistence } from './entity-existence';
 import {
   type LinkTableKind,
   LOOKUP_SOURCES,
@@ -88,6 +89,7 @@ for (const kind of tableKinds) {
   // A deleted row stays for the links that name it; the publish check reports them.
   registerEntityExistence(kind, (db, siteId, ids) => liveIds(db, siteId, LOOKUP_SOURCES[kind].table, ids));
 }
+registerEntityEnded('coupon', endedCouponIds);
 
 function tableLookup<K extends LinkTableKind>(kind: K): RouteDefinition {
   const endpoint = lookupEndpoints[kind] as EndpointDefinition<

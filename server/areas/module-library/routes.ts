@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute, hasPermission } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
-import { existingEntities } from './entity-existence';
+import { endedEntities, existingEntities } from './entity-existence';
 import { insertMyTemplate } from './my-templates';
 import './goods-existence';
 import './messages';
@@ -191,12 +191,10 @@ export const moduleLibraryRoutes = [
       });
     const read = readTemplateData(row.data, session.siteId, locale);
     if (!read.ok) return refuseData(reply, locale, read.errors);
-    const existing = await existingEntities(
-      db,
-      session.siteId,
-      linkedEntities(read.document, blockDefinition),
-    );
-    const problems = publishCheck(read.document, row.shopType as ShopType, existing, blockDefinition).map(
+    const linked = linkedEntities(read.document, blockDefinition);
+    const existing = await existingEntities(db, session.siteId, linked);
+    const ended = await endedEntities(db, session.siteId, linked);
+    const problems = publishCheck(read.document, row.shopType as ShopType, existing, blockDefinition, ended).map(
       (problem) => ({
         PageId: problem.pageId,
         BlockId: problem.blockId,

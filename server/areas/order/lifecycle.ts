@@ -19,6 +19,7 @@ import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
+import { returnOrderCoupon, useOrderCoupon } from './order-coupon';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
 import { readParameterSetting } from './settings';
@@ -225,6 +226,7 @@ export async function closeUnpaid(
     'toPay',
   );
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
+  await returnOrderCoupon(context.tx, order, context.now);
   await logOrder(context, order, {
     action,
     from: order.state,
@@ -299,6 +301,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await useOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
@@ -613,6 +616,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   });
   if (closing) {
     if (stockBack) await giveStockBack(context, order);
+    await returnOrderCoupon(context.tx, order, context.now);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }

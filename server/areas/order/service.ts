@@ -32,7 +32,8 @@ import {
   receiveOrder,
 } from './lifecycle';
 import { freshPickupCode } from './order-number';
-import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
+import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
@@ -185,12 +186,15 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // Coupon, points and activity stages are filled by the issues that build them.
+  // Points and activity stages are filled by the issues that build them.
+  const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
     grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+    coupon: coupon?.stage ?? null,
     freightFen,
   });
+  const breakdown = breakdownWithCoupon(price, coupon);
   const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
     throw new AppError(
@@ -215,6 +219,7 @@ export async function placeOrder(
       lines,
       freightFen: price.freightFen,
       discountFen: price.discountFen,
+      breakdown,
       stockMode: parameter.StockDeduction,
       stockDeducted: parameter.StockDeduction === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
@@ -227,12 +232,37 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
-  if (stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take') {
+  const takesNow = stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take';
+  if (takesNow) {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }
+  // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
+  await keepOrderCoupon(context, coupon, order, price, takesNow);
   await countPlaced(context.tx, order);
   return order;
+}
+
+/**
+ * A cart priced as an order would be before its coupon: lines from the database (on the shelf, in
+ * stock) and the buyer's grade stage, for the storefront's best-coupon call.
+ */
+export async function cartQuote(
+  context: Pick<StorefrontContext, 'tx' | 'siteId'>,
+  buyerId: string,
+  requested: readonly LineRequest[],
+) {
+  const lines = await priceLines(context.tx, context.siteId, requested);
+  return {
+    lines: lines.map((line) => ({
+      skuId: line.skuId,
+      productId: line.productId,
+      categoryId: line.categoryId,
+      unitFen: line.unitFen,
+      quantity: line.quantity,
+    })),
+    grade: await gradeStageFor(context.tx, context.siteId, buyerId, lines),
+  };
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */
@@ -344,7 +374,7 @@ export async function findBuyersOrder(
 
 /** What the buyer sees of an order. */
 export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
-  const [lines, shipments] = await Promise.all([
+  const [lines, shipments, coupon] = await Promise.all([
     queryRows<{
       sku_id: number;
       name: string;
@@ -366,6 +396,7 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
       tx,
       sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
     ),
+    orderCouponView(tx, order),
   ]);
   return {
     OrderNo: order.orderNo,
@@ -384,6 +415,8 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     GoodsFen: order.goodsFen,
     FreightFen: order.freightFen,
     DiscountFen: order.discountFen,
+    CouponFen: coupon?.DiscountFen ?? 0,
+    MemberCouponId: coupon?.MemberCouponId ?? null,
     AdjustFen: order.adjustFen,
     TotalFen: order.totalFen,
     PaidFen: order.paidFen,
