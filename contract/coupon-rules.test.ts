@@ -69,7 +69,10 @@ describe('couponStage', () => {
   });
 
   it('has no cap field without a cap, and names the scoped SKUs', () => {
-    const stage = couponStage({ ...terms, kind: 'discount', value: 90, scope: 'goods', scopeIds: [2] }, LINES);
+    const stage = couponStage(
+      { ...terms, kind: 'discount', value: 90, scope: 'goods', scopeIds: [2] },
+      LINES,
+    );
     expect('capFen' in stage).toBe(false);
     expect([...(stage.eligibleSkuIds ?? [])]).toEqual([21]);
   });
@@ -130,7 +133,10 @@ describe('copyValidity', () => {
 
   it('counts the shop day, not the UTC day, just after midnight in the shop', () => {
     // 00:10 on the 11th in the shop is still the 10th in UTC.
-    const window = copyValidity({ kind: 'relative', days: 1, fromTomorrow: false }, new Date('2024-03-10T16:10:00Z'));
+    const window = copyValidity(
+      { kind: 'relative', days: 1, fromTomorrow: false },
+      new Date('2024-03-10T16:10:00Z'),
+    );
     expect(window.until.toISOString()).toBe('2024-03-11T16:00:00.000Z');
   });
 });
@@ -167,13 +173,21 @@ describe('claimBlocker', () => {
     ['new members only, to a new one', { audience: 'newMembers', ...member({ isNew: true }) }, null],
     ['chosen grades, another grade', { audience: 'grades', audienceGradeIds: [1, 2] }, 'audience'],
     ['chosen grades, the member’s', { audience: 'grades', audienceGradeIds: [3] }, null],
-    ['chosen grades, a member without a grade', { audience: 'grades', audienceGradeIds: [3], ...member({ gradeId: null }) }, 'audience'],
+    [
+      'chosen grades, a member without a grade',
+      { audience: 'grades', audienceGradeIds: [3], ...member({ gradeId: null }) },
+      'audience',
+    ],
     ['at the per-member limit', member({ copies: 2 }), 'perMember'],
     ['one under the per-member limit', member({ copies: 1 }), null],
     ['no per-member limit', { perMemberLimit: null, ...member({ copies: 99 }) }, null],
     ['at the per-day limit', member({ copiesToday: 1 }), 'perDay'],
     ['no per-day limit', { perDayLimit: null, ...member({ copiesToday: 5 }) }, null],
-    ['sold out and over the member limit: sold out first', { issued: 50, ...member({ copies: 5 }) }, 'soldOut'],
+    [
+      'sold out and over the member limit: sold out first',
+      { issued: 50, ...member({ copies: 5 }) },
+      'soldOut',
+    ],
   ])('%s → %s', (_, change, blocker) => {
     expect(claimBlocker({ ...facts, ...change }, now)).toBe(blocker);
   });
@@ -207,7 +221,11 @@ describe('lockedChanges', () => {
     ['the quantity lowered by one', { TotalQuantity: 99 }, ['TotalQuantity']],
     ['the claim end moved earlier', { EndsOn: '2024-03-20' }, []],
     ['the claim end moved later', { EndsOn: '2024-04-10' }, []],
-    ['the validity end moved later', { Validity: { kind: 'fixed', from: '2024-03-01', until: '2024-05-01' } }, []],
+    [
+      'the validity end moved later',
+      { Validity: { kind: 'fixed', from: '2024-03-01', until: '2024-05-01' } },
+      [],
+    ],
     [
       'the validity end moved a day earlier',
       { Validity: { kind: 'fixed', from: '2024-03-01', until: '2024-04-29' } },
@@ -218,7 +236,11 @@ describe('lockedChanges', () => {
       { Validity: { kind: 'fixed', from: '2024-03-02', until: '2024-04-30' } },
       ['Validity.from'],
     ],
-    ['the validity made relative', { Validity: { kind: 'relative', days: 7, fromTomorrow: false } }, ['Validity.kind']],
+    [
+      'the validity made relative',
+      { Validity: { kind: 'relative', days: 7, fromTomorrow: false } },
+      ['Validity.kind'],
+    ],
     ['the value', { Value: 1_001 }, ['Value']],
     ['the kind', { Kind: 'discount' }, ['Kind']],
     ['the threshold', { ThresholdFen: 4_999 }, ['ThresholdFen']],
@@ -267,22 +289,34 @@ describe('bestCoupon', () => {
     ['one that misses its minimum', [copy(1, { kind: 'amount', minimumFen: 10_001, amountFen: 500 })], null],
     [
       'the larger saving',
-      [copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }), copy(2, { kind: 'percent', minimumFen: 0, payPercent: 90 })],
+      [
+        copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }),
+        copy(2, { kind: 'percent', minimumFen: 0, payPercent: 90 }),
+      ],
       2,
     ],
     [
       'free shipping when it saves more than money off',
-      [copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }), copy(2, { kind: 'freeShipping', minimumFen: 0 })],
+      [
+        copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }),
+        copy(2, { kind: 'freeShipping', minimumFen: 0 }),
+      ],
       2,
     ],
     [
       'equal savings: the one expiring first',
-      [copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }, 20), copy(2, { kind: 'amount', minimumFen: 0, amountFen: 500 }, 12)],
+      [
+        copy(1, { kind: 'amount', minimumFen: 0, amountFen: 500 }, 20),
+        copy(2, { kind: 'amount', minimumFen: 0, amountFen: 500 }, 12),
+      ],
       2,
     ],
     [
       'equal savings and expiry: the lower id',
-      [copy(7, { kind: 'amount', minimumFen: 0, amountFen: 500 }), copy(3, { kind: 'amount', minimumFen: 0, amountFen: 500 })],
+      [
+        copy(7, { kind: 'amount', minimumFen: 0, amountFen: 500 }),
+        copy(3, { kind: 'amount', minimumFen: 0, amountFen: 500 }),
+      ],
       3,
     ],
   ])('%s', (_, candidates, chosen) => {

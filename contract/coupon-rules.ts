@@ -96,7 +96,8 @@ export type Validity =
  * the shop day `days` later counting the first day.
  */
 export function copyValidity(validity: Validity, claimedAt: Date): { from: Date; until: Date } {
-  if (validity.kind === 'fixed') return { from: shopDayStart(validity.from), until: shopDayEnd(validity.until) };
+  if (validity.kind === 'fixed')
+    return { from: shopDayStart(validity.from), until: shopDayEnd(validity.until) };
   const today = shopDate(claimedAt);
   const firstDay = validity.fromTomorrow ? addDays(today, 1) : today;
   return {

@@ -182,7 +182,7 @@ describe('priceOrder: one coupon', () => {
   });
 });
 
-describe('priceOrder: a coupon\'s scope × grade × activity', () => {
+describe("priceOrder: a coupon's scope × grade × activity", () => {
   const only = (...skus: number[]) => new Set(skus);
   type Case = [
     string,
@@ -266,9 +266,7 @@ describe('priceOrder: a coupon\'s scope × grade × activity', () => {
   ])('%s', (_, stages, coupon, expected) => {
     const priced = priceOrder({ ...base, ...stages, coupon });
     expect(priced).toMatchObject(expected);
-    expect(priced.totalFen).toBe(
-      26_000 - priced.activityFen - priced.gradeFen - priced.couponFen,
-    );
+    expect(priced.totalFen).toBe(26_000 - priced.activityFen - priced.gradeFen - priced.couponFen);
   });
 
   it.each<[number, string | null]>([

@@ -90,13 +90,19 @@ export const couponFormSchema = z
       issue(context, ['Value'], 'coupon.form.amountOverThreshold');
     if (value.Kind === 'discount' && (value.Value < 1 || value.Value > 99))
       issue(context, ['Value'], 'coupon.form.discountRange');
-    if (value.Kind !== 'discount' && value.CapFen !== null) issue(context, ['CapFen'], 'coupon.form.capDiscountOnly');
+    if (value.Kind !== 'discount' && value.CapFen !== null)
+      issue(context, ['CapFen'], 'coupon.form.capDiscountOnly');
     if (value.Kind === 'freeShipping' && value.Channel === 'offline')
       issue(context, ['Kind'], 'coupon.form.freeShippingOnline');
-    if (value.Scope !== 'all' && value.ScopeIds.length === 0) issue(context, ['ScopeIds'], 'coupon.form.scopeEmpty');
+    if (value.Scope !== 'all' && value.ScopeIds.length === 0)
+      issue(context, ['ScopeIds'], 'coupon.form.scopeEmpty');
     if (value.Audience === 'grades' && value.AudienceGradeIds.length === 0)
       issue(context, ['AudienceGradeIds'], 'coupon.form.gradesEmpty');
-    if (value.PerMemberLimit !== null && value.PerDayLimit !== null && value.PerDayLimit > value.PerMemberLimit)
+    if (
+      value.PerMemberLimit !== null &&
+      value.PerDayLimit !== null &&
+      value.PerDayLimit > value.PerMemberLimit
+    )
       issue(context, ['PerDayLimit'], 'coupon.form.dayOverMember');
     if (value.StartsOn > value.EndsOn) issue(context, ['EndsOn'], 'coupon.form.endBeforeStart');
     if (value.Validity.kind === 'fixed') {
@@ -209,12 +215,14 @@ export const setCouponState = defineEndpoint({
   permission: CouponPermission.online,
   input: z.strictObject({
     Ids: z.array(id).min(1).max(MAX_BULK_COUPONS),
-    Action: z.enum(couponMachine.actions.filter((action) => !action.automatic).map((action) => action.name) as [
-      'activate',
-      'pause',
-      'resume',
-      'end',
-    ]),
+    Action: z.enum(
+      couponMachine.actions.filter((action) => !action.automatic).map((action) => action.name) as [
+        'activate',
+        'pause',
+        'resume',
+        'end',
+      ],
+    ),
   }),
   output: z.object({ Changed: z.array(z.number().int()) }),
 });
@@ -426,7 +434,10 @@ export const MAX_SEND_MOBILES = 5000;
 export const MOBILE_PATTERN = /^1\d{10}$/;
 
 /** A key the form makes once, so a double submit (or a retry after a lost answer) makes one send. */
-const requestKey = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const requestKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 export const sendTargetSchema = z.discriminatedUnion('Kind', [
   z.strictObject({ Kind: z.literal('members'), MemberIds: z.array(id).min(1).max(MAX_SEND_MEMBERS) }),

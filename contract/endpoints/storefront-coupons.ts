@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CLAIM_BLOCKERS,
-  COUPON_CHANNELS,
-  COUPON_KINDS,
-  COUPON_SCOPES,
-} from '../coupon-rules';
+import { CLAIM_BLOCKERS, COUPON_CHANNELS, COUPON_KINDS, COUPON_SCOPES } from '../coupon-rules';
 import { defineEndpoint } from '../endpoint';
 import { MEMBER_COUPON_STATES } from '../machines/coupon';
 import { fen, id } from '../scalars';

@@ -115,26 +115,29 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
     row.CouponType === 'freeShipping'
       ? {
           id: 'studio.link.fact.couponFreeShipping',
-          values: { threshold: fenToYuan(row.ThresholdFen), hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no' },
+          values: {
+            threshold: fenToYuan(row.ThresholdFen),
+            hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+          },
         }
       : row.CouponType === 'amount'
-      ? {
-          id: 'studio.link.fact.couponAmount',
-          values: {
-            amount: fenToYuan(row.Value),
-            threshold: fenToYuan(row.ThresholdFen),
-            hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+        ? {
+            id: 'studio.link.fact.couponAmount',
+            values: {
+              amount: fenToYuan(row.Value),
+              threshold: fenToYuan(row.ThresholdFen),
+              hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+            },
+          }
+        : {
+            id: 'studio.link.fact.couponDiscount',
+            values: {
+              discount: row.Value / 10,
+              off: 100 - row.Value,
+              threshold: fenToYuan(row.ThresholdFen),
+              hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+            },
           },
-        }
-      : {
-          id: 'studio.link.fact.couponDiscount',
-          values: {
-            discount: row.Value / 10,
-            off: 100 - row.Value,
-            threshold: fenToYuan(row.ThresholdFen),
-            hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
-          },
-        },
     period(row),
   ]),
   store: {

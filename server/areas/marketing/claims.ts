@@ -200,14 +200,19 @@ export async function claimCoupon(
 ): Promise<MyCoupon> {
   const member = await buyerFacts(tx, siteId, buyerId);
   if (!member) throw new AppError('coupon.buyerUnknown', {}, { field: 'BuyerId' });
-  if (member.status === 'disabled') throw new AppError('member.disabled', {}, { field: 'BuyerId', status: 403 });
+  if (member.status === 'disabled')
+    throw new AppError('member.disabled', {}, { field: 'BuyerId', status: 403 });
   const instant = sql`${now.toISOString()}::timestamptz`;
   const taken = await takeQuantity(
     tx,
     siteId,
     couponId,
     1,
-    and(eq(coupons.channel, 'online'), sql`${coupons.startsAt} <= ${instant}`, sql`${coupons.endsAt} > ${instant}`),
+    and(
+      eq(coupons.channel, 'online'),
+      sql`${coupons.startsAt} <= ${instant}`,
+      sql`${coupons.endsAt} > ${instant}`,
+    ),
   );
   const [coupon] = taken
     ? [taken]
@@ -218,9 +223,16 @@ export async function claimCoupon(
   if (!coupon) throw new AppError('coupon.notFound', { id: couponId }, { field: 'CouponId' });
   const counts = (await claimCounts(tx, member.id, [couponId], now)).get(couponId);
   // With the quantity taken, `issued` counts this claim: the facts are those before it.
-  const blocker = claimBlocker(factsOf(coupon, member, counts, taken ? coupon.issued - 1 : coupon.issued), now);
+  const blocker = claimBlocker(
+    factsOf(coupon, member, counts, taken ? coupon.issued - 1 : coupon.issued),
+    now,
+  );
   if (blocker || !taken) {
-    throw new AppError(`coupon.claim.${blocker ?? 'soldOut'}`, { title: coupon.title }, { field: 'CouponId' });
+    throw new AppError(
+      `coupon.claim.${blocker ?? 'soldOut'}`,
+      { title: coupon.title },
+      { field: 'CouponId' },
+    );
   }
   const [copyId] = await insertCopies(tx, taken, member.id, 1, { source: 'claim' }, now);
   const [record] = await queryRows<CopyRecord>(tx, sql`${COPY_SELECT} where mc.id = ${copyId}`);

@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { copyValidity } from '../../../contract/coupon-rules';
 import type { CopySource } from '../../../contract/endpoints/coupons';
+import type { CouponState } from '../../../contract/machines/coupon';
 import { shopDate } from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
 import { type CouponRecord, validityOf } from './coupon-records';
@@ -14,7 +15,8 @@ import { coupons, memberCoupons } from './tables';
 
 /**
  * Takes `count` units of an active coupon of the site; null when it is not active (or gone) or has
- * fewer left. `extra` narrows which coupons qualify (a claim's channel and window).
+ * fewer left. `extra` narrows which coupons qualify (a claim's channel and window); `states` widens
+ * them (offline codes are built for drafts too).
  */
 export async function takeQuantity(
   tx: Executor,
@@ -22,6 +24,7 @@ export async function takeQuantity(
   couponId: number,
   count: number,
   extra?: SQL,
+  states: readonly CouponState[] = ['active'],
 ): Promise<CouponRecord | null> {
   const [row] = await tx
     .update(coupons)
@@ -31,7 +34,7 @@ export async function takeQuantity(
         eq(coupons.id, couponId),
         eq(coupons.siteId, siteId),
         eq(coupons.deleted, false),
-        eq(coupons.state, 'active'),
+        inArray(coupons.state, [...states]),
         or(isNull(coupons.totalQuantity), sql`${coupons.issued} + ${count} <= ${coupons.totalQuantity}`),
         extra,
       ),

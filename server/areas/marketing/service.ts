@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { couponTerms } from './coupon-records';
 
 export { validityOf as couponValidity } from './coupon-records';
+
 import { coupons } from './tables';
 import './messages';
 
@@ -17,7 +18,6 @@ import './messages';
  * cart. A member's copy leaves `unused` and comes back only through the UPDATEs here, each guarded
  * by the state it starts from (contract/machines/coupon.ts).
  */
-
 
 export interface OrderCoupon {
   copyId: number;
@@ -94,7 +94,7 @@ export async function takeOrderCoupon(
 }
 
 /** The order holding a copy is paid: the copy is used. Returns how many copies changed (0 or 1). */
-export async function useHeldCoupon(tx: Executor, orderId: number, now: Date): Promise<number> {
+export async function spendHeldCoupon(tx: Executor, orderId: number, now: Date): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update member_coupons set state = 'used', used_at = ${now.toISOString()}::timestamptz,
@@ -179,7 +179,10 @@ export async function couponQuotes(
           );
   const stages = new Map<number, { title: string; stage: CouponStage }>();
   for (const record of records) {
-    stages.set(record.id, { title: record.title, stage: couponStage(await couponTerms(db, record), cart.lines) });
+    stages.set(record.id, {
+      title: record.title,
+      stage: couponStage(await couponTerms(db, record), cart.lines),
+    });
   }
   const candidates = copies.map((copy) => ({
     id: copy.id,
@@ -187,7 +190,12 @@ export async function couponQuotes(
     ...stages.get(copy.coupon_id)!,
   }));
   const ranked = rankCoupons(candidates, (candidate) =>
-    priceOrder({ lines: cart.lines, grade: cart.grade, coupon: candidate.stage, freightFen: cart.freightFen }),
+    priceOrder({
+      lines: cart.lines,
+      grade: cart.grade,
+      coupon: candidate.stage,
+      freightFen: cart.freightFen,
+    }),
   );
   return ranked.map(({ candidate, breakdown }) => ({
     MemberCouponId: candidate.id,

@@ -11,7 +11,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { COPY_SOURCES, RULE_EVENTS, SEND_STATES, SEND_TARGETS } from '../../../contract/endpoints/coupons';
 import {
   COUPON_AUDIENCES,
   COUPON_CHANNELS,
@@ -19,6 +18,7 @@ import {
   COUPON_SCOPES,
   VALIDITY_KINDS,
 } from '../../../contract/coupon-rules';
+import { COPY_SOURCES, RULE_EVENTS, SEND_STATES, SEND_TARGETS } from '../../../contract/endpoints/coupons';
 import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../../contract/machines/coupon';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 import { accounts, sites, stores } from '../../db/schema';
@@ -104,9 +104,7 @@ export const coupons = pgTable(
        or (${table.validityKind} = 'relative' and ${table.validDays} between 1 and 365)`,
     ),
     // The end-by-time sweep reads the coupons on offer whose window closed.
-    index('coupons_open_due')
-      .on(table.endsAt)
-      .where(sql`state in ('active', 'paused')`),
+    index('coupons_open_due').on(table.endsAt).where(sql`state in ('active', 'paused')`),
   ],
 );
 
@@ -152,9 +150,7 @@ export const memberCoupons = pgTable(
     index('member_coupons_order').on(table.orderId).where(sql`order_id is not null`),
     index('member_coupons_send_item').on(table.sendItemId).where(sql`send_item_id is not null`),
     // The expiry sweep reads only unused copies no order holds.
-    index('member_coupons_unused_due')
-      .on(table.validUntil)
-      .where(sql`state = 'unused' and order_id is null`),
+    index('member_coupons_unused_due').on(table.validUntil).where(sql`state = 'unused' and order_id is null`),
     check('member_coupons_used_order', sql`${table.state} <> 'used' or ${table.orderId} is not null`),
   ],
 );
@@ -270,7 +266,9 @@ export const couponSendItems = pgTable(
     doneAt: at('done_at'),
   },
   (table) => [
-    uniqueIndex('coupon_send_items_member').on(table.sendId, table.memberId).where(sql`member_id is not null`),
+    uniqueIndex('coupon_send_items_member')
+      .on(table.sendId, table.memberId)
+      .where(sql`member_id is not null`),
     index('coupon_send_items_send').on(table.sendId, table.state, table.id),
   ],
 );

@@ -10,8 +10,8 @@ import {
 import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import { productCategories, products } from '../product/tables';
 import { endedCouponIds } from '../marketing/service';
+import { productCategories, products } from '../product/tables';
 import { registerEntityEnded, registerEntityExistence } from './entity-existence';
 import {
   type LinkTableKind,

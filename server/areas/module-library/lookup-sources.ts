@@ -5,6 +5,7 @@ import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
   bookingForms,
@@ -25,7 +26,6 @@ import {
   newsColumns,
   quickPayEntries,
 } from '../shop-set/tables';
-import { couponValidity } from '../marketing/service';
 import { liveRooms } from '../small-routine/tables';
 
 /**

@@ -194,16 +194,20 @@ export const moduleLibraryRoutes = [
     const linked = linkedEntities(read.document, blockDefinition);
     const existing = await existingEntities(db, session.siteId, linked);
     const ended = await endedEntities(db, session.siteId, linked);
-    const problems = publishCheck(read.document, row.shopType as ShopType, existing, blockDefinition, ended).map(
-      (problem) => ({
-        PageId: problem.pageId,
-        BlockId: problem.blockId,
-        BlockType: problem.blockType,
-        Kind: problem.kind,
-        Path: problem.path,
-        Message: describePublishProblem(problem, locale, templateCatalogues[locale]),
-      }),
-    );
+    const problems = publishCheck(
+      read.document,
+      row.shopType as ShopType,
+      existing,
+      blockDefinition,
+      ended,
+    ).map((problem) => ({
+      PageId: problem.pageId,
+      BlockId: problem.blockId,
+      BlockType: problem.blockType,
+      Kind: problem.kind,
+      Path: problem.path,
+      Message: describePublishProblem(problem, locale, templateCatalogues[locale]),
+    }));
     if (problems.length > 0) return refusePublish(reply, locale, problems);
     const [published] = await db
       .update(moduleTemplates)

@@ -19,7 +19,7 @@ import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
-import { returnOrderCoupon, useOrderCoupon } from './order-coupon';
+import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
 import { readParameterSetting } from './settings';
@@ -301,7 +301,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
-  await useOrderCoupon(context.tx, order, context.now);
+  await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',

@@ -6,8 +6,8 @@ import {
   type OrderCoupon,
   orderCouponOf,
   orderCouponStage,
+  spendHeldCoupon,
   takeOrderCoupon,
-  useHeldCoupon,
 } from '../marketing/service';
 import type { PricedLine } from './pricing';
 import type { StoredBreakdown } from './tables';
@@ -61,8 +61,8 @@ export async function keepOrderCoupon(
 }
 
 /** The order is paid: a copy it holds is used. */
-export function useOrderCoupon(tx: Executor, order: { id: number }, now: Date): Promise<number> {
-  return useHeldCoupon(tx, order.id, now);
+export function spendOrderCoupon(tx: Executor, order: { id: number }, now: Date): Promise<number> {
+  return spendHeldCoupon(tx, order.id, now);
 }
 
 /** The order closed before completing: its copy goes back to the buyer. */

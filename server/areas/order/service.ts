@@ -31,8 +31,8 @@ import {
   payOrder,
   receiveOrder,
 } from './lifecycle';
-import { freshPickupCode } from './order-number';
 import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
+import { freshPickupCode } from './order-number';
 import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
