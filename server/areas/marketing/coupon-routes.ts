@@ -26,11 +26,14 @@ import './messages';
 
 type ListInput = z.infer<typeof api.couponListQuerySchema>;
 
-/** Copies used (online) or codes written off (offline), per coupon. */
+/**
+ * Copies used (online) or codes written off (offline), per coupon. The outer column is spelt out:
+ * drizzle leaves a lone table's columns unqualified in a select, which the subquery would misread.
+ */
 function usedCount(channel: CouponChannel): SQL<number> {
   return channel === 'online'
-    ? sql<number>`(select count(*)::int from member_coupons mc where mc.coupon_id = ${coupons.id} and mc.state = 'used')`
-    : sql<number>`(select count(*)::int from offline_coupon_codes oc where oc.coupon_id = ${coupons.id} and oc.state = 'used')`;
+    ? sql<number>`(select count(*)::int from member_coupons mc where mc.coupon_id = "coupons"."id" and mc.state = 'used')`
+    : sql<number>`(select count(*)::int from offline_coupon_codes oc where oc.coupon_id = "coupons"."id" and oc.state = 'used')`;
 }
 
 async function couponPage(db: Database, session: Session, channel: CouponChannel, input: ListInput) {

@@ -234,12 +234,20 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
     return created;
   });
 
-  // Claims through the storefront's function, on different days (one per member and day).
+  // Claims through the storefront's function, on different days (one per member and day). The
+  // two buyers who then order hold no grade discount: the shop's grades do not stack with coupons.
+  const shoppers = await queryRows<{ open_id: string; nickname: string; mobile: string }>(
+    db,
+    sql`select m.open_id, m.nickname, m.mobile from members m left join member_grades g on g.id = m.grade_id
+         where m.site_id = ${siteId} and m.status = 'active' and m.open_id like 'demo-buyer-%'
+           and coalesce(g.discount_percent, 100) = 100
+         order by m.id limit 2`,
+  );
   await db.transaction(async (tx) => {
     await claimCoupon(tx, siteId, 'demo-buyer-001', ids.full199, clock.ago(6));
     await claimCoupon(tx, siteId, 'demo-buyer-001', ids.full199, clock.ago(5));
-    await claimCoupon(tx, siteId, 'demo-buyer-002', ids.full199, clock.ago(4));
-    await claimCoupon(tx, siteId, 'demo-buyer-003', ids.full199, clock.ago(3));
+    for (const [index, shopper] of shoppers.entries())
+      await claimCoupon(tx, siteId, shopper.open_id, ids.full199, clock.ago(4 - index));
     await claimCoupon(tx, siteId, 'demo-member-001', ids.newcomer, clock.ago(1));
     await claimCoupon(tx, siteId, 'demo-buyer-003', ids.freeShipping, clock.ago(2));
     // The discount lasts three days: the one claimed ten days ago has expired, the other is revoked.
@@ -254,19 +262,14 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
   await db.transaction(async (tx) => {
     const sku = await skuFor(tx, siteId, 19_900);
     if (!sku) return;
-    const copies = await queryRows<{ id: number; open_id: string }>(
-      tx,
-      sql`select mc.id, m.open_id from member_coupons mc join members m on m.id = mc.member_id
-           where mc.coupon_id = ${ids.full199} and mc.state = 'unused' and m.open_id in ('demo-buyer-001', 'demo-buyer-002')
-           order by mc.id`,
-    );
     const context = (days: number) => ({ tx, siteId, now: clock.ago(days), locale: 'zh' as const });
-    for (const [index, copy] of copies.slice(0, 2).entries()) {
-      const buyer = {
-        Id: copy.open_id,
-        Name: index === 0 ? '张三' : '李四',
-        Phone: `1380000000${index + 1}`,
-      };
+    for (const [index, shopper] of shoppers.entries()) {
+      const [copy] = await queryRows<{ id: number }>(
+        tx,
+        sql`select mc.id from member_coupons mc join members m on m.id = mc.member_id
+             where mc.coupon_id = ${ids.full199} and mc.state = 'unused' and m.open_id = ${shopper.open_id}`,
+      );
+      const buyer = { Id: shopper.open_id, Name: shopper.nickname, Phone: shopper.mobile };
       const order = await placeOrder(context(2 - index), {
         Buyer: buyer,
         Source: 'miniProgram',
@@ -274,7 +277,7 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
         Address: { ...ADDRESS, Name: buyer.Name, Phone: buyer.Phone },
         Lines: [{ SkuId: sku.skuId, Quantity: sku.quantity }],
         BuyerRemark: '',
-        MemberCouponId: copy.id,
+        MemberCouponId: copy!.id,
       });
       if (index === 0) {
         await payStorefrontOrder(context(2 - index), {
