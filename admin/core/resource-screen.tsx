@@ -161,16 +161,19 @@ export function BulkButtons({ items }: { items: ActionItem[] }) {
 export function ResourceScreen<Row>({
   definition,
   keep,
+  scope,
   children,
 }: {
   definition: ResourceDefinition<Row>;
   /** URL parameters that are not the list's own but must survive its changes. */
   keep?: Readonly<Record<string, string>>;
+  /** URL parameters that narrow the list's calls (the record a hidden list page is about). */
+  scope?: Readonly<Record<string, string>>;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<Row>(definition.list, keep);
+  const list = useResourceList<Row>(definition.list, keep, scope);
   const filterOptions = useFilterOptions(definition.options);
   const actions = useResourceActions(definition, list.result.data);
   const hasBulk =
