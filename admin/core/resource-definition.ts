@@ -73,7 +73,10 @@ export interface ActionCall {
 /** A bespoke dialog an action opens instead of a call (a reason, a small form). */
 export type ActionDialog<Row> = ComponentType<{ rows: Row[]; onClose(): void }>;
 
-/** Opens a route with the row (an edit or detail page with `?id=`). Row buttons only. */
+/**
+ * Opens a route with the row (an edit or detail page with `?id=`): a row button, and a bulk button
+ * too when it says where the selection goes (a page taking several ids).
+ */
 export interface LinkSpec<Row> {
   kind: 'link';
   id: string;
@@ -83,6 +86,7 @@ export interface LinkSpec<Row> {
   named?: string;
   permission: Permission;
   to(row: Row): string;
+  bulkTo?(rows: Row[]): string;
 }
 
 /**
@@ -153,7 +157,7 @@ export function offeredActions<Row>(
   const confirmPrefix = definition.confirmPrefix ?? `${definition.list.resource}.confirm`;
   return (definition.actions ?? []).flatMap((spec): OfferedAction<Row>[] => {
     if (spec.kind === 'link')
-      return single && permitted(spec.permission, granted)
+      return (single || spec.bulkTo) && permitted(spec.permission, granted)
         ? [{ id: spec.id, label: spec.label, destructive: false, named: spec.named, spec }]
         : [];
     if (spec.kind === 'command') {

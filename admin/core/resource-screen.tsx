@@ -97,7 +97,7 @@ export function useResourceActions<Row>(
   const perform = async (offer: OfferedAction<Row>, rows: Row[]): Promise<boolean> => {
     const { spec, action } = offer;
     if (spec.kind === 'link') {
-      navigate(spec.to(rows[0]!));
+      navigate(rows.length === 1 || !spec.bulkTo ? spec.to(rows[0]!) : spec.bulkTo(rows));
       return false;
     }
     const Dialog = spec.kind === 'machine' ? action?.form && spec.dialogs?.[action.form] : spec.dialog;

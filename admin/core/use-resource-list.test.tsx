@@ -81,7 +81,7 @@ describe('a list narrowed by a scope', () => {
   };
 
   it('sends the scope with every call and keeps it in the address when the filters change', async () => {
-    call.mockResolvedValue({ Errcode: 0, Data: [], Total: 0 });
+    call.mockResolvedValue({ Errcode: 0, Errmsg: '', ErrShowType: 0, Data: [], Total: 0 } as never);
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <MemoryRouter initialEntries={['/codes?couponId=7']}>
