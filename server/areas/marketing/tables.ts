@@ -73,12 +73,13 @@ export const coupons = pgTable(
     /** Claims per member, and per member per shop day; null: no limit. */
     perMemberLimit: integer('per_member_limit'),
     perDayLimit: integer('per_day_limit'),
-    validityKind: text('validity_kind', { enum: VALIDITY_KINDS }).notNull().default('fixed'),
+    /** A coupon made without saying (another area's row) lasts 30 days from each claim. */
+    validityKind: text('validity_kind', { enum: VALIDITY_KINDS }).notNull().default('relative'),
     /** Fixed validity: first and last shop day. */
     validFrom: date('valid_from', { mode: 'string' }),
     validUntil: date('valid_until', { mode: 'string' }),
     /** Relative validity: days from the claim, counting today or from tomorrow. */
-    validDays: integer('valid_days'),
+    validDays: integer('valid_days').default(30),
     validFromTomorrow: boolean('valid_from_tomorrow').notNull().default(false),
     audience: text('audience', { enum: COUPON_AUDIENCES }).notNull().default('all'),
     audienceGradeIds: intList('audience_grade_ids'),
