@@ -20,6 +20,7 @@ export type FieldKind =
   | 'textarea'
   | 'select'
   | 'checkbox'
+  | 'date'
   | 'datetime-local';
 
 /** One field of a resource form: what it edits, how it is drawn, and when it is shown. */

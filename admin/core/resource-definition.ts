@@ -38,6 +38,8 @@ export interface ResourceDefinition<Row> {
   confirmPrefix?: string;
   /** Buttons beside the export that open other routes. */
   toolbar?: ToolbarLink[];
+  /** Milliseconds after which the page reads again while it shows work under way (a send's progress). */
+  refreshWhile?(page: ListPage<Row>): number | false;
 }
 
 export interface ToolbarLink {

@@ -173,7 +173,7 @@ export function ResourceScreen<Row>({
 }) {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<Row>(definition.list, keep, scope);
+  const list = useResourceList<Row>(definition.list, keep, scope, definition.refreshWhile);
   const filterOptions = useFilterOptions(definition.options);
   const actions = useResourceActions(definition, list.result.data);
   const hasBulk =

@@ -27,6 +27,7 @@ export function useResourceList<Row>(
   resource: ListResource,
   keep?: Readonly<Record<string, string>>,
   scope?: Readonly<Record<string, string>>,
+  refreshWhile?: (page: ListPage<Row>) => number | false,
 ) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, resource), [search, resource]);
@@ -46,6 +47,8 @@ export function useResourceList<Row>(
         EndpointResponse<EndpointDefinition> & ListPage<Row>
       >,
     placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data && refreshWhile ? refreshWhile(current.state.data) : false,
   });
   // Changes start from the address bar, not this render's state: a navigation may be pending
   // (router updates are transitions), and a second change must not undo the first.

@@ -195,7 +195,11 @@ export const getCouponInfo = defineEndpoint({
   path: `${BASE}/GetCouponInfo`,
   permission: CouponPermission.edit,
   input: z.strictObject({ id: queryId }),
-  output: z.object({ Data: couponRowSchema }),
+  /** `ScopeItems`: the names of the goods or categories of its scope, for the form. */
+  output: z.object({
+    Data: couponRowSchema,
+    ScopeItems: z.array(z.object({ Id: z.number().int(), Name: z.string() })),
+  }),
 });
 
 /** Creates a draft (no Id) or changes a coupon; once copies are out, only its quantity and end move. */
@@ -506,7 +510,10 @@ export const findSendMembers = defineEndpoint({
   output: z.object({ Data: z.array(sendMemberSchema) }),
 });
 
-/** Grades and tags with their member counts, for the send target and the upgrade rule. */
+/**
+ * Grades and tags with their member counts, for the send target, the coupon's audience and the
+ * upgrade rule; the caller needs one of those screens (checked by the server).
+ */
 export const getSendOptions = defineEndpoint({
   method: 'GET',
   path: `${BASE}/GetSendOptions`,
@@ -694,6 +701,8 @@ export const exportOfflineCodes = defineEndpoint({
   input: z.strictObject({
     ...offlineCodeFilterFields,
     state: z.enum(OFFLINE_CODE_TABS).default('all'),
+    /** The list's order; oldest first (the order codes were drawn and printed in) by default. */
+    sort: sortParam(['createdAt']).default('createdAt'),
     format: exportFormat,
   }),
   output: z.object({}),

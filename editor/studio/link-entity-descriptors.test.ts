@@ -176,7 +176,10 @@ describe('block rows from the lookups', () => {
   });
 
   it('gives a coupon valid for days from its claim its days instead of dates', () => {
-    const coupon = { ...sample('coupon'), Validity: { kind: 'relative' as const, days: 7, fromTomorrow: false } };
+    const coupon = {
+      ...sample('coupon'),
+      Validity: { kind: 'relative' as const, days: 7, fromTomorrow: false },
+    };
     expect(entityRows({ source: 'coupons', ids: [7], limit: 1 }, [coupon])).toEqual([
       expect.objectContaining({ id: 7, validText: '', validDays: 7 }),
     ]);

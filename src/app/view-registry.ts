@@ -80,4 +80,16 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
   '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
+  '/customer/sendCoupon': () => import('../../admin/marketing/coupons/member-send-page'),
+  '/marketing/couponActivity/sendSetting': () => import('../../admin/marketing/coupons/rule-list-page'),
+  '/marketing/couponActivity/onlineCoupon': () => import('../../admin/marketing/coupons/coupon-list-page'),
+  '/marketing/couponActivity/underlineCoupon': () =>
+    import('../../admin/marketing/coupons/offline-coupon-list-page'),
+  '/marketing/couponActivity/sendCouponList': () => import('../../admin/marketing/coupons/send-list-page'),
+  '/marketing/couponActivity/couponSend': () => import('../../admin/marketing/coupons/coupon-send-page'),
+  '/marketing/couponActivity/editCoupon': () => import('../../admin/marketing/coupons/coupon-form-page'),
+  '/marketing/couponActivity/underLineBuild': () =>
+    import('../../admin/marketing/coupons/offline-build-page'),
+  '/marketing/couponActivity/underLineCouponList': () =>
+    import('../../admin/marketing/coupons/offline-code-list-page'),
 };

@@ -338,7 +338,19 @@ export const couponRoutes = [
       .from(coupons)
       .where(and(eq(coupons.id, input.id), eq(coupons.siteId, session.siteId), eq(coupons.deleted, false)));
     if (!row) throw new AppError('coupon.notFound', { id: input.id }, { field: 'id' });
-    return { Data: couponRow(row.coupon, row.coupon.channel === 'online' ? row.used : row.usedCodes) };
+    const { scope, scopeIds } = row.coupon;
+    const named =
+      scope === 'all' || scopeIds.length === 0
+        ? []
+        : await queryRows<{ id: number; name: string }>(
+            db,
+            sql`select id, name from ${sql.raw(scope === 'categories' ? 'product_categories' : 'products')}
+                 where site_id = ${session.siteId} and id = any(${intArray(scopeIds)})`,
+          );
+    return {
+      Data: couponRow(row.coupon, row.coupon.channel === 'online' ? row.used : row.usedCodes),
+      ScopeItems: named.map((item) => ({ Id: item.id, Name: item.name })),
+    };
   }),
 
   defineRoute(api.saveCoupon, ({ db, session, input, locale, reply }) =>

@@ -21,7 +21,7 @@ import './messages';
 
 /** Offline coupon codes on the back office: build a batch, list and export codes, void some, write one off. */
 
-type CodeFilters = Omit<z.infer<typeof api.exportOfflineCodes.input>, 'format'>;
+type CodeFilters = Omit<z.infer<typeof api.exportOfflineCodes.input>, 'format' | 'sort'>;
 
 interface CodeRecord extends Record<string, unknown> {
   id: number;
@@ -185,9 +185,8 @@ export const offlineRoutes = [
         { header: say('coupon.codes.export.usedAt'), width: 20, value: (row) => clock(row.used_at) },
         { header: say('coupon.codes.export.store'), width: 16, value: (row) => row.store_title ?? '' },
       ],
-      // Oldest first: the order the codes were drawn and are printed in.
       batches: pagedBatches<CodeRecord>(
-        (offset, limit) => codePage(db, conditions, false, offset, limit),
+        (offset, limit) => codePage(db, conditions, parseSort(input.sort).descending, offset, limit),
         EXPORT_MAX_ROWS,
       ),
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import * as api from '../../../contract/endpoints/coupons';
 import { parseSort } from '../../../contract/list-query';
+import { CouponPermission } from '../../../contract/machines/coupon';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
 import type { Config } from '../../config';
@@ -23,14 +24,15 @@ import './messages';
  * failures. A send runs in the background; the records show its progress.
  */
 
-/** Calls shared by the two send screens need one of their menus. */
-function requireSendScreen(session: Session): void {
-  if (
-    !hasPermission(session, api.createCouponSend.permission) &&
-    !hasPermission(session, api.sendCouponToMembers.permission)
-  )
+/** Calls several coupon screens share need one of those screens' menus. */
+function requireScreen(session: Session, paths: readonly string[]): void {
+  if (!paths.some((path) => hasPermission(session, path as `/${string}`)))
     throw new AppError('common.forbidden', {}, { status: 403 });
 }
+
+const SEND_SCREENS = [CouponPermission.send, CouponPermission.memberSend];
+/** The grades and tags are read by the send screens, the coupon form (audience) and the rules (upgrades). */
+const OPTION_SCREENS = [...SEND_SCREENS, CouponPermission.edit, CouponPermission.rules];
 
 /** Starts the background job at once, so a send shows progress without waiting for the next sweep. */
 function kickSends(db: Database, config: Config, request: FastifyRequest): void {
@@ -162,7 +164,7 @@ export const sendRoutes = [
   }),
 
   defineRoute(api.findSendMembers, async ({ db, session, input }) => {
-    requireSendScreen(session);
+    requireScreen(session, SEND_SCREENS);
     const conditions = [sql`m.site_id = ${session.siteId}`];
     if (input.Ids) conditions.push(sql`m.id = any(${intArray(input.Ids.split(',').map(Number))})`);
     if (input.keyword) {
@@ -195,7 +197,7 @@ export const sendRoutes = [
   }),
 
   defineRoute(api.getSendOptions, async ({ db, session }) => {
-    requireSendScreen(session);
+    requireScreen(session, OPTION_SCREENS);
     const [grades, tags] = await Promise.all([
       queryRows<{ id: number; name: string; members: number }>(
         db,
