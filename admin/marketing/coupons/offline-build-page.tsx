@@ -16,13 +16,13 @@ import { useRecord } from '../../core/use-record';
 import { CouponValue } from './coupon-text';
 import { couponCatalogues } from './messages';
 
-/** /marketing/couponActivity/underLineBuild: a batch of codes for an offline coupon (`?couponId=`). */
+/** /marketing/couponActivity/underLineBuild: a batch of codes for an offline coupon (`?id=`). */
 function OfflineBuildPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const record = useRecord(getCouponInfo, { param: 'couponId' });
+  const record = useRecord(getCouponInfo);
   const [quantity, setQuantity] = useState('100');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ quantity?: string; note?: string }>({});

@@ -91,7 +91,7 @@ function OfflineCodeListPage() {
         <Button
           size="sm"
           variant="outline"
-          onClick={() => navigate(`${CouponPermission.build}?couponId=${couponId}`)}
+          onClick={() => navigate(`${CouponPermission.build}?id=${couponId}`)}
         >
           <FormattedMessage id="offlineCoupons.build" />
         </Button>

@@ -21,7 +21,7 @@ const offlineDefinition: ResourceDefinition<CouponRow> = {
       id: 'build',
       label: 'offlineCoupons.build',
       permission: CouponPermission.build,
-      to: (row) => `${CouponPermission.build}?couponId=${row.Id}`,
+      to: (row) => `${CouponPermission.build}?id=${row.Id}`,
     },
     {
       kind: 'link',

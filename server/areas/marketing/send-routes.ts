@@ -5,7 +5,6 @@ import { parseSort } from '../../../contract/list-query';
 import { CouponPermission } from '../../../contract/machines/coupon';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { pagedBatches, sendExport } from '../../export/send-export';
@@ -34,12 +33,12 @@ const SEND_SCREENS = [CouponPermission.send, CouponPermission.memberSend];
 /** The grades and tags are read by the send screens, the coupon form (audience) and the rules (upgrades). */
 const OPTION_SCREENS = [...SEND_SCREENS, CouponPermission.edit, CouponPermission.rules];
 
-/** Starts the background job at once, so a send shows progress without waiting for the next sweep. */
-function kickSends(db: Database, config: Config, request: FastifyRequest): void {
-  if (config.sweepIntervalSeconds <= 0) return;
-  runCouponSends(db, new Date()).catch((error: unknown) =>
-    request.log.error({ err: error }, 'coupon sends failed'),
-  );
+/**
+ * Starts the background job at once, so a send shows progress without waiting for the sweeper
+ * (which carries on any send a stopped process left, and runs only when sweeps are on).
+ */
+function kickSends(db: Database, request: FastifyRequest): void {
+  runCouponSends(db, new Date()).catch((error: unknown) => request.log.error({ err: error }, 'coupon sends failed'));
 }
 
 async function makeSend(
@@ -141,25 +140,25 @@ async function checkMobiles(db: Database, siteId: number, locale: Locale, bytes:
 }
 
 export const sendRoutes = [
-  defineRoute(api.createCouponSend, async ({ db, session, input, locale, config, request }) => {
+  defineRoute(api.createCouponSend, async ({ db, session, input, locale, request }) => {
     const id = await makeSend(db, session, locale, {
       couponId: input.CouponId,
       copies: input.Copies,
       target: input.Target,
       requestKey: input.RequestKey,
     });
-    kickSends(db, config, request);
+    kickSends(db, request);
     return { Id: id };
   }),
 
-  defineRoute(api.sendCouponToMembers, async ({ db, session, input, locale, config, request }) => {
+  defineRoute(api.sendCouponToMembers, async ({ db, session, input, locale, request }) => {
     const id = await makeSend(db, session, locale, {
       couponId: input.CouponId,
       copies: input.Copies,
       target: { Kind: 'members', MemberIds: input.MemberIds },
       requestKey: input.RequestKey,
     });
-    kickSends(db, config, request);
+    kickSends(db, request);
     return { Id: id };
   }),
 
