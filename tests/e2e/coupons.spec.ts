@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { getCouponList } from '../../contract/endpoints/coupons';
+import { groupCouponCode } from '../../contract/coupon-code';
+import { getCouponList, getOfflineCodeList, getOfflineCouponList } from '../../contract/endpoints/coupons';
 import { signIn } from '../../contract/endpoints/members';
 import { bindOrderState, getCounterSkus, getOrderInfo, getOrderList } from '../../contract/endpoints/orders';
 import { applyRefund, createOrder, payOrder } from '../../contract/endpoints/storefront';
@@ -57,6 +58,7 @@ test('a coupon made on the screen is claimed, used in an order and given back by
   await expect(page.getByRole('heading', { name: 'Online coupons' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByRole('row').filter({ hasText: '满199减30' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'coupon-list');
 
   await page.getByRole('button', { name: 'New coupon' }).click();
   const form = page.getByRole('form', { name: 'New coupon' });
@@ -199,6 +201,14 @@ test('a coupon sent to a tag runs in the background and lands in the send record
   await page.goto('/marketing/couponActivity/sendSetting');
   await expect(page.getByRole('row').filter({ hasText: 'New member' }).first()).toBeVisible(FIRST_SCREEN);
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'coupon-rules');
+  await page.getByRole('button', { name: 'New rule' }).click();
+  const rule = page.getByRole('dialog', { name: 'New issuing rule' });
+  await rule.getByRole('combobox', { name: 'Event' }).selectOption({ label: 'Recharge' });
+  await rule.getByRole('button', { name: 'Save' }).click();
+  await expect(rule.getByRole('combobox', { name: 'Coupon sent' })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
+  await rule.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('100 offline codes are built for a store coupon and exported with their QR content', async ({
@@ -236,4 +246,74 @@ test('100 offline codes are built for a store coupon and exported with their QR 
   const code = String(sheet.getRow(2).getCell(1).value);
   expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){3}$/);
   expect(sheet.getRow(2).getCell(2).value).toBe(`coupon:${code.replaceAll('-', '')}`);
+});
+
+test('the member list sends a coupon to the chosen members, as a sub-account may', async ({
+  page,
+  signInByApi,
+  expectNoSeriousA11yViolations,
+}) => {
+  test.setTimeout(120_000);
+  await signInByApi(page, 'sub');
+  await page.goto('/customer/allCustomer');
+  const table = page.getByRole('table');
+  const search = page.getByRole('search');
+  await search.getByLabel('Name, mobile or member no.').fill('13800000003');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2, FIRST_SCREEN);
+  const box = table
+    .getByRole('row')
+    .nth(1)
+    .getByRole('checkbox', { name: /^Select row/ });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await page
+    .getByRole('toolbar', { name: 'Actions on the selected rows' })
+    .getByRole('button', { name: 'Send coupon' })
+    .click();
+
+  await expect(page).toHaveURL(/\/customer\/sendCoupon\?ids=\d+/);
+  const form = page.getByRole('form', { name: 'Send coupons' });
+  await expect(form.getByRole('list', { name: 'Chosen members' })).toContainText('王芳', FIRST_SCREEN);
+  await expect(form.getByRole('radiogroup')).toHaveCount(0);
+  await form.getByRole('combobox', { name: 'Coupon' }).selectOption({ label: '全场8.5折券' });
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/customer\/allCustomer/);
+});
+
+test('an offline coupon code is written off at a store on the write-off screen and logged', async ({
+  page,
+  signInByApi,
+}) => {
+  test.setTimeout(120_000);
+  const codes = await envelope(
+    await api.operatorCall(getOfflineCouponList.path, 'GET', { keyword: '门店体验10元券' }),
+  );
+  const couponId = (codes.Data as { Id: number }[])[0]!.Id;
+  const unused = await envelope(
+    await api.operatorCall(getOfflineCodeList.path, 'GET', { couponId, state: 'unused', sort: 'createdAt' }),
+  );
+  const code = (unused.Data as { Code: string }[])[0]!.Code;
+  await signInByApi(page, 'admin');
+  await page.goto('/customer/writeoffSupervise');
+  const panel = page.getByRole('region', { name: 'Write off a ticket or coupon' });
+  await expect(panel).toBeVisible(FIRST_SCREEN);
+  await panel.getByLabel('Ticket or coupon code').fill(groupCouponCode(code).toLowerCase());
+  await panel.getByLabel('Write off at').selectOption({ index: 1 });
+  await panel.getByRole('button', { name: 'Write off' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(groupCouponCode(code));
+  await confirm.getByRole('button', { name: 'Write off' }).click();
+  await expect(
+    page.getByText(`Coupon code ${groupCouponCode(code)} written off: 门店体验10元券`),
+  ).toBeVisible();
+
+  await page.goto('/customer/writeoffLog');
+  await expect(page.getByRole('row').filter({ hasText: groupCouponCode(code) })).toContainText(
+    'Coupon',
+    FIRST_SCREEN,
+  );
 });
