@@ -148,6 +148,7 @@ describe('offeredActions: links on a selection', () => {
         label: 'send',
         permission: '/customer/sendCoupon' as const,
         to: (row: Entry) => `/send?ids=${row.Id}`,
+        offer: (row: Entry) => row.Id !== 3,
         ...(bulkTo ? { bulkTo } : {}),
       },
     ],
@@ -160,6 +161,8 @@ describe('offeredActions: links on a selection', () => {
     ['a row link, two rows', undefined, [{ Id: 1 }, { Id: 2 }], granted, []],
     ['a link that takes a selection, two rows', toMany, [{ Id: 1 }, { Id: 2 }], granted, ['send']],
     ['a link that takes a selection, not permitted', toMany, [{ Id: 1 }, { Id: 2 }], new Set<string>(), []],
+    ['a link one row of the selection has no use for', toMany, [{ Id: 1 }, { Id: 3 }], granted, []],
+    ['a link the one row has no use for', undefined, [{ Id: 3 }], granted, []],
   ])('%s', (_, bulkTo, rows, paths, expected) => {
     expect(ids(offeredActions(definition(bulkTo), rows, paths))).toEqual(expected);
   });

@@ -89,6 +89,8 @@ export interface LinkSpec<Row> {
   permission: Permission;
   to(row: Row): string;
   bulkTo?(rows: Row[]): string;
+  /** Whether the route is any use for the row (an ended coupon has nothing left to edit). */
+  offer?(row: Row): boolean;
 }
 
 /**
@@ -159,7 +161,9 @@ export function offeredActions<Row>(
   const confirmPrefix = definition.confirmPrefix ?? `${definition.list.resource}.confirm`;
   return (definition.actions ?? []).flatMap((spec): OfferedAction<Row>[] => {
     if (spec.kind === 'link')
-      return (single || spec.bulkTo) && permitted(spec.permission, granted)
+      return (single || spec.bulkTo) &&
+        permitted(spec.permission, granted) &&
+        (!spec.offer || rows.every((row) => spec.offer!(row)))
         ? [{ id: spec.id, label: spec.label, destructive: false, named: spec.named, spec }]
         : [];
     if (spec.kind === 'command') {

@@ -59,6 +59,7 @@ export function couponActions(prefix: string): ActionSpec<CouponRow>[] {
       label: 'coupons.edit',
       permission: CouponPermission.edit,
       to: (row) => `${CouponPermission.edit}?id=${row.Id}`,
+      offer: (row) => row.State !== 'ended',
     },
     {
       kind: 'machine',

@@ -30,6 +30,7 @@ const couponDefinition: ResourceDefinition<CouponRow> = {
       label: 'coupons.send',
       permission: CouponPermission.send,
       to: (row) => `${CouponPermission.send}?couponId=${row.Id}`,
+      offer: (row) => row.State === 'active',
     },
   ],
   toolbar: [

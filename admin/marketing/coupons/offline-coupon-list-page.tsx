@@ -22,6 +22,7 @@ const offlineDefinition: ResourceDefinition<CouponRow> = {
       label: 'offlineCoupons.build',
       permission: CouponPermission.build,
       to: (row) => `${CouponPermission.build}?id=${row.Id}`,
+      offer: (row) => row.State === 'draft' || row.State === 'active',
     },
     {
       kind: 'link',
