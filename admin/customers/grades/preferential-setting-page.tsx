@@ -7,8 +7,8 @@ import {
   setPreferentialSetting,
 } from '../../../contract/endpoints/member-grades';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { type ChosenGoods, GoodsFinder } from '../../core/finder';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { type ChosenGoods, GoodsFinder } from '../../core/goods-finder';
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';

@@ -1,4 +1,4 @@
-import { Button, Field, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,11 +9,11 @@ import {
   type MemberCouponRow,
   revokeMemberCoupon,
 } from '../../../contract/endpoints/coupons';
-import { memberCouponMachine, REVOKE_REASON_MAX, revokeCopyForm } from '../../../contract/machines/coupon';
+import { memberCouponMachine, REVOKE_REASON_MAX } from '../../../contract/machines/coupon';
 import { actionLabelKey, legalActions, stateLabelKey } from '../../../contract/state-machine';
-import { FormDialog } from '../../../src/lib/form-dialog';
 import { InformationDialog } from '../../../src/lib/information-dialog';
 import { endpointQuery } from '../../../src/lib/query-options';
+import { ReasonDialog } from '../../core/reason-dialog';
 import { useGrantedPaths, useResourceAction } from '../../core/use-resource-list';
 import { PagedTable } from './paged-table';
 
@@ -22,45 +22,18 @@ const PAGE_SIZE = 10;
 /** The revoke action's form: the reason the member reads. */
 function RevokeDialog({ copy, onClose }: { copy: MemberCouponRow; onClose(): void }) {
   const intl = useIntl();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const action = useResourceAction([], revokeMemberCoupon);
   return (
-    <FormDialog
+    <ReasonDialog
       title={intl.formatMessage({ id: 'coupons.copies.revokeTitle' }, { member: copy.MemberName })}
+      label={intl.formatMessage({ id: 'coupons.copies.reason' })}
+      required={intl.formatMessage({ id: 'coupons.copies.reasonRequired' })}
+      max={REVOKE_REASON_MAX}
       submitLabel={intl.formatMessage({ id: actionLabelKey(memberCouponMachine, 'revoke') })}
       destructive
-      busy={action.pending}
       onClose={onClose}
-      onSubmit={async () => {
-        if (!revokeCopyForm.safeParse({ Reason: reason }).success) {
-          setError(intl.formatMessage({ id: 'coupons.copies.reasonRequired' }));
-          return;
-        }
-        const done = await action.run({
-          input: { Id: copy.Id, Reason: reason.trim(), Version: copy.Version },
-        });
-        if (done) onClose();
-      }}
-    >
-      <Field.Root invalid={Boolean(error)} required>
-        <Field.Label>
-          <FormattedMessage id="coupons.copies.reason" />
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          autoFocus
-          rows={3}
-          value={reason}
-          maxLength={REVOKE_REASON_MAX}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <Field.ErrorText>{error}</Field.ErrorText>
-      </Field.Root>
-    </FormDialog>
+      onSubmit={(Reason) => action.run({ input: { Id: copy.Id, Reason, Version: copy.Version } })}
+    />
   );
 }
 

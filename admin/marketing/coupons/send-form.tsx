@@ -24,6 +24,7 @@ import {
   getSendMobilesTemplate,
   getSendOptions,
   MAX_SEND_COPIES,
+  MAX_SEND_MEMBERS,
   type mobileCheckRowSchema,
   SEND_TARGETS,
   type SendMember,
@@ -35,6 +36,7 @@ import { downloadFile } from '../../../src/lib/file-download';
 import { http } from '../../../src/lib/http';
 import { confirmDialog, showToast } from '../../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
+import { Finder } from '../../core/finder';
 import { serverFieldErrors } from '../../core/form-errors';
 import { FormSection } from '../../core/form-field';
 import { PageHeading } from '../../core/record-view';
@@ -48,40 +50,11 @@ function requestKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Members found by number, name or mobile, to add to the chosen ones. */
-function MemberFinder({ chosen, onAdd }: { chosen: readonly SendMember[]; onAdd(member: SendMember): void }) {
-  const intl = useIntl();
-  const [keyword, setKeyword] = useState('');
-  const found = useQuery({
-    ...endpointQuery(findSendMembers, { keyword }),
-    enabled: keyword.trim() !== '',
-  });
-  const rows = (found.data?.Data ?? [])
-    .filter((member) => !chosen.some((item) => item.Id === member.Id))
-    .slice(0, 10);
-  const label = intl.formatMessage({ id: 'couponSend.findMember' });
-  return (
-    <Stack gap="2">
-      <Input
-        aria-label={label}
-        placeholder={label}
-        value={keyword}
-        maxWidth="md"
-        onChange={(event) => setKeyword(event.target.value)}
-      />
-      <HStack gap="2" wrap="wrap">
-        {rows.map((member) => (
-          <Button key={member.Id} size="xs" variant="outline" onClick={() => onAdd(member)}>
-            <FormattedMessage
-              id="couponSend.addMember"
-              values={{ name: member.Name, mobile: member.Mobile }}
-            />
-          </Button>
-        ))}
-      </HStack>
-    </Stack>
-  );
-}
+const MEMBER_FINDER_LABELS = {
+  search: 'couponSend.findMember',
+  add: 'couponSend.addMember',
+  noMatch: 'couponSend.noMember',
+};
 
 /** The uploaded sheet's rows as checked by the server, those that cannot be sent to first. */
 function MobileRows({ rows }: { rows: readonly MobileRow[] }) {
@@ -341,7 +314,16 @@ export function SendForm({
                   ))}
                 </List.Root>
               )}
-              <MemberFinder chosen={members} onAdd={(member) => setMembers([...members, member])} />
+              <Finder
+                endpoint={findSendMembers}
+                input={(keyword) => ({ keyword })}
+                items={(data) => data.Data.slice(0, 10)}
+                addValues={(member) => ({ name: member.Name, mobile: member.Mobile })}
+                chosen={members}
+                onAdd={(member) => setMembers([...members, member])}
+                max={MAX_SEND_MEMBERS}
+                labels={MEMBER_FINDER_LABELS}
+              />
             </Stack>
           )}
           {target === 'grade' &&

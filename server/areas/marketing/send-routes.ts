@@ -38,7 +38,9 @@ const OPTION_SCREENS = [...SEND_SCREENS, CouponPermission.edit, CouponPermission
  * (which carries on any send a stopped process left, and runs only when sweeps are on).
  */
 function kickSends(db: Database, request: FastifyRequest): void {
-  runCouponSends(db, new Date()).catch((error: unknown) => request.log.error({ err: error }, 'coupon sends failed'));
+  runCouponSends(db, new Date()).catch((error: unknown) =>
+    request.log.error({ err: error }, 'coupon sends failed'),
+  );
 }
 
 async function makeSend(

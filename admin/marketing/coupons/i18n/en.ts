@@ -301,6 +301,7 @@ export const en: Record<string, string> = {
   'couponSend.target': 'Send to',
   'couponSend.chosenMembers': 'Chosen members',
   'couponSend.findMember': 'Find members by number, name or mobile',
+  'couponSend.noMember': 'No member matches.',
   'couponSend.addMember': 'Add {name} {mobile}',
   'couponSend.removeMember': 'Remove {name}',
   'couponSend.grade': 'Grade',

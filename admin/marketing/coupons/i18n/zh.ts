@@ -292,6 +292,7 @@ export const zh: Record<string, string> = {
   'couponSend.target': '发放对象',
   'couponSend.chosenMembers': '已选会员',
   'couponSend.findMember': '按会员号、昵称或手机号查找会员',
+  'couponSend.noMember': '没有匹配的会员。',
   'couponSend.addMember': '添加 {name} {mobile}',
   'couponSend.removeMember': '移除 {name}',
   'couponSend.grade': '会员等级',
