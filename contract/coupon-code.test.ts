@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   COUPON_CODE_ALPHABET,
+  COUPON_CODE_BODY_LENGTH,
   COUPON_CODE_LENGTH,
   couponCheckCharacter,
   couponQrPayload,
@@ -10,7 +11,11 @@ import {
 } from './coupon-code';
 
 const BODY = 'ABCDEFGHJKLMNPQ';
-const CODE = makeCouponCode(BODY);
+// Made inside each test, so a broken makeCouponCode fails the tests rather than the file's loading.
+let CODE = '';
+beforeEach(() => {
+  CODE = makeCouponCode(BODY);
+});
 
 describe('coupon codes', () => {
   it('are 16 characters of the alphabet, the last one the check', () => {
@@ -30,13 +35,16 @@ describe('coupon codes', () => {
     expect(readCouponCode(body + check)).toBe(body + check);
   });
 
-  it.each([
-    ['one character short', BODY],
-    ['one character long', `${CODE}2`],
-    ['fourteen random characters', 'ABCDEFGHJKLMN'],
-  ])('refuses a body or code of the wrong length: %s', (_, text) => {
-    expect(() => makeCouponCode(text.slice(0, 14))).toThrow();
-    expect(readCouponCode(text)).toBeNull();
+  it.each<[string, () => string]>([
+    ['one character short', () => BODY],
+    ['one character long', () => `${CODE}2`],
+    ['fourteen random characters', () => 'ABCDEFGHJKLMN'],
+  ])('refuses a code of the wrong length: %s', (_, text) => {
+    expect(readCouponCode(text())).toBeNull();
+  });
+
+  it.each(['ABCDEFGHJKLMNP', 'ABCDEFGHJKLMNPQR', ''])('refuses to make a code of a %j body', (body) => {
+    expect(() => makeCouponCode(body)).toThrow('a coupon code body is 15 characters');
   });
 
   it('refuses characters outside the alphabet when making one', () => {
@@ -44,25 +52,37 @@ describe('coupon codes', () => {
     expect(() => couponCheckCharacter('ABC1')).toThrow();
   });
 
-  it.each([
-    ['as printed', groupCouponCode(CODE)],
-    ['in lower case', CODE.toLowerCase()],
-    ['with spaces around and inside', `  ${CODE.slice(0, 8)} ${CODE.slice(8)}  `],
-    ['as the QR code holds it', couponQrPayload(CODE)],
-    ['with the QR prefix in capitals', `COUPON:${CODE}`],
+  it.each<[string, () => string]>([
+    ['as printed', () => groupCouponCode(CODE)],
+    ['in lower case', () => CODE.toLowerCase()],
+    ['with spaces around and inside', () => `  ${CODE.slice(0, 8)} ${CODE.slice(8)}  `],
+    ['as the QR code holds it', () => couponQrPayload(CODE)],
+    ['with the QR prefix in capitals', () => `COUPON:${CODE}`],
+    ['with the QR prefix and spaces around', () => `  coupon:${CODE}  `],
   ])('reads a code typed %s', (_, typed) => {
-    expect(readCouponCode(typed)).toBe(CODE);
+    expect(readCouponCode(typed())).toBe(CODE);
   });
 
-  it.each([
-    ['an empty text', ''],
-    ['a ticket code', '123456789012'],
-    ['a letter O for a zero-free alphabet', `O${CODE.slice(1)}`],
-    ['a digit 1', `1${CODE.slice(1)}`],
-    ['punctuation inside', `${CODE.slice(0, 8)}.${CODE.slice(8)}`],
-    ['another prefix', `ticket:${CODE}`],
+  it.each<[string, () => string]>([
+    ['an empty text', () => ''],
+    ['a ticket code', () => '123456789012'],
+    ['a letter O for a zero-free alphabet', () => `O${CODE.slice(1)}`],
+    ['a digit 1', () => `1${CODE.slice(1)}`],
+    ['punctuation inside', () => `${CODE.slice(0, 8)}.${CODE.slice(8)}`],
+    ['another prefix', () => `ticket:${CODE}`],
   ])('refuses %s', (_, typed) => {
-    expect(readCouponCode(typed)).toBeNull();
+    expect(readCouponCode(typed())).toBeNull();
+  });
+
+  it('names the character that is not of the alphabet', () => {
+    expect(() => couponCheckCharacter('AB0')).toThrow('"0" is not a coupon code character');
+    expect(() => couponCheckCharacter('2')).not.toThrow();
+  });
+
+  it('has a 32-character alphabet without 0, 1, O and I, and 15 random characters', () => {
+    expect(COUPON_CODE_ALPHABET).toHaveLength(32);
+    expect(COUPON_CODE_ALPHABET).not.toMatch(/[01OI]/);
+    expect(COUPON_CODE_BODY_LENGTH).toBe(15);
   });
 
   it('refuses every single mistyped character', () => {

@@ -19,6 +19,8 @@ export const ruleModules = [
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
   { file: 'server/areas/order/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },
+  { file: 'contract/coupon-rules.ts', budget: 90 },
+  { file: 'contract/coupon-code.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);
