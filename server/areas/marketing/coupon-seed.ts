@@ -9,6 +9,7 @@ import type { Verifier } from '../ticket/service';
 import { claimCoupon } from './claims';
 import { applyCouponAction, insertCoupon, readCopy, revokeCopy } from './coupon-routes';
 import { buildBatch, writeOffOfflineCode } from './offline-codes';
+import { runCouponRules } from './rules';
 import { createSend, runCouponSends } from './send-jobs';
 import { expireCopies } from './sweeps';
 
@@ -224,10 +225,11 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
     await applyCouponAction(tx, siteId, [created.festival], 'end', 'zh', clock.ago(2));
     await tx.execute(sql`update coupons set deleted = true where id = ${created.preheat}`);
 
-    // Rules: new members get the newcomer coupon, first paid orders free shipping.
+    // Rules: new members (since some weeks ago) get the newcomer coupon, first paid orders free
+    // shipping; the rules run once the claims and orders below are in.
     await tx.execute(
       sql`insert into coupon_rules (site_id, event, coupon_id, copies, enabled, since)
-          values (${siteId}, 'newMember', ${created.newcomer}, 1, true, ${clock.now.toISOString()}::timestamptz),
+          values (${siteId}, 'newMember', ${created.newcomer}, 1, true, ${clock.ago(25).toISOString()}::timestamptz),
                  (${siteId}, 'firstOrder', ${created.freeShipping}, 1, true, ${clock.now.toISOString()}::timestamptz),
                  (${siteId}, 'birthday', ${created.discount}, 1, false, ${clock.now.toISOString()}::timestamptz)`,
     );
@@ -331,6 +333,7 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
     );
   });
   await runCouponSends(db, clock.ago(2));
+  await runCouponRules(db, clock.now);
   await db.transaction((tx) => applyCouponAction(tx, siteId, [ids.memberFive], 'pause', 'zh', clock.ago(1)));
 
   // The store coupon: a batch of codes, two written off at the first store by its store account.
