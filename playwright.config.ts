@@ -39,7 +39,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // A bound on the browser tests so a hung run fails instead of eating CI's time.
-  globalTimeout: 25 * 60_000,
+  globalTimeout: 28 * 60_000,
   reporter: 'list',
   use: {
     baseURL,

@@ -27,7 +27,7 @@ describe('discountFen sums every reduction', () => {
   it('counts the points paid with', () => {
     const priced = priceOrder({
       ...base,
-      points: { requested: 500, balance: 1_000, fenPerPoint: 1, maxPercent: 50 },
+      points: { requested: 500, balance: 1_000, pointsPerYuan: 100, maxPercent: 50 },
     });
     expect(priced).toMatchObject({ pointsUsed: 500, pointsFen: 500, discountFen: 500, totalFen: 10_500 });
   });
@@ -41,7 +41,7 @@ describe('discountFen sums every reduction', () => {
       activity: activityAt(8_000),
       grade: { payPercent: 90 },
       coupon: { kind: 'amount', minimumFen: 0, amountFen: 300, withActivity: true },
-      points: { requested: 200, balance: 200, fenPerPoint: 1, maxPercent: 100 },
+      points: { requested: 200, balance: 200, pointsPerYuan: 100, maxPercent: 100 },
       freightFen: 0,
     });
     expect(priced).toMatchObject({ activityFen: 2_000, gradeFen: 500, couponFen: 300, pointsFen: 200 });

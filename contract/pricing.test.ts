@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PriceBreakdown, type PricingInput, percentOff, priceOrder } from './pricing';
+import { type PriceBreakdown, type PricingInput, percentOff, pointsDeduction, priceOrder } from './pricing';
 
 /** Two lines: SKU 1 at ¥100 × 2, SKU 2 at ¥50 × 1; ¥250 of goods, ¥10 freight. */
 const base: PricingInput = {
@@ -182,8 +182,116 @@ describe('priceOrder: one coupon', () => {
   });
 });
 
+describe("priceOrder: a coupon's scope × grade × activity", () => {
+  const only = (...skus: number[]) => new Set(skus);
+  type Case = [
+    string,
+    Pick<PricingInput, 'grade' | 'activity'>,
+    NonNullable<PricingInput['coupon']>,
+    { couponFen: number; couponApplied: boolean },
+  ];
+  it.each<Case>([
+    [
+      'scope of SKU 2: its minimum counts SKU 2 alone, at exactly the limit',
+      {},
+      { kind: 'amount', minimumFen: 5_000, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'scope of SKU 2: one fen over what SKU 2 costs, though the cart costs more',
+      {},
+      { kind: 'amount', minimumFen: 5_001, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'scope of SKU 2 after a 9折 grade: ¥45 reaches a ¥45 minimum',
+      { grade: { payPercent: 90 } },
+      { kind: 'amount', minimumFen: 4_500, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'scope of SKU 2 after a 9折 grade: ¥45 misses a ¥45.01 minimum',
+      { grade: { payPercent: 90 } },
+      { kind: 'amount', minimumFen: 4_501, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'a percent coupon takes its share of the scope only',
+      {},
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'a percent coupon takes its share of the scope after the grade',
+      { grade: { payPercent: 90 } },
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2) },
+      { couponFen: 900, couponApplied: true },
+    ],
+    [
+      'an amount larger than the scope is capped at the scope, not the cart',
+      {},
+      { kind: 'amount', minimumFen: 0, amountFen: 99_999, eligibleSkuIds: only(1) },
+      { couponFen: 20_000, couponApplied: true },
+    ],
+    [
+      'a scope no line of the cart falls in is never used',
+      {},
+      { kind: 'amount', minimumFen: 0, amountFen: 100, eligibleSkuIds: only(9) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'an activity price outside the scope does not keep the coupon out',
+      { activity: activity({ 2: 4_000 }) },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(1) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'an activity price inside the scope keeps out a coupon that does not join activities',
+      { activity: activity({ 2: 4_000 }) },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'a coupon that joins activities counts the activity price, which the grade leaves alone',
+      { activity: activity({ 2: 4_000 }), grade: { payPercent: 90, withCoupon: true } },
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2), withActivity: true },
+      { couponFen: 800, couponApplied: true },
+    ],
+    [
+      'a grade that does not stack with coupons keeps a scoped coupon out when it reduced any line',
+      { grade: { payPercent: 90, withCoupon: false, excludedSkuIds: only(2) } },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+  ])('%s', (_, stages, coupon, expected) => {
+    const priced = priceOrder({ ...base, ...stages, coupon });
+    expect(priced).toMatchObject(expected);
+    expect(priced.totalFen).toBe(26_000 - priced.activityFen - priced.gradeFen - priced.couponFen);
+  });
+
+  it.each<[number, string | null]>([
+    [5_000, 'coupon'],
+    [5_001, null],
+  ])('a free-shipping coupon scoped to SKU 2 with a minimum of %i waives: %s', (minimumFen, waiver) => {
+    const priced = priceOrder({
+      ...base,
+      coupon: { kind: 'freeShipping', minimumFen, eligibleSkuIds: only(2) },
+    });
+    expect(priced.freightWaivedBy).toBe(waiver);
+    expect(priced.freightFen).toBe(waiver ? 0 : 1_000);
+  });
+
+  it('a scope of every line prices exactly as no scope, with a grade and an activity', () => {
+    const stages = { grade: { payPercent: 95 }, activity: activity({ 1: 9_000 }) };
+    const coupon = { kind: 'percent', minimumFen: 0, payPercent: 90, withActivity: true } as const;
+    expect(priceOrder({ ...base, ...stages, coupon: { ...coupon, eligibleSkuIds: only(1, 2) } })).toEqual(
+      priceOrder({ ...base, ...stages, coupon }),
+    );
+  });
+});
+
 describe('priceOrder: points', () => {
-  const points = { requested: 5_000, balance: 10_000, fenPerPoint: 1, maxPercent: 10 };
+  const points = { requested: 5_000, balance: 10_000, pointsPerYuan: 100, maxPercent: 10 };
   it.each<[string, Partial<typeof points>, number]>([
     ['capped by the share of what is left to pay', {}, 2_500],
     ['fewer requested than the cap', { requested: 2_499 }, 2_499],
@@ -199,12 +307,6 @@ describe('priceOrder: points', () => {
     expect(priced.totalFen).toBe(26_000 - used);
   });
 
-  it('spends whole points only, never more fen than the cap', () => {
-    const priced = priceOrder({ ...base, points: { ...points, fenPerPoint: 3, requested: 10_000 } });
-    expect(priced.pointsUsed).toBe(833);
-    expect(priced.pointsFen).toBe(2_499);
-  });
-
   it('count after the coupon', () => {
     const priced = priceOrder({
       ...base,
@@ -214,8 +316,92 @@ describe('priceOrder: points', () => {
     expect(priced.pointsUsed).toBe(2_000);
   });
 
-  it('are worth nothing at zero fen a point', () =>
-    expect(priceOrder({ ...base, points: { ...points, fenPerPoint: 0 } })).toEqual(unchanged));
+  it('are worth nothing at a rate of zero points a yuan', () =>
+    expect(priceOrder({ ...base, points: { ...points, pointsPerYuan: 0 } })).toEqual(unchanged));
+});
+
+describe('priceOrder: the points minimum order', () => {
+  // ¥250 of goods (¥200 + ¥50), ¥10 freight; the minimum is measured on the goods after the coupon.
+  const points = { requested: 1_000, balance: 1_000, pointsPerYuan: 100, maxPercent: 100 };
+  it.each<[string, number, number]>([
+    ['no minimum', 0, 1_000],
+    ['a minimum one fen under the goods', 24_999, 1_000],
+    ['a minimum equal to the goods', 25_000, 1_000],
+    ['a minimum one fen over the goods', 25_001, 0],
+  ])('%s', (_, minimumFen, used) => {
+    expect(priceOrder({ ...base, points: { ...points, minimumFen } }).pointsUsed).toBe(used);
+  });
+
+  it('is measured after the coupon', () => {
+    const priced = priceOrder({
+      ...base,
+      coupon: { kind: 'amount', minimumFen: 0, amountFen: 1 },
+      points: { ...points, minimumFen: 25_000 },
+    });
+    expect(priced.pointsUsed).toBe(0);
+    expect(priced.couponFen).toBe(1);
+  });
+});
+
+describe('priceOrder: points rounding at every rate', () => {
+  // One line of ¥1 (100 fen), no freight: small numbers show the rounding.
+  const oneYuan: PricingInput = { lines: [{ skuId: 1, unitFen: 100, quantity: 1 }], freightFen: 0 };
+  it.each<[string, { pointsPerYuan: number; requested: number; maxPercent: number }, number, number]>([
+    ['100 points a yuan: a point is a fen', { pointsPerYuan: 100, requested: 37, maxPercent: 100 }, 37, 37],
+    ['1 point a yuan: whole yuan only', { pointsPerYuan: 1, requested: 5, maxPercent: 100 }, 1, 100],
+    [
+      '1 point a yuan, capped under a yuan: nothing',
+      { pointsPerYuan: 1, requested: 5, maxPercent: 99 },
+      0,
+      0,
+    ],
+    // 50 points a yuan: a point is 2 fen. A 5 fen cap buys 2 points' worth (4 fen), not 2.5 points.
+    ['2 fen a point under an odd cap', { pointsPerYuan: 50, requested: 99, maxPercent: 5 }, 2, 4],
+    ['2 fen a point, one point asked', { pointsPerYuan: 50, requested: 1, maxPercent: 100 }, 1, 2],
+    // 150 points a yuan: 149 points are worth 99⅓ fen, so a 99 fen cap takes 149, not 150.
+    ['150 points a yuan under a 99 fen cap', { pointsPerYuan: 150, requested: 999, maxPercent: 99 }, 149, 99],
+    ['150 points a yuan, 151 asked', { pointsPerYuan: 150, requested: 151, maxPercent: 100 }, 150, 100],
+    ['150 points a yuan, 149 asked', { pointsPerYuan: 150, requested: 149, maxPercent: 100 }, 149, 99],
+    [
+      '1,000 points a yuan: 9 points buy nothing',
+      { pointsPerYuan: 1_000, requested: 9, maxPercent: 100 },
+      0,
+      0,
+    ],
+    [
+      '1,000 points a yuan: 10 points buy a fen',
+      { pointsPerYuan: 1_000, requested: 19, maxPercent: 100 },
+      10,
+      1,
+    ],
+    ['3 points a yuan: a point is 33⅓ fen', { pointsPerYuan: 3, requested: 10, maxPercent: 100 }, 3, 100],
+    ['3 points a yuan under a 99 fen cap', { pointsPerYuan: 3, requested: 10, maxPercent: 99 }, 2, 66],
+    ['7 points a yuan, one point', { pointsPerYuan: 7, requested: 1, maxPercent: 100 }, 1, 14],
+  ])('%s', (_, stage, used, fen) => {
+    const priced = priceOrder({ ...oneYuan, points: { ...stage, balance: 100_000 } });
+    expect(priced.pointsUsed).toBe(used);
+    expect(priced.pointsFen).toBe(fen);
+    expect(priced.totalFen).toBe(100 - fen);
+  });
+
+  it.each([1, 3, 7, 50, 99, 100, 101, 150, 333, 1_000, 9_999])(
+    'at %i points a yuan, never spends a point on nothing nor more fen than the points are worth',
+    (pointsPerYuan) => {
+      for (let requested = 0; requested <= 400; requested += 7) {
+        for (const maxPercent of [1, 33, 50, 99, 100]) {
+          const { pointsUsed, pointsFen } = pointsDeduction(
+            { requested, balance: requested, pointsPerYuan, maxPercent },
+            1_234,
+          );
+          expect(pointsUsed).toBeLessThanOrEqual(requested);
+          expect(pointsFen).toBeLessThanOrEqual(Math.floor((1_234 * maxPercent) / 100));
+          // The fen are exactly what the points are worth, and one point fewer would not buy them.
+          expect(pointsFen).toBe(Math.floor((pointsUsed * 100) / pointsPerYuan));
+          if (pointsUsed > 0) expect((pointsUsed - 1) * 100).toBeLessThan(pointsFen * pointsPerYuan);
+        }
+      }
+    },
+  );
 });
 
 describe('priceOrder: freight and who waives it', () => {
@@ -254,7 +440,7 @@ describe('priceOrder: freight and who waives it', () => {
   it('measures the activity minimum after every discount', () => {
     const priced = priceOrder({
       ...base,
-      points: { requested: 1, balance: 1, fenPerPoint: 1, maxPercent: 100 },
+      points: { requested: 1, balance: 1, pointsPerYuan: 100, maxPercent: 100 },
       freeShipping: { minimumFen: 25_000 },
     });
     expect(priced.freightWaivedBy).toBeNull();
@@ -268,7 +454,7 @@ describe('priceOrder: every stage at once', () => {
       activity: activity({ 1: 8_000 }),
       grade: { payPercent: 90, onActivityPrices: true, freeShipping: false },
       coupon: { kind: 'amount', minimumFen: 0, amountFen: 99_999, withActivity: true },
-      points: { requested: 500, balance: 500, fenPerPoint: 1, maxPercent: 100 },
+      points: { requested: 500, balance: 500, pointsPerYuan: 100, maxPercent: 100 },
       freeShipping: { minimumFen: 1 },
     });
     expect(priced).toMatchObject({ activityFen: 4_000, gradeFen: 2_100, couponFen: 18_900, pointsUsed: 0 });

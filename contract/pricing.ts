@@ -39,20 +39,33 @@ export interface GradeStage {
   withCoupon?: boolean;
 }
 
-export type CouponStage =
-  | { kind: 'amount'; minimumFen: number; amountFen: number; withActivity?: boolean }
-  | { kind: 'percent'; minimumFen: number; payPercent: number; capFen?: number; withActivity?: boolean }
-  | { kind: 'freeShipping'; minimumFen: number; withActivity?: boolean };
+interface CouponScope {
+  /**
+   * The SKUs the coupon's scope covers (chosen goods, categories, all but some goods); absent: every
+   * line. Its minimum and its reduction count only these lines, after activity and grade prices.
+   */
+  eligibleSkuIds?: ReadonlySet<number>;
+  withActivity?: boolean;
+}
+
+export type CouponStage = CouponScope &
+  (
+    | { kind: 'amount'; minimumFen: number; amountFen: number }
+    | { kind: 'percent'; minimumFen: number; payPercent: number; capFen?: number }
+    | { kind: 'freeShipping'; minimumFen: number }
+  );
 
 export interface PointsStage {
-  /** Points the buyer asks to spend. */
+  /** The most points the buyer is willing to spend. */
   requested: number;
   /** Points the buyer holds. */
   balance: number;
-  /** Fen one point is worth (for example 1: 100 points are ¥1). */
-  fenPerPoint: number;
-  /** At most this share of what is left to pay may be paid in points, in percent. */
+  /** The shop's deduction rate: this many points are ¥1 (100: a point is 1 fen; 1,000: a tenth of one). */
+  pointsPerYuan: number;
+  /** At most this share of what is left to pay for the goods may be paid in points, in percent. */
   maxPercent: number;
+  /** Points are taken only on goods worth at least this after the coupon, in fen (absent: any order). */
+  minimumFen?: number;
 }
 
 export interface FreeShippingStage {
@@ -105,6 +118,29 @@ function whole(value: number): number {
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
+/**
+ * The points stage on what is left to pay for the goods. Whole fen and whole points only, rounded
+ * in the buyer's favour: the fen are exactly what the points spent are worth, rounded down (a
+ * point is never spent on nothing), and the points are the fewest that are worth those fen.
+ */
+export function pointsDeduction(
+  points: PointsStage | null | undefined,
+  goodsFen: number,
+): { pointsUsed: number; pointsFen: number } {
+  const rate = points ? whole(points.pointsPerYuan) : 0;
+  if (!points || rate === 0 || goodsFen < whole(points.minimumFen ?? 0))
+    return { pointsUsed: 0, pointsFen: 0 };
+  const worth = (count: number) => Math.floor((count * 100) / rate);
+  const capFen = Math.floor((goodsFen * Math.min(100, whole(points.maxPercent))) / 100);
+  const wanted = Math.min(whole(points.requested), whole(points.balance));
+  const mostFen = Math.min(capFen, worth(wanted));
+  const pointsUsed = Math.ceil((mostFen * rate) / 100);
+  if (worth(pointsUsed) === mostFen) return { pointsUsed, pointsFen: mostFen };
+  // Those points are worth a fen more than the cap lets them buy: one point fewer, and its worth.
+  const fewer = Math.floor((mostFen * rate) / 100);
+  return { pointsUsed: fewer, pointsFen: worth(fewer) };
+}
+
 /** Prices an order through every stage. */
 export function priceOrder(input: PricingInput): PriceBreakdown {
   const activityPrices = input.activity?.unitFenBySku;
@@ -120,43 +156,42 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   const goodsFen = lines.reduce((sum, line) => sum + line.listFen, 0);
   const activityFen = lines.reduce((sum, line) => sum + line.listFen - line.amountFen, 0);
 
-  let gradeFen = 0;
   const grade = input.grade;
-  if (grade) {
-    const base = lines
+  /** What `some` lines cost after activity prices and the grade discount. */
+  const afterGradeOf = (some: typeof lines) => {
+    const amountFen = some.reduce((sum, line) => sum + line.amountFen, 0);
+    if (!grade) return { amountFen, gradeFen: 0 };
+    const base = some
       .filter((line) => grade.onActivityPrices === true || !line.atActivity)
       .filter((line) => !grade.excludedSkuIds?.has(line.skuId))
       .reduce((sum, line) => sum + line.amountFen, 0);
-    gradeFen = percentOff(base, grade.payPercent);
-  }
-  const afterGrade = goodsFen - activityFen - gradeFen;
+    const gradeFen = percentOff(base, grade.payPercent);
+    return { amountFen: amountFen - gradeFen, gradeFen };
+  };
+  const { amountFen: afterGrade, gradeFen } = afterGradeOf(lines);
 
   let couponFen = 0;
   let couponApplied = false;
   const coupon = input.coupon;
   if (coupon) {
-    const anyActivity = lines.some((line) => line.atActivity);
+    const scope = coupon.eligibleSkuIds;
+    const eligible = scope ? lines.filter((line) => scope.has(line.skuId)) : lines;
+    const anyActivity = eligible.some((line) => line.atActivity);
     const gradeAllows = gradeFen === 0 || grade?.withCoupon !== false;
-    const allowed = (coupon.withActivity === true || !anyActivity) && gradeAllows;
-    if (allowed && afterGrade >= coupon.minimumFen) {
+    const allowed = eligible.length > 0 && (coupon.withActivity === true || !anyActivity) && gradeAllows;
+    const baseFen = afterGradeOf(eligible).amountFen;
+    if (allowed && baseFen >= coupon.minimumFen) {
       couponApplied = true;
-      if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), afterGrade);
+      if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), baseFen);
       else if (coupon.kind === 'percent') {
-        const off = percentOff(afterGrade, coupon.payPercent);
+        const off = percentOff(baseFen, coupon.payPercent);
         couponFen = coupon.capFen === undefined ? off : Math.min(off, whole(coupon.capFen));
       }
     }
   }
   const afterCoupon = afterGrade - couponFen;
 
-  let pointsUsed = 0;
-  const points = input.points;
-  if (points && points.fenPerPoint > 0) {
-    const capFen = Math.floor((afterCoupon * Math.min(100, whole(points.maxPercent))) / 100);
-    const wanted = Math.min(whole(points.requested), whole(points.balance));
-    pointsUsed = Math.min(wanted, Math.floor(capFen / points.fenPerPoint));
-  }
-  const pointsFen = points ? pointsUsed * points.fenPerPoint : 0;
+  const { pointsUsed, pointsFen } = pointsDeduction(input.points, afterCoupon);
   const payableGoodsFen = afterCoupon - pointsFen;
 
   const freightRulesFen = whole(input.freightFen);

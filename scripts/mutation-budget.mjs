@@ -17,12 +17,16 @@ export const ruleModules = [
   { file: 'contract/pricing.ts', budget: 90 },
   { file: 'contract/member-rules.ts', budget: 90 },
   { file: 'server/areas/order/stock-rules.ts', budget: 90 },
-  { file: 'server/areas/order/freight.ts', budget: 90 },
+  { file: 'contract/freight.ts', budget: 90 },
   { file: 'contract/store-rules.ts', budget: 90 },
   { file: 'contract/timed-state.ts', budget: 90 },
   { file: 'contract/seckill-sessions.ts', budget: 90 },
   { file: 'contract/bargain-cut.ts', budget: 90 },
   { file: 'contract/machines/deals.ts', budget: 90 },
+  { file: 'contract/points.ts', budget: 90 },
+  { file: 'contract/machines/points-exchange.ts', budget: 90 },
+  { file: 'contract/coupon-rules.ts', budget: 90 },
+  { file: 'contract/coupon-code.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

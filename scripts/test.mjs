@@ -333,7 +333,7 @@ const steps = [
         });
         const exit = await run(process.execPath, [bin.playwright, 'test', '--reporter=list,json'], {
           env,
-          timeoutMs: 15 * MINUTE,
+          timeoutMs: 30 * MINUTE,
         });
         return playwrightTally(readJson(reportFile), exit);
       } finally {

@@ -2,9 +2,12 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AREAS, allRoutes, areaSeeds, runAreaSweeps } from './area-list';
+import { gradeSeed } from './areas/customer/grade-seed';
+import { customerSeed } from './areas/customer/seed';
 import { orderSeed } from './areas/order/seed';
 import { runSweeps } from './areas/order/sweeps';
 import { shopSetSeed } from './areas/shop-set/seed';
+import { storefrontSeed } from './areas/storefront/seed';
 import type { Database } from './db/client';
 
 const areaFolders = readdirSync(fileURLToPath(new URL('./areas', import.meta.url)), { withFileTypes: true })
@@ -28,8 +31,19 @@ describe('the area list', () => {
   });
 
   it('is where the seeds come from, in list order, stores before the orders that name them', () => {
-    expect(areaSeeds).toEqual(AREAS.flatMap((area) => (area.seed ? [area.seed] : [])));
+    expect(areaSeeds).toEqual([
+      ...AREAS.flatMap((area) => (area.seed ? [area.seed] : [])),
+      ...AREAS.flatMap((area) => (area.lateSeed ? [area.lateSeed] : [])),
+    ]);
     expect(areaSeeds.indexOf(shopSetSeed)).toBeLessThan(areaSeeds.indexOf(orderSeed));
+  });
+
+  it('signs the demo members up before their orders and grades them after every seed', () => {
+    expect(areaSeeds.indexOf(customerSeed)).toBeLessThan(areaSeeds.indexOf(orderSeed));
+    const seeds = AREAS.flatMap((area) => (area.seed ? [area.seed] : []));
+    expect(areaSeeds.indexOf(gradeSeed)).toBeGreaterThanOrEqual(seeds.length);
+    // Buyers review goods they received once the growth rules exist: reviews earn growth too.
+    expect(areaSeeds.indexOf(storefrontSeed)).toBeGreaterThan(areaSeeds.indexOf(gradeSeed));
   });
 
   it('is where the sweeps come from: the order sweeps run under the order folder', () => {

@@ -4,6 +4,7 @@ import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
 import { gradeRoutes } from './areas/customer/grade-routes';
+import { gradeSeed } from './areas/customer/grade-seed';
 import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
 import { customerSeed } from './areas/customer/seed';
@@ -12,10 +13,15 @@ import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { couponRoutes } from './areas/marketing/coupon-routes';
 import { dealRoutes } from './areas/marketing/deal-routes';
 import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
-import { runDealSweeps } from './areas/marketing/deal-sweeps';
+import { offlineRoutes } from './areas/marketing/offline-routes';
+import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
+import { sendRoutes } from './areas/marketing/send-routes';
+import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
+import { marketingSweep } from './areas/marketing/sweeps';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -25,12 +31,16 @@ import { runSweeps } from './areas/order/sweeps';
 import { drainOutbox } from './areas/payment/outbox';
 import { paymentRoutes } from './areas/payment/routes';
 import { paymentSeed } from './areas/payment/seed';
+import { pointsRoutes } from './areas/points/routes';
+import { pointsSeed } from './areas/points/seed';
+import { runPointsSweeps } from './areas/points/sweeps';
 import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
 import { columnRoutes } from './areas/shop-set/column-routes';
 import { commentRoutes } from './areas/shop-set/comment-routes';
+import { freightRoutes } from './areas/shop-set/freight-routes';
 import { newsRoutes } from './areas/shop-set/news-routes';
 import { newsStorefrontRoutes } from './areas/shop-set/news-storefront-routes';
 import { noticeRoutes } from './areas/shop-set/notice-routes';
@@ -43,6 +53,7 @@ import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
 import { storefrontKeyRoutes, storefrontRoutes } from './areas/storefront/routes';
+import { storefrontSeed } from './areas/storefront/seed';
 import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
@@ -65,6 +76,11 @@ export interface AreaRegistration {
   routes: readonly RouteDefinition[];
   /** Its demo data, run once on a fresh database after the foundation seed. */
   seed?: AreaSeed;
+  /**
+   * Demo data that builds on what areas later in the list seeded (growth for the orders the order
+   * seed paid): every area's `lateSeed` runs after every area's `seed`, in list order.
+   */
+  lateSeed?: AreaSeed;
   sweep?: AreaSweep;
 }
 
@@ -92,11 +108,12 @@ export const AREAS: readonly AreaRegistration[] = [
       ...newsRoutes,
       ...commentRoutes,
       ...newsStorefrontRoutes,
+      ...freightRoutes,
     ],
     seed: shopSetSeed,
   },
-  { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
-  // After orders: the demo buyers earn growth for the orders the order seed paid.
+  // Before orders: the demo buyers sign up (invited by each other) and then place the order seed's
+  // orders; after every seed, they earn growth for what they paid and rise through the grades.
   {
     folder: 'customer',
     routes: [
@@ -108,7 +125,9 @@ export const AREAS: readonly AreaRegistration[] = [
       ...storedValueRoutes,
     ],
     seed: customerSeed,
+    lateSeed: gradeSeed,
   },
+  { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   // Tickets come from paid orders of virtual goods and are written off at stores.
   {
     folder: 'ticket',
@@ -116,7 +135,8 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: ticketSeed,
     sweep: ticketSweep,
   },
-  { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes] },
+  // Its late seed has demo buyers review goods they received, earning growth by the grades' rules.
+  { folder: 'storefront', routes: [...storefrontRoutes, ...storefrontKeyRoutes], lateSeed: storefrontSeed },
   // After orders: its demo settings leave the orders' seeded walk-in payments alone.
   {
     folder: 'payment',
@@ -124,13 +144,23 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
-  // After orders and payment: its demo activities place, pay and refund orders through them.
+  // After orders and payment: its demo deals place, pay and refund orders through them.
   {
     folder: 'marketing',
-    routes: [...dealRoutes, ...dealStorefrontRoutes],
+    routes: [
+      ...couponRoutes,
+      ...ruleRoutes,
+      ...sendRoutes,
+      ...offlineRoutes,
+      ...couponStorefrontRoutes,
+      ...dealRoutes,
+      ...dealStorefrontRoutes,
+    ],
     seed: marketingSeed,
-    sweep: runDealSweeps,
+    sweep: marketingSweep,
   },
+  // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
+  { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
@@ -140,7 +170,10 @@ export const AREAS: readonly AreaRegistration[] = [
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);
 
-export const areaSeeds: AreaSeed[] = AREAS.flatMap((area) => (area.seed ? [area.seed] : []));
+export const areaSeeds: AreaSeed[] = [
+  ...AREAS.flatMap((area) => (area.seed ? [area.seed] : [])),
+  ...AREAS.flatMap((area) => (area.lateSeed ? [area.lateSeed] : [])),
+];
 
 /** Every area's sweep once, with what each changed under its folder's name. */
 export async function runAreaSweeps(

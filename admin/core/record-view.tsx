@@ -1,7 +1,7 @@
-import { EmptyState, Flex, Heading, HStack } from '@chakra-ui/react';
+import { Button, EmptyState, Flex, Heading, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { EndpointDefinition } from '../../contract/endpoint';
 import { flattenMenuTree } from '../../contract/menu-tree';
 import type { EndpointResponse } from '../../src/lib/http';
@@ -30,6 +30,40 @@ export function PageHeading({ title, children }: { title?: string; children?: Re
       </Heading>
       {children && <HStack>{children}</HStack>}
     </Flex>
+  );
+}
+
+/**
+ * The heading of a form page: its title, a way back to its list and the form's save button (a
+ * submit, so it belongs inside the form). The saving state shows while the form submits.
+ */
+export function FormHeading({
+  title,
+  backTo,
+  backLabel,
+  saving,
+}: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  saving: boolean;
+}) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  return (
+    <PageHeading title={title}>
+      <Button variant="outline" onClick={() => navigate(backTo)}>
+        {backLabel}
+      </Button>
+      <Button
+        type="submit"
+        colorPalette="brand"
+        loading={saving}
+        loadingText={intl.formatMessage({ id: 'engine.saving' })}
+      >
+        <FormattedMessage id="engine.save" />
+      </Button>
+    </PageHeading>
   );
 }
 

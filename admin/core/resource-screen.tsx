@@ -97,7 +97,7 @@ export function useResourceActions<Row>(
   const perform = async (offer: OfferedAction<Row>, rows: Row[]): Promise<boolean> => {
     const { spec, action } = offer;
     if (spec.kind === 'link') {
-      navigate(spec.to(rows[0]!));
+      navigate(rows.length === 1 || !spec.bulkTo ? spec.to(rows[0]!) : spec.bulkTo(rows));
       return false;
     }
     const Dialog = spec.kind === 'machine' ? action?.form && spec.dialogs?.[action.form] : spec.dialog;
@@ -161,16 +161,22 @@ export function BulkButtons({ items }: { items: ActionItem[] }) {
 export function ResourceScreen<Row>({
   definition,
   keep,
+  scope,
+  header,
   children,
 }: {
   definition: ResourceDefinition<Row>;
   /** URL parameters that are not the list's own but must survive its changes. */
   keep?: Readonly<Record<string, string>>;
+  /** URL parameters that narrow the list's calls (the record a hidden list page is about). */
+  scope?: Readonly<Record<string, string>>;
+  /** Shown between the heading and the list (figures over the rows, say). */
+  header?: ReactNode;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<Row>(definition.list, keep);
+  const list = useResourceList<Row>(definition.list, keep, scope, definition.refreshWhile);
   const filterOptions = useFilterOptions(definition.options);
   const actions = useResourceActions(definition, list.result.data);
   const hasBulk =
@@ -185,12 +191,14 @@ export function ResourceScreen<Row>({
       <Heading as="h1" size="lg">
         {useRouteTitle(definition.path)}
       </Heading>
+      {header}
       <ResourceList<Row>
         resource={definition.list}
         columns={definition.columns}
         rowKey={definition.rowKey}
         rowName={definition.rowName}
         {...list}
+        scope={scope}
         filterOptions={filterOptions}
         toolbar={toolbar.map((link) => (
           <Button

@@ -60,6 +60,15 @@ function Stars({ score }: { score: number }) {
   );
 }
 
+/** The order a buyer's review is of, as a muted line under the buyer. */
+function OrderNumber({ orderNo }: { orderNo: string }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+      <FormattedMessage id="goodsComment.orderNo" values={{ orderNo }} />
+    </Text>
+  );
+}
+
 const columns: ResourceColumn<CommentRow>[] = [
   {
     id: 'goods',
@@ -73,7 +82,16 @@ const columns: ResourceColumn<CommentRow>[] = [
       </HStack>
     ),
   },
-  { id: 'buyer', header: 'goodsComment.column.buyer', cell: (row) => row.BuyerName },
+  {
+    id: 'buyer',
+    header: 'goodsComment.column.buyer',
+    cell: (row) => (
+      <Stack gap="0">
+        <Text>{row.BuyerName}</Text>
+        {row.OrderNo && <OrderNumber orderNo={row.OrderNo} />}
+      </Stack>
+    ),
+  },
   {
     id: 'score',
     header: 'goodsComment.column.score',
@@ -160,6 +178,7 @@ function CommentDialog({
                     <Text fontWeight="medium">{comment.ProductName}</Text>
                     <HStack gap="2" fontSize="sm" color="fg.muted">
                       <Text>{comment.BuyerName}</Text>
+                      {comment.OrderNo && <OrderNumber orderNo={comment.OrderNo} />}
                       <Stars score={comment.Score} />
                       <Text>{parseTime(comment.CreatedAt, '{y}-{m}-{d} {h}:{i}')}</Text>
                     </HStack>

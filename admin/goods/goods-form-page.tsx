@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldError, type FieldErrors, get } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -103,9 +103,14 @@ function ticketDraft(settings: TicketSettings): TicketDraft {
 }
 
 /** Save-call fields that the draft holds under another name (yuan text rather than fen, and so on). */
-const RENAMES = { MarketPriceFen: 'MarketPrice', PriceFen: 'Price', WeightG: 'Weight' } as const;
+const RENAMES = {
+  MarketPriceFen: 'MarketPrice',
+  PriceFen: 'Price',
+  WeightG: 'Weight',
+  VolumeCm3: 'Volume',
+} as const;
 
-const SKU_KEYS = ['Price', 'Stock', 'Code', 'Weight'] as const;
+const SKU_KEYS = ['Price', 'Stock', 'Code', 'Weight', 'Volume'] as const;
 
 function draftOf(detail: ProductDetail): Draft {
   return {
@@ -193,9 +198,16 @@ function GoodsForm({ detail }: { detail?: ProductDetail }) {
   const { errors, isSubmitting: saving, isSubmitted } = form.formState;
   const [uploading, setUploading] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '' });
+  const [fill, setFill] = useState<BulkFill>({ Price: '', Stock: '', Code: '', Weight: '', Volume: '' });
   const categories = useQuery(endpointQuery(getCategoryTree, {}));
-  const freight = useQuery(endpointQuery(getFreightTemplates, {}));
+  // Fetched on every opening: templates are added and defaulted on another screen moments before.
+  const freight = useQuery({ ...endpointQuery(getFreightTemplates, {}), staleTime: 0 });
+  const defaultTemplate = freight.data?.Data.find((template) => template.IsDefault)?.Id;
+  useEffect(() => {
+    // New goods start with the shop's default template, as a default value: nothing unsaved yet.
+    if (!detail && defaultTemplate !== undefined && !form.getFieldState('FreightTemplateId').isDirty)
+      form.resetField('FreightTemplateId', { defaultValue: String(defaultTemplate) });
+  }, [detail, defaultTemplate, form]);
 
   // After a refused save, each change is checked again at once, as typing in a registered field is.
   const options = { shouldDirty: true, shouldValidate: isSubmitted };

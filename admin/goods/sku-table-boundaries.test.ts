@@ -7,6 +7,7 @@ const row = (change: Partial<SkuDraft> = {}): SkuDraft => ({
   Stock: '1',
   Code: '',
   Weight: '',
+  Volume: '',
   Image: '',
   ...change,
 });
@@ -37,6 +38,21 @@ describe('skuInputs: stock and weight are whole numbers as typed', () => {
     expect(skuInputs([row({ Weight })])[0]!.WeightG).toBe(expected);
   });
 
+  it.each([
+    ['0', 0],
+    ['6000', 6000],
+    [' 6000 ', 6000],
+    ['', 0],
+    ['  ', 0],
+    ['0.5', Number.NaN],
+    ['6000cm3', Number.NaN],
+    ['-1', Number.NaN],
+  ])('volume %j → %s cm³ (blank means none)', (Volume, expected) => {
+    const [input] = skuInputs([row({ Volume, Weight: '250' })]);
+    expect(input!.VolumeCm3).toBe(expected);
+    expect(input!.WeightG).toBe(250);
+  });
+
   it('sends no Id for a row that is not saved yet, so the server creates it', () => {
     const [input] = skuInputs([row()]);
     expect(Object.hasOwn(input!, 'Id')).toBe(false);
@@ -46,12 +62,13 @@ describe('skuInputs: stock and weight are whole numbers as typed', () => {
 
 describe('bulkFill', () => {
   it('leaves a field alone when its fill is only spaces', () => {
-    const [filled] = bulkFill([row({ Price: '5', Stock: '3', Code: 'A', Weight: '10' })], {
+    const [filled] = bulkFill([row({ Price: '5', Stock: '3', Code: 'A', Weight: '10', Volume: '20' })], {
       Price: '  ',
       Stock: ' ',
       Code: '\t',
       Weight: '',
+      Volume: ' ',
     });
-    expect(filled).toEqual(row({ Price: '5', Stock: '3', Code: 'A', Weight: '10' }));
+    expect(filled).toEqual(row({ Price: '5', Stock: '3', Code: 'A', Weight: '10', Volume: '20' }));
   });
 });

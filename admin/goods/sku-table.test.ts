@@ -7,6 +7,7 @@ const row = (SpecValues: string[], Price = ''): SkuDraft => ({
   Stock: '',
   Code: '',
   Weight: '',
+  Volume: '',
   Image: '',
 });
 
@@ -65,10 +66,11 @@ describe('bulkFill', () => {
       Stock: '10',
       Code: '',
       Weight: ' 5 ',
+      Volume: '300',
     });
-    expect(filled.map((entry) => [entry.Price, entry.Stock, entry.Weight])).toEqual([
-      ['1', '10', ' 5 '],
-      ['', '10', ' 5 '],
+    expect(filled.map((entry) => [entry.Price, entry.Stock, entry.Weight, entry.Volume])).toEqual([
+      ['1', '10', ' 5 ', '300'],
+      ['', '10', ' 5 ', '300'],
     ]);
   });
 });
@@ -76,16 +78,42 @@ describe('bulkFill', () => {
 describe('skuInputs / skuDrafts', () => {
   it('converts yuan to fen and back', () => {
     const input = skuInputs([
-      { Id: 4, SpecValues: ['Red'], Price: '12.5', Stock: '3', Code: ' A1 ', Weight: '', Image: '' },
+      {
+        Id: 4,
+        SpecValues: ['Red'],
+        Price: '12.5',
+        Stock: '3',
+        Code: ' A1 ',
+        Weight: '',
+        Volume: '1200',
+        Image: '',
+      },
     ]);
     expect(input).toEqual([
-      { Id: 4, SpecValues: ['Red'], PriceFen: 1250, Stock: 3, Code: 'A1', WeightG: 0, Image: '' },
+      {
+        Id: 4,
+        SpecValues: ['Red'],
+        PriceFen: 1250,
+        Stock: 3,
+        Code: 'A1',
+        WeightG: 0,
+        VolumeCm3: 1200,
+        Image: '',
+      },
     ]);
-    expect(
-      skuDrafts([
-        { Id: 4, SpecValues: ['Red'], PriceFen: 1250, Stock: 3, Code: 'A1', WeightG: 0, Image: '' },
-      ])[0]!.Price,
-    ).toBe('12.50');
+    const [draft] = skuDrafts([
+      {
+        Id: 4,
+        SpecValues: ['Red'],
+        PriceFen: 1250,
+        Stock: 3,
+        Code: 'A1',
+        WeightG: 300,
+        VolumeCm3: 1200,
+        Image: '',
+      },
+    ]);
+    expect([draft!.Price, draft!.Weight, draft!.Volume]).toEqual(['12.50', '300', '1200']);
   });
 
   it('marks amounts typed wrong as not a number', () => {

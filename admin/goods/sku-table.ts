@@ -9,6 +9,7 @@ export interface SkuDraft {
   Stock: string;
   Code: string;
   Weight: string;
+  Volume: string;
   Image: string;
 }
 
@@ -23,6 +24,7 @@ const blank = (SpecValues: string[]): SkuDraft => ({
   Stock: '',
   Code: '',
   Weight: '',
+  Volume: '',
   Image: '',
 });
 
@@ -47,7 +49,7 @@ export function buildSkuRows(specs: readonly SpecDraft[], existing: readonly Sku
   );
 }
 
-export type BulkFill = Pick<SkuDraft, 'Price' | 'Stock' | 'Code' | 'Weight'>;
+export type BulkFill = Pick<SkuDraft, 'Price' | 'Stock' | 'Code' | 'Weight' | 'Volume'>;
 
 /** Applies the non-empty fields of `fill` to every row. */
 export function bulkFill(rows: readonly SkuDraft[], fill: BulkFill): SkuDraft[] {
@@ -67,6 +69,7 @@ export function skuInputs(rows: readonly SkuDraft[]) {
     Stock: wholeNumber(row.Stock),
     Code: row.Code.trim(),
     WeightG: row.Weight.trim() === '' ? 0 : wholeNumber(row.Weight),
+    VolumeCm3: row.Volume.trim() === '' ? 0 : wholeNumber(row.Volume),
     Image: row.Image,
   }));
 }
@@ -80,6 +83,7 @@ export function skuDrafts(
     Stock: number;
     Code: string;
     WeightG: number;
+    VolumeCm3: number;
     Image: string;
   }[],
 ): SkuDraft[] {
@@ -90,6 +94,7 @@ export function skuDrafts(
     Stock: String(sku.Stock),
     Code: sku.Code,
     Weight: String(sku.WeightG),
+    Volume: String(sku.VolumeCm3),
     Image: sku.Image,
   }));
 }

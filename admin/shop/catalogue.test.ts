@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FREIGHT_TABS } from '../../contract/endpoints/freight-templates';
 import { shopInfoProblems, shopInfoSchema } from '../../contract/endpoints/shop-info';
 import { NOTICE_MODES, NOTICE_TABS } from '../../contract/endpoints/shop-notices';
+import { CHARGE_MODES, FREE_WHEN, ruleProblems } from '../../contract/freight';
+import { en as freightEn } from './freight/i18n/en';
+import { zh as freightZh } from './freight/i18n/zh';
 import { en as noticesEn } from './notices/i18n/en';
 import { zh as noticesZh } from './notices/i18n/zh';
 import { en as shopInfoEn } from './shop-info/i18n/en';
@@ -24,6 +28,7 @@ function keysInSource(folder: string, prefix: string): string[] {
 describe.each([
   ['shop-info', 'shopInfo', shopInfoEn, shopInfoZh],
   ['notices', 'notices', noticesEn, noticesZh],
+  ['freight', 'freight', freightEn, freightZh],
 ])('%s catalogues', (folder, prefix, en, zh) => {
   it('have the same keys in both languages, none empty', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
@@ -60,6 +65,45 @@ describe('keys built from values', () => {
     for (const mode of NOTICE_MODES) {
       expect(noticesEn).toHaveProperty([`notices.mode.${mode}`]);
       expect(noticesEn).toHaveProperty([`notices.filter.mode.${mode}`]);
+    }
+  });
+});
+
+describe('freight keys built from values', () => {
+  it('name every tab, charge mode, unit and free-shipping condition', () => {
+    for (const tab of FREIGHT_TABS) expect(freightEn).toHaveProperty([`freight.tab.${tab}`]);
+    for (const mode of CHARGE_MODES) {
+      for (const key of [
+        `freight.mode.${mode}`,
+        `freight.summary.${mode}`,
+        `freight.form.first.${mode}`,
+        `freight.form.next.${mode}`,
+        `freight.form.chargeModeHelp.${mode}`,
+      ])
+        expect(freightEn).toHaveProperty([key]);
+    }
+    for (const when of FREE_WHEN) expect(freightEn).toHaveProperty([`freight.form.freeWhen.${when}`]);
+    for (const badge of ['default', 'other']) expect(freightEn).toHaveProperty([`freight.badge.${badge}`]);
+  });
+
+  it('say every rule the contract may break', () => {
+    const keys = CHARGE_MODES.flatMap((mode) =>
+      ruleProblems(
+        {
+          First: 1e9,
+          FirstFen: 0,
+          Next: 1e9,
+          NextFen: 0,
+          FreeWhen: 'both',
+          FreeQuantity: 0,
+          FreeAmountFen: 0,
+        },
+        mode,
+      ).map((problem) => problem.key),
+    );
+    for (const key of [...keys, 'freight.rule.overlapRule', 'freight.rule.overlapUndeliverable']) {
+      expect(freightEn).toHaveProperty([key]);
+      expect(freightZh).toHaveProperty([key]);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
+import { FREIGHT_UNIT_MAX } from '../freight';
 import { GOODS_KINDS, ticketSettingsProblems, ticketSettingsSchema } from '../goods-kind';
 import {
   type FieldProblem,
@@ -380,6 +381,10 @@ export const specSchema = z.strictObject({
   Values: z.array(z.string().trim().min(1).max(30)).min(1).max(MAX_SPEC_VALUES),
 });
 
+/** One SKU's weight and volume at most: 1,000 kg and 100 m³, the freight templates' own limits. */
+export const MAX_SKU_WEIGHT_G = FREIGHT_UNIT_MAX.weight;
+export const MAX_SKU_VOLUME_CM3 = FREIGHT_UNIT_MAX.volume;
+
 export const skuInputSchema = z.strictObject({
   /** Existing SKU; absent for a new spec combination. */
   Id: id.optional(),
@@ -392,7 +397,9 @@ export const skuInputSchema = z.strictObject({
    */
   Stock: z.number().int().min(0).max(MAX_STOCK),
   Code: z.string().trim().max(40).default(''),
-  WeightG: z.number().int().min(0).max(1_000_000).default(0),
+  WeightG: z.number().int().min(0).max(MAX_SKU_WEIGHT_G).default(0),
+  /** Volume of one unit in cm³ (freight templates charging by volume). */
+  VolumeCm3: z.number().int().min(0).max(MAX_SKU_VOLUME_CM3).default(0),
   Image: optionalMedia,
 });
 
@@ -487,6 +494,7 @@ export const skuSchema = z.object({
   Stock: z.number().int(),
   Code: z.string(),
   WeightG: z.number().int(),
+  VolumeCm3: z.number().int(),
   Image: z.string(),
 });
 
@@ -731,6 +739,8 @@ export const getSelectProducts = defineEndpoint({
     categoryId: queryId.optional(),
     onShelfOnly: queryBoolean.optional(),
     excludeId: queryId.optional(),
+    /** Only physical or only virtual goods (the points mall gives one kind or the other). */
+    kind: z.enum(GOODS_KINDS).optional(),
   }),
   output: pagedSchema(productPickRowSchema),
 });
@@ -759,6 +769,8 @@ export const commentRowSchema = z.object({
   ProductName: z.string(),
   ProductImage: z.string(),
   BuyerName: z.string(),
+  /** The order a buyer's review is of; empty for comments the shop entered. */
+  OrderNo: z.string(),
   Score: z.number().int(),
   Content: z.string(),
   Images: z.array(z.string()),

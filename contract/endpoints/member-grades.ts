@@ -151,13 +151,18 @@ export const setPreferentialSetting = defineEndpoint({
 });
 
 /**
- * The buyer's daily check-in: growth once per member and shop day (contract/shop-time.ts); a second
- * call the same day answers `Granted: 0`.
+ * The buyer's daily check-in: growth, and the points of the points settings, once per member and
+ * shop day (contract/shop-time.ts); a second call the same day answers `Granted: 0` and `Points: 0`.
  */
 export const checkIn = defineEndpoint({
   method: 'POST',
   path: '/storefront/CheckIn',
   permission: 'public',
   input: z.strictObject({ OpenId: z.string().trim().min(1).max(64) }),
-  output: z.object({ Granted: z.number().int(), Member: memberProfileSchema, Day: z.string() }),
+  output: z.object({
+    Granted: z.number().int(),
+    Points: z.number().int(),
+    Member: memberProfileSchema,
+    Day: z.string(),
+  }),
 });

@@ -10,7 +10,7 @@ import {
   rechargeMachine,
   refundMachine,
 } from '../machines/order';
-import { fen } from '../scalars';
+import { fen, id } from '../scalars';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
@@ -72,6 +72,13 @@ export const createOrderSchema = z.strictObject({
     .optional(),
   /** The total the buyer was shown; refused when the server's total differs. */
   ExpectedTotalFen: fen.optional(),
+  /**
+   * The most points the buyer will pay with: the order takes as many as the shop's points rules
+   * allow (rate, share of the goods, minimum order), never more than the buyer holds.
+   */
+  Points: z.number().int().min(0).max(100_000_000).optional(),
+  /** One of the buyer's unused coupons (GetMyCoupons); refused when it cannot be used on this cart. */
+  MemberCouponId: id.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -94,6 +101,12 @@ export const storefrontOrderSchema = z.object({
   GoodsFen: z.number().int(),
   FreightFen: z.number().int(),
   DiscountFen: z.number().int(),
+  /** Points the order took, and what they paid (part of DiscountFen). */
+  PointsUsed: z.number().int(),
+  PointsFen: z.number().int(),
+  /** The part of the discount the buyer's coupon took, and that copy (null: no coupon). */
+  CouponFen: z.number().int(),
+  MemberCouponId: z.number().int().nullable(),
   AdjustFen: z.number().int(),
   TotalFen: z.number().int(),
   PaidFen: z.number().int(),
@@ -123,6 +136,35 @@ export const getOrder = defineEndpoint({
   permission: 'public',
   input: z.strictObject({ orderNo, buyerId }),
   output: orderOutput,
+});
+
+/**
+ * The express freight of a cart to an address by the goods' freight templates, before it is placed:
+ * what CreateOrder will charge unless a member privilege, coupon or activity waives it. A template
+ * that does not deliver there refuses, naming the goods and the region, as CreateOrder would.
+ */
+export const quoteExpressFreight = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/QuoteFreight`,
+  permission: 'public',
+  input: z.strictObject({
+    Lines: z.array(orderLineInputSchema).min(1).max(MAX_ORDER_LINES),
+    Address: addressSchema.pick({ Province: true, City: true }),
+  }),
+  output: z.object({
+    FreightFen: z.number().int(),
+    /** One entry per freight template of the cart's goods. */
+    Parts: z.array(
+      z.object({
+        TemplateId: z.number().int(),
+        FreightFen: z.number().int(),
+        /** The region rule that applied (1-based), null for the template's default rule. */
+        Rule: z.number().int().nullable(),
+        /** Its free-shipping condition was met. */
+        Free: z.boolean(),
+      }),
+    ),
+  }),
 });
 
 export const payOrderSchema = z.strictObject({

@@ -24,8 +24,27 @@ export const WALLET_REASONS = [
   'recharge_bonus_refund',
   /** An operator's adjustment; the ledger row carries their reason as its note. */
   'adjust',
+  /** Points paid towards an order, and given back when it closes or is refunded. */
+  'points_deduction',
+  'points_deduction_return',
+  /** Points spent in the points mall, and given back when the exchange is cancelled. */
+  'points_exchange',
+  'points_exchange_return',
+  /** Points past the end of the year after the one they were earned in (points settings). */
+  'points_expiry',
+  /** The daily check-in's points. */
+  'sign_in',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
+
+/**
+ * Credits that give back points spent rather than earn new ones: expiry counts them as undoing the
+ * spending (the same points come back), so they never restart an expiry year.
+ */
+export const POINTS_RETURN_REASONS = [
+  'points_deduction_return',
+  'points_exchange_return',
+] as const satisfies readonly WalletReason[];
 
 /** How many ledger rows a wallet read returns, newest first. */
 export const WALLET_LEDGER_ROWS = 20;

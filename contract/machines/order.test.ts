@@ -11,6 +11,7 @@ import {
   orderCommands,
   orderMachine,
   REFUND_STATES,
+  REVIEWABLE_ORDER_STATES,
   rechargeMachine,
   refundMachine,
   waybillMachine,
@@ -60,6 +61,39 @@ describe('the order machine', () => {
         'shipPart',
       ].sort(),
     );
+  });
+});
+
+describe('reviewable orders', () => {
+  const REVIEWABLE: Record<OrderState, boolean> = {
+    toPay: false,
+    toShip: false,
+    shipped: false,
+    received: true,
+    completed: true,
+    closed: false,
+  };
+  it.each(ORDER_STATES.map((state) => [state, REVIEWABLE[state]] as const))(
+    'an order %s may be reviewed: %s',
+    (state, expected) => {
+      expect(REVIEWABLE_ORDER_STATES.includes(state)).toBe(expected);
+    },
+  );
+
+  it('holds every state an order reaches when the buyer gets the goods', () => {
+    const handedOver = [
+      'confirmReceipt',
+      'autoConfirm',
+      'verifyPickup',
+      'deliverTickets',
+      'payInStore',
+      'complete',
+    ];
+    const reached = orderMachine.actions
+      .filter((action) => handedOver.includes(action.name))
+      .map((action) => action.to);
+    expect(reached).toHaveLength(handedOver.length);
+    for (const state of reached) expect(REVIEWABLE_ORDER_STATES).toContain(state);
   });
 });
 

@@ -137,6 +137,13 @@ export const refundMachine = defineMachine({
 export type RefundState = (typeof refundMachine.states)[number];
 export type RefundAction = (typeof refundMachine.actions)[number]['name'];
 
+/**
+ * States in which the buyer has the goods: their goods may be reviewed (the storefront's
+ * PostProductComment), and goods nobody reviewed get the default good review once the review days
+ * are over. Before receipt there is nothing to judge; a closed order was cancelled or refunded.
+ */
+export const REVIEWABLE_ORDER_STATES: readonly OrderState[] = ['received', 'completed'];
+
 /** Refund states during which the order waits: no shipping, no automatic confirmation or completion. */
 export const ACTIVE_REFUND_STATES: readonly RefundState[] = ['requested', 'approved'];
 

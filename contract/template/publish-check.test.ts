@@ -97,6 +97,34 @@ describe('publish check', () => {
     expect(describePublishProblem(problems[0]!, 'zh', catalogues.zh)).toBe('轮播图：链接的“保温杯”已被删除');
   });
 
+  it('finds links to points goods that ended, and calls a deleted one deleted', () => {
+    let { document, pageId } = complete();
+    const mug = { linkType: 26 as const, id: 7, linkTitle: '积分马克杯', shpName: '积分马克杯', shpPrice: 0 };
+    const bag = { linkType: 26 as const, id: 8, linkTitle: '积分帆布袋', shpName: '积分帆布袋', shpPrice: 0 };
+    document = ok(setProp(document, 'slides', ['items', 0, 'link'], mug));
+    document = ok(
+      insertBlock(document, { rules: blockDefinition, pageId, type: 'notice', index: 2, id: 'bagNotice' }),
+    );
+    document = ok(setProp(document, 'bagNotice', ['text'], '积分换购'));
+    document = ok(setProp(document, 'bagNotice', ['link'], bag));
+    const existing = { ...products(12, 13), pointsProduct: new Set([7]) };
+    const ended = { pointsProduct: new Set([7, 8]) };
+    const problems = publishCheck(document, ShopType.mall, existing, blockDefinition, ended);
+    expect(problems.map((problem) => [problem.blockId, problem.kind, problem.params.title])).toEqual([
+      ['slides', 'linkToEnded', '积分马克杯'],
+      ['bagNotice', 'linkToDeleted', '积分帆布袋'],
+    ]);
+    expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
+      'Carousel: Links to "积分马克杯", which has ended: visitors can no longer get it',
+    );
+    expect(describePublishProblem(problems[0]!, 'zh', catalogues.zh)).toBe(
+      '轮播图：链接的“积分马克杯”已结束，顾客无法再领取或购买',
+    );
+    expect(
+      publishCheck(document, ShopType.mall, existing, blockDefinition, { pointsProduct: new Set() }),
+    ).toEqual([expect.objectContaining({ blockId: 'bagNotice', kind: 'linkToDeleted' })]);
+  });
+
   it('does not judge kinds it was given no list for', () => {
     const { document } = complete();
     expect(publishCheck(document, ShopType.mall, {}, blockDefinition)).toEqual([]);

@@ -38,6 +38,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/moreShopSupervise': () => import('../../admin/shop/stores/store-list-page'),
   '/shop/moreShopEdit': () => import('../../admin/shop/stores/store-form-page'),
   '/shop/payConfig': () => import('../../admin/shop/payment/pay-config-page'),
+  '/shop/freightTemplate': () => import('../../admin/shop/freight/freight-list-page'),
+  '/shop/editFreight': () => import('../../admin/shop/freight/freight-edit-page'),
   '/shop/publicColumn': () => import('../../admin/shop/news/column-list-page'),
   '/shop/columnEdit': () => import('../../admin/shop/news/column-edit-page'),
   '/shop/columnText': () => import('../../admin/shop/news/column-text-page'),
@@ -79,6 +81,15 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/customer/allCustomer': () => import('../../admin/customers/members/member-list-page'),
   '/customer/memberDetails': () => import('../../admin/customers/members/member-details-page'),
   '/customer/accountList': () => import('../../admin/customers/accounts/account-list-page'),
+  '/marketing/integralExchange/integralSetting': () => import('../../admin/marketing/points/setting-page'),
+  '/marketing/integralExchange/issueIntegral': () => import('../../admin/marketing/points/goods-form-page'),
+  '/marketing/integralExchange/integralList': () => import('../../admin/marketing/points/goods-list-page'),
+  '/marketing/integralExchange/exchangeOrderList': () =>
+    import('../../admin/marketing/points/exchange-list-page'),
+  '/marketing/integralExchange/integralOrderDetails': () =>
+    import('../../admin/marketing/points/exchange-details-page'),
+  '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
+  '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
   '/marketing/secKillActivity': () => import('../../admin/deals/seckill/seckill-list-page'),
   '/marketing/seckillGoodList': () => import('../../admin/deals/seckill/seckill-goods-page'),
@@ -89,4 +100,16 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/bargainText': () => import('../../admin/deals/bargain/bargain-rules-page'),
   '/marketing/bargainDetails': () => import('../../admin/deals/bargain/launch-list-page'),
   '/marketing/bargainDefiniteDetails': () => import('../../admin/deals/bargain/launch-details-page'),
+  '/customer/sendCoupon': () => import('../../admin/marketing/coupons/member-send-page'),
+  '/marketing/couponActivity/sendSetting': () => import('../../admin/marketing/coupons/rule-list-page'),
+  '/marketing/couponActivity/onlineCoupon': () => import('../../admin/marketing/coupons/coupon-list-page'),
+  '/marketing/couponActivity/underlineCoupon': () =>
+    import('../../admin/marketing/coupons/offline-coupon-list-page'),
+  '/marketing/couponActivity/sendCouponList': () => import('../../admin/marketing/coupons/send-list-page'),
+  '/marketing/couponActivity/couponSend': () => import('../../admin/marketing/coupons/coupon-send-page'),
+  '/marketing/couponActivity/editCoupon': () => import('../../admin/marketing/coupons/coupon-form-page'),
+  '/marketing/couponActivity/underLineBuild': () =>
+    import('../../admin/marketing/coupons/offline-build-page'),
+  '/marketing/couponActivity/underLineCouponList': () =>
+    import('../../admin/marketing/coupons/offline-code-list-page'),
 };

@@ -359,6 +359,9 @@ describe('GetSKUFreightTemplate', () => {
       ['全国包邮', true],
       ['按件计费', false],
       ['偏远地区加价', false],
+      ['按重量计费', false],
+      ['大件按体积', false],
+      ['同城满件包邮', false],
     ]);
   });
 });

@@ -245,7 +245,7 @@ describe('BindProductInfo', () => {
         saveProduct,
         goodsForm(category, {
           Specs: [],
-          Skus: [{ SpecValues: [], PriceFen: 0, Stock: 1, Code: '', WeightG: 0, Image: '' }],
+          Skus: [{ SpecValues: [], PriceFen: 0, Stock: 1, Code: '', WeightG: 0, VolumeCm3: 0, Image: '' }],
           OnShelf: true,
         }),
         { token, locale: 'zh-CN' },
@@ -271,6 +271,7 @@ describe('BindProductInfo', () => {
       Stock: sku.Stock,
       Code: sku.Code,
       WeightG: sku.WeightG,
+      VolumeCm3: sku.VolumeCm3,
       Image: sku.Image,
     }));
 

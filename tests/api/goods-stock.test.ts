@@ -149,7 +149,7 @@ describe('BindProductStock', () => {
   it('50 parallel decrements of a SKU holding 5: exactly 5 succeed, stock never negative, ledger balanced', async () => {
     const goods = await createGoods(server, token, {
       Specs: [],
-      Skus: [{ SpecValues: [], PriceFen: 100, Stock: 5, Code: '', WeightG: 0, Image: '' }],
+      Skus: [{ SpecValues: [], PriceFen: 100, Stock: 5, Code: '', WeightG: 0, VolumeCm3: 0, Image: '' }],
     });
     const [sku] = await skusOf(goods.Id);
     const responses = await Promise.all(

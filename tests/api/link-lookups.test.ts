@@ -25,6 +25,13 @@ const MALL = 1;
 function tableOf(kind: EntityLinkKind): { table: string; live: string; title: string } {
   if (kind === 'product') return { table: 'products', live: "recycle_state = 'active'", title: 'name' };
   if (kind === 'category') return { table: 'product_categories', live: 'true', title: 'name' };
+  // Points goods past their window cannot be exchanged: the picker and the block leave them out.
+  if (kind === 'pointsProduct')
+    return {
+      table: 'points_products',
+      live: 'not deleted and (ends_at is null or ends_at > now())',
+      title: 'title',
+    };
   return { table: getTableName(LOOKUP_SOURCES[kind].table), live: 'not deleted', title: 'title' };
 }
 

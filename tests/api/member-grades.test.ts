@@ -10,6 +10,7 @@ import {
   MALL_SITE,
   orderId,
   orderRow,
+  perUnit,
   prepareSku,
   SECOND_SITE,
   storefront,
@@ -343,7 +344,7 @@ describe('grades on orders', () => {
   beforeAll(async () => {
     sku = await prepareSku(server, MALL_SITE, 1_000, {
       skip: 11,
-      freightRules: { type: 'perItem', firstFen: 1_000, nextFen: 0 },
+      freight: { DefaultRule: perUnit(1_000, 0) },
     });
     await server.query(sql`update skus set price_fen = 10000 where id = ${sku.skuId}`);
     ids = new Map((await gradeList()).map((row) => [row.Level, row.Id]));

@@ -7,6 +7,7 @@ import {
   setParameterSetting,
 } from '../../contract/endpoints/orders';
 import { createOrder, STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
+import type { FreightRule, FreightRules } from '../../contract/freight';
 import type { ApiResponse, TestServer } from './harness';
 
 /** Helpers shared by the order and storefront API tests. */
@@ -45,6 +46,26 @@ export function storefront<E extends EndpointDefinition>(
   });
 }
 
+/** A freight template's rules for a test; charge mode by piece and no region rules unless given. */
+export type TestFreight = Partial<Omit<FreightRules, 'DefaultRule'>> & { DefaultRule: FreightRule };
+
+/** A rule of `first` fen for the first unit and `next` fen for each further one, never free. */
+export function perUnit(
+  firstFen: number,
+  nextFen: number,
+  units: { First?: number; Next?: number } = {},
+): FreightRule {
+  return {
+    First: units.First ?? 1,
+    FirstFen: firstFen,
+    Next: units.Next ?? 1,
+    NextFen: nextFen,
+    FreeWhen: 'never',
+    FreeQuantity: 0,
+    FreeAmountFen: 0,
+  };
+}
+
 export interface TestSku {
   skuId: number;
   productId: number;
@@ -55,13 +76,13 @@ export interface TestSku {
 /**
  * The first SKU of an on-shelf goods of the site (the `skip`-th such goods, so tests never share a
  * goods row), its stock set to `stock` and its siblings emptied, its goods shipped free unless
- * `freightRules` are given.
+ * `freight` rules are given (a template of its own, written as the freight editor stores it).
  */
 export async function prepareSku(
   server: TestServer,
   siteId: number,
   stock: number,
-  options: { skip?: number; freightRules?: Record<string, unknown> } = {},
+  options: { skip?: number; freight?: TestFreight } = {},
 ): Promise<TestSku> {
   const [row] = await server.query<{ id: number; product_id: number; price_fen: number }>(
     sql`select s.id, s.product_id, s.price_fen from products p
@@ -72,9 +93,11 @@ export async function prepareSku(
   );
   if (!row) throw new Error(`no goods on the shelf in site ${siteId}`);
   let templateId: number | null = null;
-  if (options.freightRules) {
+  if (options.freight) {
+    const { ChargeMode = 'piece', ...rules } = options.freight;
     const [template] = await server.query<{ id: number }>(
-      sql`insert into freight_templates (site_id, name, rules) values (${siteId}, 'test', ${JSON.stringify(options.freightRules)}::jsonb)
+      sql`insert into freight_templates (site_id, name, charge_mode, rules)
+          values (${siteId}, ${`test ${row.product_id}-${Date.now()}`}, ${ChargeMode}, ${JSON.stringify({ Rules: [], Undeliverable: [], ...rules })}::jsonb)
           returning id`,
     );
     templateId = template!.id;

@@ -434,7 +434,8 @@ describe('operator commands', () => {
       Reason: '老客户优惠',
     });
     expect(repriced.body.Errmsg).toBe('');
-    const total = sku.priceFen - 100 + 500;
+    // The buyer is a member: the grade discount stays, the adjustment and the new freight apply on top.
+    const total = order.TotalFen - order.FreightFen - 100 + 500;
     expect((await orderRow(server, id)).total_fen).toBe(total);
     const old = await storefront(server, key, storefrontApi.payOrder, {
       OrderNo: order.OrderNo,

@@ -396,7 +396,7 @@ describe('wallet reads', () => {
     const viaKey = await storefront(server, otherKey, storefrontApi.getWallet, { buyerId: buyer.Id });
     expect(viaKey.body.Wallet).toMatchObject({ BalanceFen: 0, Ledger: [] });
     const [row] = await server.query<{ count: number }>(
-      sql`select count(*)::int as count from wallet_ledger where site_id = ${SECOND_SITE}`,
+      sql`select count(*)::int as count from wallet_ledger where site_id = ${SECOND_SITE} and buyer_id = ${buyer.Id}`,
     );
     expect(row!.count).toBe(0);
     expect((await wallet(buyer)).BalanceFen).toBe(4_000);

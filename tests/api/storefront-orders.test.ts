@@ -11,6 +11,7 @@ import {
   MALL_SITE,
   orderId,
   orderRow,
+  perUnit,
   placeOrder,
   prepareSku,
   setMallParameters,
@@ -86,7 +87,7 @@ describe('the storefront key', () => {
 describe('placing an order', () => {
   it('prices the lines from the database and takes the stock at once, with a stock-log row', async () => {
     const sku = await prepareSku(server, MALL_SITE, 10, {
-      freightRules: { type: 'perItem', firstFen: 800, nextFen: 200 },
+      freight: { DefaultRule: perUnit(800, 200) },
     });
     const order = await placeOrder(server, key, sku, 3);
     expect(order.State).toBe('toPay');

@@ -1,20 +1,22 @@
 import type { Page } from '@playwright/test';
+import { postProductComment } from '../../contract/endpoints/buyer-comments';
 import {
   getMemberGradeList,
   getPreferentialSetting,
   setPreferentialSetting,
 } from '../../contract/endpoints/member-grades';
 import { signIn } from '../../contract/endpoints/members';
-import { createRechargeOrder, payRechargeOrder } from '../../contract/endpoints/storefront';
+import { bindOrderState, getOrderInfo, getOrderList } from '../../contract/endpoints/orders';
+import { confirmReceipt, createRechargeOrder, payRechargeOrder } from '../../contract/endpoints/storefront';
 import { getBuyerWallet } from '../../contract/endpoints/wallet';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { envelope, openStorefrontOrders, type StorefrontOrders } from './storefront-orders';
 
 /**
  * Grades, stored value and the system log: a grade made on its screen takes a member after an
- * order, a recharge rule set on its screen gives its bonus to a storefront recharge, and the system
- * log narrows to one operator. Buyers and names are the spec's own; the one shared setting it
- * changes (growth per yuan) is put back.
+ * order, a buyer's storefront review earns growth, a recharge rule set on its screen gives its
+ * bonus to a storefront recharge, and the system log narrows to one operator. Buyers and names are
+ * the spec's own; the one shared setting it changes (growth per yuan) is put back.
  */
 
 const ADDRESS = {
@@ -103,6 +105,66 @@ test('a grade created on its screen takes a member whose paid order crosses its 
     .getByRole('button', { name: /Yes, do it|Confirm/ })
     .click();
   await expect(page.getByText(`Grade ${name} cannot be deleted: members holding it: 1`)).toBeVisible();
+});
+
+test('a storefront review shows on the goods reviews screen with its order and in the member’s growth ledger', async ({
+  page,
+  signInByApi,
+}) => {
+  test.setTimeout(150_000);
+  // The buyer receives an order, then reviews its goods as the mini-program would.
+  const stamp = Date.now() % 100_000;
+  const buyer = `e2e-review-${Date.now()}`;
+  await envelope(await shop.storefrontCall(signIn.path, { OpenId: buyer, Nickname: `评价达人${stamp}` }));
+  const placed = await shop.placeOrder(buyer);
+  const listed = await envelope(
+    await shop.operatorCall(getOrderList.path, 'GET', { orderNo: placed.OrderNo }),
+  );
+  const id = (listed.Data as { Id: number }[])[0]!.Id;
+  const order = await envelope(await shop.operatorCall(getOrderInfo.path, 'GET', { id: String(id) }));
+  await envelope(
+    await shop.operatorCall(bindOrderState.path, 'POST', {
+      Action: 'ship',
+      Id: id,
+      Version: order.Version,
+      Carrier: 'ZTO',
+      TrackingNo: `E2E${id}`,
+    }),
+  );
+  await envelope(await shop.storefrontCall(confirmReceipt.path, { OrderNo: placed.OrderNo, BuyerId: buyer }));
+  const content = `E2E 评价 ${stamp}：质量很好`;
+  const posted = await envelope(
+    await shop.storefrontCall(postProductComment.path, {
+      BuyerId: buyer,
+      OrderNo: placed.OrderNo,
+      ProductId: (order.Lines as { ProductId: number }[])[0]!.ProductId,
+      Score: 5,
+      Content: content,
+    }),
+  );
+
+  await signInByApi(page, 'admin');
+  await page.goto('/goods/goodsComment');
+  const search = page.getByRole('search');
+  await search.getByLabel('Buyer, content or goods').fill(content);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row').filter({ hasText: content })).toContainText(`Order ${placed.OrderNo}`);
+  await settled(page);
+
+  await page.goto('/customer/allCustomer');
+  await page.getByRole('search').getByLabel('Name, mobile or member no.').fill(`评价达人${stamp}`);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  // The header and the one member found: the search has answered before the list is left.
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  const ledger = page.getByRole('table', { name: 'Growth ledger' });
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Review');
+  await expect(ledger.getByRole('row').nth(1)).toContainText(`+${posted.Growth}`);
+  await settled(page);
 });
 
 test('a recharge rule set on its screen gives its bonus to a storefront recharge', async ({

@@ -37,12 +37,13 @@ export interface StorefrontOrders {
   storefrontCall(path: string, data: Record<string, unknown>): Promise<Response>;
   /**
    * Places (and by default pays) an express order for `buyer`. Any on-shelf SKU that takes it will
-   * do; later orders try the same SKU first, so their totals compare.
+   * do, unless `skuId` names one; later orders try the same SKU first, so their totals compare.
+   * `address` sends it elsewhere than the spec's own address.
    */
   placeOrder(
     buyer: string,
-    options?: { quantity?: number; pay?: boolean },
-  ): Promise<{ OrderNo: string; TotalFen: number }>;
+    options?: { quantity?: number; pay?: boolean; skuId?: number; address?: Address },
+  ): Promise<{ OrderNo: string; TotalFen: number; FreightFen: number }>;
   /** Revokes the key and closes the connection. */
   close(): Promise<void>;
 }
@@ -85,17 +86,19 @@ export async function openStorefrontOrders(options: {
     operatorCall,
     storefrontCall,
     placeOrder: async (buyer, placing = {}) => {
-      for (const skuId of skuIds) {
+      for (const skuId of placing.skuId === undefined ? skuIds : [placing.skuId]) {
         const response = await storefrontCall(createOrder.path, {
           Buyer: { Id: buyer, Name: buyer, Phone: options.address.Phone },
           DeliveryType: 'express',
-          Address: options.address,
+          Address: placing.address ?? options.address,
           Lines: [{ SkuId: skuId, Quantity: placing.quantity ?? 1 }],
         });
         const body = (await response.json()) as {
           Errcode: number;
-          Order: { OrderNo: string; TotalFen: number };
+          Errmsg: string;
+          Order: { OrderNo: string; TotalFen: number; FreightFen: number };
         };
+        if (placing.skuId !== undefined) expect(body.Errmsg).toBe('');
         if (body.Errcode !== 0) continue;
         if (placing.pay !== false) {
           await envelope(
@@ -107,7 +110,7 @@ export async function openStorefrontOrders(options: {
             }),
           );
         }
-        skuIds = [skuId, ...skuIds.filter((id) => id !== skuId)];
+        if (placing.skuId === undefined) skuIds = [skuId, ...skuIds.filter((id) => id !== skuId)];
         return body.Order;
       }
       throw new Error('no on-shelf SKU accepted an express order');

@@ -82,5 +82,4 @@ export const en: Record<string, string> = {
   'engine.form.invalid': 'Not valid',
   'engine.form.format': 'Not in the right format',
   'engine.form.choice': 'Choose one of the options',
-  'engine.goods.noMatch': 'No goods match.',
 };

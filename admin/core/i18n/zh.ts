@@ -81,5 +81,4 @@ export const zh: Record<string, string> = {
   'engine.form.invalid': '格式不正确',
   'engine.form.format': '格式不正确',
   'engine.form.choice': '请从选项中选择',
-  'engine.goods.noMatch': '没有匹配的商品。',
 };

@@ -7,20 +7,22 @@ import {
   setPreferentialSetting,
 } from '../../../contract/endpoints/member-grades';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { type ChosenGoods, GoodsFinder } from '../../core/finder';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { GoodsFinder } from '../../core/goods-finder';
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { gradeCatalogues } from './messages';
 
-interface Goods {
-  Id: number;
-  Name: string;
-}
-
+type Goods = ChosenGoods;
 type Draft = Omit<PreferentialSetting, 'ExcludedProductIds'> & { ExcludedGoods: Goods[] };
 type Spec = FieldSpec<Draft>;
+
+const FINDER_LABELS = {
+  search: 'preferential.search',
+  add: 'preferential.add',
+  noMatch: 'preferential.noMatch',
+};
 
 function PreferentialForm({ data }: { data: Draft & { Version: number } }) {
   const intl = useIntl();
@@ -101,11 +103,10 @@ function PreferentialForm({ data }: { data: Draft & { Version: number } }) {
             </List.Root>
           )}
           <GoodsFinder
-            label={t('preferential.search')}
-            addLabel={(name) => intl.formatMessage({ id: 'preferential.add' }, { name })}
-            chosen={excluded.map((goods) => goods.Id)}
-            disabled={excluded.length >= MAX_EXCLUDED_GOODS}
-            onAdd={(goods) => setExcluded([...excluded, { Id: goods.Id, Name: goods.Name }])}
+            chosen={excluded}
+            max={MAX_EXCLUDED_GOODS}
+            labels={FINDER_LABELS}
+            onAdd={(goods) => setExcluded([...excluded, goods])}
           />
         </FormSection>
       </Stack>

@@ -15,10 +15,11 @@ import { BUY_MODES, DealPermission } from '../../../contract/machines/deals';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { fenToYuan } from '../../../src/lib/format';
 import { endpointQuery } from '../../../src/lib/query-options';
+import { type ChosenGoods, GoodsFinder } from '../../core/finder';
 import { type FieldSpec, FormFields } from '../../core/form-field';
-import { type FoundGoods, GoodsFinder } from '../../core/goods-finder';
 import { useResourceForm } from '../../core/use-resource-form';
 import { typedFen, yuanText } from '../deal-form';
+import { DEAL_GOODS_FINDER } from '../messages';
 import { RecordMissing } from '../record-missing';
 
 interface RulesDraft {
@@ -121,7 +122,7 @@ function AddForm({
   onClose,
 }: {
   eventId: number;
-  goods: FoundGoods;
+  goods: ChosenGoods;
   skus: readonly { SkuId: number; SpecText: string; PriceFen: number }[];
   onClose(): void;
 }) {
@@ -164,7 +165,7 @@ function AddForm({
 }
 
 /** The chosen good's SKUs, then the form adding it. */
-function AddLoader({ eventId, goods, onClose }: { eventId: number; goods: FoundGoods; onClose(): void }) {
+function AddLoader({ eventId, goods, onClose }: { eventId: number; goods: ChosenGoods; onClose(): void }) {
   const intl = useIntl();
   const detail = useQuery(endpointQuery(getDealGoods, { productId: goods.Id }));
   if (detail.isError) return <RecordMissing titleKey="bargainGoods.add" onClose={onClose} />;
@@ -227,7 +228,7 @@ export function BargainGoodsDialog({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [chosen, setChosen] = useState<FoundGoods | null>(null);
+  const [chosen, setChosen] = useState<ChosenGoods | null>(null);
   const id = edit === 'new' ? null : Number(edit);
   const valid = id === null || (Number.isInteger(id) && id > 0);
   const record = useQuery({
@@ -248,13 +249,7 @@ export function BargainGoodsDialog({
           <Text fontSize="sm" color="fg.muted">
             <FormattedMessage id="deals.chooseGoods" />
           </Text>
-          <GoodsFinder
-            label={t('deals.findGoods')}
-            addLabel={(name) => t('deals.pickGoods', { name })}
-            chosen={[]}
-            onShelfOnly
-            onAdd={setChosen}
-          />
+          <GoodsFinder labels={DEAL_GOODS_FINDER} chosen={[]} max={1} onShelfOnly onAdd={setChosen} />
         </Stack>
       </FormDialog>
     );

@@ -7,11 +7,12 @@ import { bindGroupBuyInfo, type GroupBuyRow, getGroupBuyInfo } from '../../../co
 import { DealPermission } from '../../../contract/machines/deals';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { endpointQuery } from '../../../src/lib/query-options';
+import { GoodsFinder } from '../../core/finder';
 import { type FieldSpec, FormFields } from '../../core/form-field';
-import { GoodsFinder } from '../../core/goods-finder';
 import { useResourceForm } from '../../core/use-resource-form';
 import { ActivityFields } from '../activity-fields';
 import { type ActivityDraft, activityDraft, activityInput, typedFen, yuanText } from '../deal-form';
+import { DEAL_GOODS_FINDER } from '../messages';
 import { RecordMissing } from '../record-missing';
 import { type SkuDraft, SkuPriceTable } from '../sku-price-table';
 
@@ -62,9 +63,9 @@ function GoodsPart({ form }: { form: UseFormReturn<GroupBuyDraft> }) {
   if (productId === 0)
     return (
       <GoodsFinder
-        label={t('deals.findGoods')}
-        addLabel={(name) => t('deals.pickGoods', { name })}
+        labels={DEAL_GOODS_FINDER}
         chosen={[]}
+        max={1}
         onShelfOnly
         onAdd={(found) => choose(found.Id, found.Name)}
       />

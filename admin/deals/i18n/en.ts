@@ -75,6 +75,7 @@ export const en: Record<string, string> = {
   'deals.chooseGoods': 'Find the goods by name, then choose them.',
   'deals.findGoods': 'Find goods by name',
   'deals.pickGoods': 'Choose {name}',
+  'deals.noGoodsMatch': 'No goods on the shelf match.',
   'deals.changeGoods': 'Choose other goods',
   'deals.rules.title': 'Rules of {name}',
   'deals.rules.body': 'Rules buyers read',

@@ -75,6 +75,7 @@ export const zh: Record<string, string> = {
   'deals.chooseGoods': '按名称查找商品后选择。',
   'deals.findGoods': '按名称查找商品',
   'deals.pickGoods': '选择 {name}',
+  'deals.noGoodsMatch': '没有匹配的在售商品。',
   'deals.changeGoods': '更换商品',
   'deals.rules.title': '{name} 的活动规则',
   'deals.rules.body': '买家看到的活动规则',

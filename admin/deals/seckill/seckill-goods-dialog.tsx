@@ -13,10 +13,11 @@ import {
 import { DealPermission } from '../../../contract/machines/deals';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { endpointQuery } from '../../../src/lib/query-options';
+import { type ChosenGoods, GoodsFinder } from '../../core/finder';
 import { FormFields } from '../../core/form-field';
-import { type FoundGoods, GoodsFinder } from '../../core/goods-finder';
 import { useResourceForm } from '../../core/use-resource-form';
 import { typedFen, yuanText } from '../deal-form';
+import { DEAL_GOODS_FINDER } from '../messages';
 import { RecordMissing } from '../record-missing';
 import { type GoodsSku, type SkuDraft, SkuPriceTable } from '../sku-price-table';
 
@@ -181,7 +182,7 @@ function GoodsLoader(props: {
 }
 
 /** Picks the good to add, by name. */
-function GoodsChooser({ onChosen, onClose }: { onChosen(goods: FoundGoods): void; onClose(): void }) {
+function GoodsChooser({ onChosen, onClose }: { onChosen(goods: ChosenGoods): void; onClose(): void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   return (
@@ -196,13 +197,7 @@ function GoodsChooser({ onChosen, onClose }: { onChosen(goods: FoundGoods): void
         <Text fontSize="sm" color="fg.muted">
           <FormattedMessage id="deals.chooseGoods" />
         </Text>
-        <GoodsFinder
-          label={t('deals.findGoods')}
-          addLabel={(name) => t('deals.pickGoods', { name })}
-          chosen={[]}
-          onShelfOnly
-          onAdd={onChosen}
-        />
+        <GoodsFinder labels={DEAL_GOODS_FINDER} chosen={[]} max={1} onShelfOnly onAdd={onChosen} />
       </Stack>
     </FormDialog>
   );
@@ -218,7 +213,7 @@ export function SeckillGoodsDialog({
   edit: string;
   onClose(): void;
 }) {
-  const [chosen, setChosen] = useState<FoundGoods | null>(null);
+  const [chosen, setChosen] = useState<ChosenGoods | null>(null);
   const id = edit === 'new' ? null : Number(edit);
   const valid = id === null || (Number.isInteger(id) && id > 0);
   const record = useQuery({

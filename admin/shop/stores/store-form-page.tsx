@@ -1,7 +1,6 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useIntl } from 'react-intl';
 import { lookupEndpoints } from '../../../contract/endpoints/link-entities';
 import {
   getStoreInfo,
@@ -16,7 +15,7 @@ import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ImageField } from '../../../src/lib/image-library/image-field';
 import { useSessionStore } from '../../../src/lib/session';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { AreaField } from './area-field';
@@ -30,7 +29,6 @@ type Spec = FieldSpec<StoreDraft>;
 function StoreEditor({ detail }: { detail?: StoreRow }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const isStore = useSessionStore((state) => state.isStore);
   const record = detail ? { Id: detail.Id, Version: detail.Version } : undefined;
   const { form, submit } = useResourceForm({
@@ -99,19 +97,12 @@ function StoreEditor({ detail }: { detail?: StoreRow }) {
     <Stack gap="4" padding="5">
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <PageHeading title={title}>
-            <Button variant="outline" onClick={() => navigate(STORE_LIST_PERMISSION)}>
-              <FormattedMessage id="stores.form.backToList" />
-            </Button>
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={form.formState.isSubmitting}
-              loadingText={t('engine.saving')}
-            >
-              <FormattedMessage id="engine.save" />
-            </Button>
-          </PageHeading>
+          <FormHeading
+            title={title}
+            backTo={STORE_LIST_PERMISSION}
+            backLabel={t('stores.form.backToList')}
+            saving={form.formState.isSubmitting}
+          />
 
           <FormSection title={t('stores.form.basics')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -1,3 +1,5 @@
+import type { AreaNode } from '../../../contract/endpoints/comm';
+import { type Destination, provinceOf } from '../../../contract/freight';
 import { chinaAreas } from './china-areas';
 
 /**
@@ -41,4 +43,36 @@ export function areaNames(
     siblings = node.Children ?? [];
   }
   return { names };
+}
+
+/** A province's or city's name by its code, or null when the code is neither (a district, unknown). */
+export function regionName(code: string): string | null {
+  const province = chinaAreas().provinces.find((node) => node.Code === provinceOf(code));
+  if (!province) return null;
+  if (province.Code === code) return province.Name;
+  return province.Children?.find((node) => node.Code === code)?.Name ?? null;
+}
+
+/**
+ * The node a typed name means among siblings: the one named so, else the only one whose name starts
+ * with it (`新疆` for 新疆维吾尔自治区, `深圳` for 深圳市). One character, or a prefix of several, means none.
+ */
+function nodeNamed(nodes: readonly AreaNode[], name: string): AreaNode | undefined {
+  const given = name.trim();
+  if (given.length < 2) return undefined;
+  const exact = nodes.find((node) => node.Name === given);
+  if (exact) return exact;
+  const starting = nodes.filter((node) => node.Name.startsWith(given));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/**
+ * The codes of an address's province and city, as freight templates name regions; null where the
+ * address names no province, or no city of its province, of the tree.
+ */
+export function destinationOf(province: string, city: string): Destination {
+  const provinceNode = nodeNamed(chinaAreas().provinces, province);
+  if (!provinceNode) return { provinceCode: null, cityCode: null };
+  const cityNode = nodeNamed(provinceNode.Children ?? [], city);
+  return { provinceCode: provinceNode.Code, cityCode: cityNode?.Code ?? null };
 }

@@ -10,8 +10,9 @@ import { queryRows } from '../../db/query';
 import { changeGrowth } from './members';
 
 /**
- * What grades do to orders: the grade stage of the pricing function for a buyer, and the growth an
- * order earns when paid and loses on refunds. Called by the order area in its transactions.
+ * What grades do to orders: the grade stage of the pricing function for a buyer, the growth an
+ * order earns when paid and loses on refunds, and the growth a review of its goods earns. Called by
+ * the order and goods areas in their transactions.
  */
 
 export function idList(ids: readonly number[]): SQL {
@@ -165,4 +166,35 @@ export async function takeBackOrderGrowth(
     now: order.now,
   });
   return taken;
+}
+
+export interface ReviewGrowthFacts {
+  siteId: number;
+  memberId: number;
+  orderNo: string;
+  /** The goods reviewed, as the ledger's note. */
+  goodsName: string;
+  now: Date;
+}
+
+/**
+ * The member reviewed goods of an order: the shop's growth per review, with its ledger row; nothing
+ * (and no row) when the shop grants none. Once per review because the caller grants it in the
+ * transaction that inserted the review, which one review per order and goods allows only once. A
+ * review the shop later hides or deletes keeps its growth: the buyer earned it by writing it.
+ */
+export async function grantReviewGrowth(tx: Executor, review: ReviewGrowthFacts): Promise<number> {
+  const { GrowthPerReview } = await readMemberSetting(tx, review.siteId);
+  if (GrowthPerReview === 0) return 0;
+  await changeGrowth(tx, {
+    siteId: review.siteId,
+    memberId: review.memberId,
+    delta: GrowthPerReview,
+    reason: 'review',
+    note: review.goodsName,
+    orderNo: review.orderNo,
+    actor: { kind: 'buyer', accountId: null, name: '' },
+    now: review.now,
+  });
+  return GrowthPerReview;
 }

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
+import { grantSignInPoints } from '../points/service';
 import { storefrontSite } from '../storefront/service';
 import { idList, readMemberSetting } from './grade-pricing';
 import { changeGrowth, readMemberProfile } from './members';
@@ -284,6 +285,8 @@ export const gradeRoutes = [
         .onConflictDoNothing()
         .returning();
       const granted = first ? setting.GrowthPerCheckIn : 0;
+      // The wallet before the member's growth, as every transition locks them.
+      const points = first ? await grantSignInPoints(tx, { siteId, buyerId: input.OpenId, day, now }) : 0;
       if (granted > 0) {
         await changeGrowth(tx, {
           siteId,
@@ -296,7 +299,12 @@ export const gradeRoutes = [
           now,
         });
       }
-      return { Granted: granted, Member: await readMemberProfile(tx, siteId, member.id), Day: day };
+      return {
+        Granted: granted,
+        Points: points,
+        Member: await readMemberProfile(tx, siteId, member.id),
+        Day: day,
+      };
     });
   }),
 ];

@@ -3,7 +3,7 @@ import { DEFAULT_PREFERENTIAL_SETTING } from '../../../contract/endpoints/member
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
-import { changeGrowth, signInMember } from './members';
+import { changeGrowth } from './members';
 import { memberCheckIns, memberGrades, memberSettings, rechargeRules } from './tables';
 
 /**
@@ -155,35 +155,22 @@ async function checkIns(db: Database, siteId: number, now: number): Promise<void
   });
 }
 
-/** The official site has no demo orders: a handful of members signed in, with growth from sign-ins and the shop. */
-async function secondSiteMembers(db: Database, siteId: number, now: number): Promise<void> {
-  const people = [
-    ['site2-member-001', '林小雨', 0],
-    ['site2-member-002', '周一鸣', 1200],
-    ['site2-member-003', '吴佳', 6000],
-    ['site2-member-004', '郑凯', 25000],
-    ['site2-member-005', '王芳', 300],
+/**
+ * The official site has no demo orders: its members (signed up by the member seed) hold growth the
+ * shop credited for purchases made before it opened online, so every grade has someone in it.
+ */
+async function secondSiteGrowth(db: Database, siteId: number, now: number): Promise<void> {
+  const credited = [
+    ['site2-member-002', 1200],
+    ['site2-member-003', 6000],
+    ['site2-member-004', 25000],
+    ['site2-member-005', 300],
   ] as const;
   await db.transaction(async (tx) => {
-    for (const [index, [openId, nickname, growth]] of people.entries()) {
-      const at = new Date(now - (40 - index * 5) * DAY);
-      const { Member } = await signInMember(
-        tx,
-        siteId,
-        {
-          OpenId: openId,
-          Source: 'miniProgram',
-          Nickname: nickname,
-          Avatar: '',
-          Mobile: '',
-          Gender: 'unknown',
-        },
-        at,
-      );
-      if (growth === 0) continue;
+    for (const [index, [openId, growth]] of credited.entries()) {
       const [member] = await queryRows<{ id: number }>(
         tx,
-        sql`select id from members where site_id = ${siteId} and member_no = ${Member.MemberNo}`,
+        sql`select id from members where site_id = ${siteId} and open_id = ${openId}`,
       );
       await changeGrowth(tx, {
         siteId,
@@ -193,7 +180,7 @@ async function secondSiteMembers(db: Database, siteId: number, now: number): Pro
         note: '历史消费折算',
         orderNo: '',
         actor: system,
-        now: at,
+        now: new Date(now - (35 - index * 5) * DAY),
       });
     }
   });
@@ -225,7 +212,7 @@ export const gradeSeed: AreaSeed = async (db, demo) => {
   for (const siteId of [demo.mallSiteId, demo.secondSiteId]) await seedGrades(db, siteId);
   await growthFromOrders(db, demo.mallSiteId);
   await checkIns(db, demo.mallSiteId, now);
-  await secondSiteMembers(db, demo.secondSiteId, now);
+  await secondSiteGrowth(db, demo.secondSiteId, now);
   await checkIns(db, demo.secondSiteId, now);
   await seedRechargeRules(db, demo.mallSiteId, now, true);
   await seedRechargeRules(db, demo.secondSiteId, now, false);

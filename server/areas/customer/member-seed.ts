@@ -18,8 +18,8 @@ interface DemoMember {
 }
 
 /**
- * The mall's first demo buyers sign in before the order seed places their orders, so the members
- * list shows tagged members with real spending; buyers named `demo-member-…` never order (a
+ * The mall's first demo buyers sign up before the order seed places their orders, so the members
+ * list shows tagged members with real spending and their inviters; buyers named `demo-member-…` never order (a
  * disabled member could not), so the disabled ones stay apart from the order seed.
  */
 const MALL: DemoMember[] = [
@@ -142,6 +142,24 @@ const SECOND: DemoMember[] = [
     daysAgo: 3,
     tags: [],
     disabled: true,
+  },
+  {
+    openId: 'site2-member-004',
+    nickname: '郑凯',
+    mobile: '13700000004',
+    gender: 'male',
+    daysAgo: 25,
+    tags: ['企业客户'],
+    remark: '年度框架采购',
+  },
+  {
+    openId: 'site2-member-005',
+    nickname: '王芳',
+    mobile: '',
+    gender: 'female',
+    daysAgo: 20,
+    tags: [],
+    invitedBy: 3,
   },
 ];
 

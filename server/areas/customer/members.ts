@@ -23,6 +23,8 @@ export interface BuyerTrace {
   mobile: string;
   source: MemberSource;
   now: Date;
+  /** The input field holding the open id, named when a disabled member is refused. */
+  field?: string;
 }
 
 type MemberRow = {
@@ -68,7 +70,7 @@ export async function ensureMember(tx: Executor, trace: BuyerTrace): Promise<num
               registered_at = least(member.registered_at, excluded.registered_at)
         ${RETURNING}`,
   );
-  refuseDisabled(row!, 'Buyer.Id');
+  refuseDisabled(row!, trace.field ?? 'Buyer.Id');
   return row!.id;
 }
 

@@ -85,6 +85,11 @@ const en = {
   'ledger.reason.operator': 'Adjusted by the shop',
   'ledger.reason.recharge_bonus': 'Recharge bonus',
   'ledger.reason.recharge_bonus_refund': 'Recharge bonus taken back',
+  'ledger.reason.points_deduction': 'Points paid for an order',
+  'ledger.reason.points_deduction_return': 'Order points given back',
+  'ledger.reason.points_exchange': 'Points mall exchange',
+  'ledger.reason.points_exchange_return': 'Exchange cancelled',
+  'ledger.reason.points_expiry': 'Points expired',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -169,6 +174,11 @@ const zh: Record<keyof typeof en, string> = {
   'ledger.reason.operator': '人工调整',
   'ledger.reason.recharge_bonus': '充值赠送',
   'ledger.reason.recharge_bonus_refund': '退回充值赠送',
+  'ledger.reason.points_deduction': '订单积分抵扣',
+  'ledger.reason.points_deduction_return': '退回订单抵扣积分',
+  'ledger.reason.points_exchange': '积分商城兑换',
+  'ledger.reason.points_exchange_return': '兑换取消退回',
+  'ledger.reason.points_expiry': '积分过期',
 };
 
 extendMessages({ en, zh });

@@ -1,14 +1,13 @@
 import type { AreaSeed } from '../../db/seed';
 import { seedComplaints } from './complaint-seed';
-import { gradeSeed } from './grade-seed';
 import { seedMembers } from './member-seed';
 
 /**
- * The customer area's demo data, after the order seed: grades with the growth the paid demo orders
- * earned, then the members' tags, remarks and inviters, then the complaints they file.
+ * The customer area's demo data before the order seed: members sign up (tags, remarks, inviters),
+ * so the order seed's buyers are members already, then file their complaints. Grades come in the
+ * area's late seed, once the orders they earn growth for are paid.
  */
 export const customerSeed: AreaSeed = async (db, demo) => {
-  await gradeSeed(db, demo);
   await seedMembers(db, demo);
   await seedComplaints(db, demo);
 };

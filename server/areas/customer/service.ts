@@ -165,7 +165,9 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
 export {
   gradeStageFor,
   grantOrderGrowth,
+  grantReviewGrowth,
   type OrderGrowthFacts,
+  type ReviewGrowthFacts,
   takeBackOrderGrowth,
 } from './grade-pricing';
 export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';

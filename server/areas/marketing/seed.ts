@@ -1,14 +1,16 @@
 import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
+import { couponSeed } from './coupon-seed';
 import { dealSeed } from './deal-seed';
-import { bookingForms, coupons, marketingActivities, pointsProducts, votes } from './tables';
+import { bookingForms, marketingActivities, votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
- * live rows: a few of each, one switched off and one deleted in the mall. Seckill, group buying and
- * bargains are set up and bought through their services (deal-seed.ts).
+ * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
+ * own seed through the coupon functions, points goods from the points area's seed and service;
+ * seckill, group buying and bargains are set up and bought through their services (deal-seed.ts).
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -16,63 +18,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
   const until = (days: number) => new Date(now + days * DAY);
   const mall = demo.mallSiteId;
   const second = demo.secondSiteId;
-  await db.insert(coupons).values([
-    {
-      siteId: mall,
-      title: '新人专享券',
-      discountType: 'amount',
-      value: 1000,
-      thresholdFen: 9900,
-      endsAt: until(30),
-    },
-    {
-      siteId: mall,
-      title: '满199减30',
-      discountType: 'amount',
-      value: 3000,
-      thresholdFen: 19900,
-      endsAt: until(14),
-    },
-    { siteId: mall, title: '全场8.5折券', discountType: 'discount', value: 85, endsAt: until(10), sort: 5 },
-    {
-      siteId: mall,
-      title: '会员无门槛5元券',
-      discountType: 'amount',
-      value: 500,
-      endsAt: until(60),
-      status: 'off',
-    },
-    {
-      siteId: mall,
-      title: '双十一预热券',
-      discountType: 'amount',
-      value: 2000,
-      thresholdFen: 29900,
-      endsAt: until(3),
-      deleted: true,
-    },
-    {
-      siteId: second,
-      title: '官网预约立减券',
-      discountType: 'amount',
-      value: 5000,
-      thresholdFen: 50000,
-      endsAt: until(30),
-    },
-    { siteId: second, title: '咨询礼包9折券', discountType: 'discount', value: 90, endsAt: until(20) },
-  ]);
-  await db.insert(pointsProducts).values([
-    { siteId: mall, title: '品牌保温杯', image: demoPicture('#ff9800', '积分'), points: 2000, stock: 100 },
-    {
-      siteId: mall,
-      title: '定制帆布袋',
-      image: demoPicture('#ff9800', '积分'),
-      points: 800,
-      priceFen: 990,
-      stock: 200,
-    },
-    { siteId: mall, title: '10元无门槛券', image: demoPicture('#ff9800', '积分'), points: 1000, stock: 500 },
-  ]);
+  await couponSeed(db, demo);
   const activityImage = demoPicture('#9c27b0', '活动');
   await db.insert(marketingActivities).values([
     {

@@ -13,9 +13,15 @@ export type ExistenceCheck = (
 ) => Promise<ReadonlySet<number>>;
 
 const checks = new Map<LinkKind, ExistenceCheck>();
+const endedChecks = new Map<LinkKind, ExistenceCheck>();
 
 export function registerEntityExistence(kind: LinkKind, check: ExistenceCheck): void {
   checks.set(kind, check);
+}
+
+/** Areas whose entities can end for good (a coupon) say which of the wanted ids have. */
+export function registerEntityEnded(kind: LinkKind, check: ExistenceCheck): void {
+  endedChecks.set(kind, check);
 }
 
 export function registeredKinds(): LinkKind[] {
@@ -36,31 +42,16 @@ export async function existingEntities(
   return existing;
 }
 
-/** Which linked activities are over, per link kind; kinds without a time never end. */
-export type EndedCheck = (
-  db: Database,
-  siteId: number,
-  ids: readonly number[],
-  now: Date,
-) => Promise<ReadonlySet<number>>;
-
-const endedChecks = new Map<LinkKind, EndedCheck>();
-
-export function registerEntityEnded(kind: LinkKind, check: EndedCheck): void {
-  endedChecks.set(kind, check);
-}
-
 /** The ended ids among those wanted, for every kind that can end. */
 export async function endedEntities(
   db: Database,
   siteId: number,
   wanted: ReadonlyMap<LinkKind, ReadonlySet<number>>,
-  now = new Date(),
 ): Promise<EndedEntities> {
   const ended: EndedEntities = {};
   for (const [kind, check] of endedChecks) {
     const ids = [...(wanted.get(kind) ?? [])];
-    if (ids.length > 0) ended[kind] = await check(db, siteId, ids, now);
+    if (ids.length > 0) ended[kind] = await check(db, siteId, ids);
   }
   return ended;
 }

@@ -10,10 +10,10 @@ import {
 import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
+import { endedCouponIds } from '../marketing/service';
 import { productCategories, products } from '../product/tables';
 import { registerEntityEnded, registerEntityExistence } from './entity-existence';
 import {
-  ENDING_KINDS,
   endedIds,
   type LinkTableKind,
   LOOKUP_SOURCES,
@@ -89,10 +89,13 @@ const tableKinds = ENTITY_LINK_KINDS.filter(
 for (const kind of tableKinds) {
   // A deleted row stays for the links that name it; the publish check reports them.
   registerEntityExistence(kind, (db, siteId, ids) => liveIds(db, siteId, LOOKUP_SOURCES[kind].table, ids));
+  if (LOOKUP_SOURCES[kind].ended) {
+    registerEntityEnded(kind, (db, siteId, ids) =>
+      endedIds(db, siteId, LOOKUP_SOURCES[kind] as LookupSource, ids),
+    );
+  }
 }
-for (const kind of ENDING_KINDS) {
-  registerEntityEnded(kind, (db, siteId, ids, now) => endedIds(db, siteId, kind, ids, now));
-}
+registerEntityEnded('coupon', endedCouponIds);
 
 function tableLookup<K extends LinkTableKind>(kind: K): RouteDefinition {
   const endpoint = lookupEndpoints[kind] as EndpointDefinition<

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
@@ -6,6 +6,7 @@ import { timedState } from '../../../contract/timed-state';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
   bargainGoods,
@@ -61,6 +62,13 @@ export interface LookupSource<K extends EntityLinkKind = EntityLinkKind> {
   toRow: (row: BaseColumns & Record<string, unknown>, now: Date) => LookupRow<K>;
   /** Extra filters of the kind's lookup (news by column). */
   filter?: (input: Record<string, unknown>) => SQL | undefined;
+  /**
+   * Rows whose time is over at `now`, for kinds that end (points goods, activities): flagged by the
+   * publish check, and left out of the lookup unless `listsEnded`.
+   */
+  ended?: (now: Date) => SQL;
+  /** Ended rows stay in the lookup, their state saying they ended (activities). */
+  listsEnded?: boolean;
 }
 
 export type LinkTableKind = Exclude<EntityLinkKind, 'product' | 'category'>;
@@ -81,11 +89,13 @@ function source<K extends LinkTableKind, T extends EntityTable>(
   table: T,
   extra: (row: T['$inferSelect']) => Omit<LookupRow<K>, keyof LookupRowBase>,
   filter?: LookupSource<K>['filter'],
+  ended?: LookupSource<K>['ended'],
 ): LookupSource<K> {
   return {
     table,
     toRow: (row) => ({ ...baseOf(row), ...extra(row as T['$inferSelect']) }) as LookupRow<K>,
     ...(filter ? { filter } : {}),
+    ...(ended ? { ended } : {}),
   };
 }
 
@@ -103,7 +113,10 @@ type OfferColumns = { startsAt: Date; endsAt: Date; status: 'on' | 'off'; offer:
  * real state (time and switch) at the moment of the lookup. The subqueries name the outer table in
  * full: drizzle writes a single table's columns unqualified, which the subquery would take as its own.
  */
-function offerSource<K extends 'seckill' | 'groupBuy' | 'bargain', T extends EntityTable>(
+function offerSource<
+  K extends 'seckill' | 'groupBuy' | 'bargain',
+  T extends EntityTable & { endsAt: PgColumn },
+>(
   table: T,
   extra: Record<string, SQL> & { offer: SQL },
   more: (row: T['$inferSelect'] & Record<string, unknown>) => Record<string, unknown> = () => ({}),
@@ -111,6 +124,8 @@ function offerSource<K extends 'seckill' | 'groupBuy' | 'bargain', T extends Ent
   return {
     table,
     extra,
+    ended: (now) => lte(table.endsAt, now),
+    listsEnded: true,
     toRow: (row, now) => {
       const full = row as unknown as BaseColumns & OfferColumns & T['$inferSelect'];
       return {
@@ -180,12 +195,22 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   case: source(cases, summary),
   hotel: source(hotelRooms, (row) => ({ PriceFen: row.priceFen, Area: row.area, Bed: row.bed })),
   hall: source(banquetHalls, (row) => ({ PriceFen: row.priceFen, Tables: row.tables })),
-  coupon: source(coupons, (row) => ({
-    CouponType: row.discountType,
-    Value: row.value,
-    ThresholdFen: row.thresholdFen,
-    ...window(row),
-  })),
+  // A coupon has a state instead of the on/off switch: it is "on" while it is on offer.
+  coupon: {
+    table: coupons,
+    toRow: (row) => {
+      const coupon = row as unknown as typeof coupons.$inferSelect;
+      return {
+        ...baseOf({ ...row, status: coupon.state === 'active' ? 'on' : 'off' }),
+        CouponType: coupon.discountType,
+        Value: coupon.value,
+        ThresholdFen: coupon.thresholdFen,
+        State: coupon.state,
+        ...window(coupon),
+        Validity: couponValidity(coupon),
+      };
+    },
+  },
   store: source(stores, (row) => ({
     Address: row.address,
     Tel: row.tel,
@@ -195,11 +220,13 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   quickPay: source(quickPayEntries, summary),
   menu: source(dishMenus, summary),
   bargain: offerSource(bargainEvents, { offer: bargainOffer }),
-  pointsProduct: source(pointsProducts, (row) => ({
-    Points: row.points,
-    PriceFen: row.priceFen,
-    Stock: row.stock,
-  })),
+  pointsProduct: source(
+    pointsProducts,
+    (row) => ({ Points: row.points, PriceFen: row.priceFen, Stock: row.stock }),
+    undefined,
+    (now) =>
+      sql`(${pointsProducts.endsAt} is not null and ${pointsProducts.endsAt} <= ${now.toISOString()}::timestamptz)`,
+  ),
   liveRoom: source(liveRooms, (row) => ({ Anchor: row.anchor, ...window(row) })),
   vote: source(votes, (row) => ({
     Options: row.options,
@@ -225,6 +252,7 @@ export async function lookupRows<K extends LinkTableKind>(
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(table.id, ids));
   conditions.push(lookup.filter?.(input));
+  if (lookup.ended && !lookup.listsEnded) conditions.push(not(lookup.ended(new Date())));
   const where = and(...conditions);
   const rows = (await db
     .select({ ...getTableColumns(table), ...lookup.extra })
@@ -254,30 +282,20 @@ export async function liveIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Activity kinds whose rows end (their window is over): the publish check flags links to them. */
-export const ENDING_KINDS = ['seckill', 'groupBuy', 'bargain'] as const;
-
-const ENDING_TABLES = { seckill: seckillActivities, groupBuy: groupBuyActivities, bargain: bargainEvents };
-
-/** The ids among `ids` of the shop's live activities of `kind` whose window is over at `now`. */
+/** The ids among `ids` that are the shop's and ended (see LookupSource.ended). */
 export async function endedIds(
   db: Database,
   siteId: number,
-  kind: (typeof ENDING_KINDS)[number],
+  lookup: LookupSource,
   ids: readonly number[],
-  now: Date,
 ): Promise<ReadonlySet<number>> {
-  const table = ENDING_TABLES[kind];
-  const rows = await db
+  if (!lookup.ended) return new Set();
+  const { table } = lookup;
+  const rows = (await db
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(
-        eq(table.siteId, siteId),
-        eq(table.deleted, false),
-        inArray(table.id, [...ids]),
-        lte(table.endsAt, now),
-      ),
-    );
+    .where(and(eq(table.siteId, siteId), inArray(table.id, [...ids]), lookup.ended(new Date())))) as {
+    id: number;
+  }[];
   return new Set(rows.map((row) => row.id));
 }

@@ -192,8 +192,10 @@ export const moduleLibraryRoutes = [
     const read = readTemplateData(row.data, session.siteId, locale);
     if (!read.ok) return refuseData(reply, locale, read.errors);
     const linked = linkedEntities(read.document, blockDefinition);
-    const existing = await existingEntities(db, session.siteId, linked);
-    const ended = await endedEntities(db, session.siteId, linked);
+    const [existing, ended] = await Promise.all([
+      existingEntities(db, session.siteId, linked),
+      endedEntities(db, session.siteId, linked),
+    ]);
     const problems = publishCheck(
       read.document,
       row.shopType as ShopType,

@@ -7,8 +7,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { requireOfflineMethod } from '../payment/service';
+import { distanceKm } from './distance';
 import { orderNotFound, staleVersion } from './errors';
-import { distanceKm } from './freight';
 import {
   type Actor,
   approveRefund,

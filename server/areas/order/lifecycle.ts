@@ -21,6 +21,8 @@ import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
 import { illegalTransition } from './errors';
+import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
+import { returnOrderPoints } from './order-points';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
 import { readParameterSetting } from './settings';
@@ -237,7 +239,10 @@ export async function closeUnpaid(
     { state: 'closed', closedAt: context.now, closeReason: reason, stockDeducted: false },
     'toPay',
   );
+  // The wallet before the goods, as every transition locks them.
+  await returnOrderPoints(context, order, { closing: true });
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
+  await returnOrderCoupon(context.tx, order, context.now);
   await logOrder(context, order, {
     action,
     from: order.state,
@@ -313,6 +318,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
@@ -387,6 +393,22 @@ export async function payInStore(
   return updated;
 }
 
+/**
+ * The rules of every parcel, orders' and the points mall's exchange orders' alike: the shop's own
+ * rider only for same-city delivery, a tracking number for every carrier.
+ */
+export function requireParcel(
+  deliveryType: OrderRecord['deliveryType'],
+  parcel: Pick<Parcel, 'carrier' | 'trackingNo'>,
+): void {
+  if (parcel.carrier === 'self' && deliveryType !== 'sameCity') {
+    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
+  }
+  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
+    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
+  }
+}
+
 export interface Parcel {
   carrier: Carrier;
   trackingNo: string;
@@ -405,12 +427,7 @@ export async function shipOrder(
   settings: ParameterSetting,
 ): Promise<{ order: OrderRecord; shipmentId: number }> {
   await requireCommand(context, order, 'ship');
-  if (parcel.carrier === 'self' && order.deliveryType !== 'sameCity') {
-    throw new AppError('order.selfDeliverySameCityOnly', {}, { field: 'Carrier' });
-  }
-  if (parcel.carrier !== 'self' && !parcel.trackingNo) {
-    throw new AppError('order.trackingNoRequired', {}, { field: 'TrackingNo' });
-  }
+  requireParcel(order.deliveryType, parcel);
   const lines = await shippedLines(context.tx, order.id);
   const waiting = lines.filter((line) => !line.shipped).map((line) => line.id);
   let chosen = waiting;
@@ -628,6 +645,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   });
   if (closing) {
     if (stockBack) await giveStockBack(context, order);
+    await returnOrderCoupon(context.tx, order, context.now);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
     await activityClosed({ tx: context.tx, order, at: context.now, stockReturned: stockBack });

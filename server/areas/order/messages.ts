@@ -24,6 +24,13 @@ const en = {
   'order.duplicateSku': 'SKU {id} is listed twice; give one line per SKU',
   'order.goodsUnavailable': '“{name}” is not on sale',
   'order.outOfStock': '“{name}” does not have enough stock',
+  'order.undeliverable': '“{goods}” is not delivered to {region}',
+  'order.unknownProvince':
+    'The province “{province}” is not in the area list, so the freight of “{goods}” cannot be worked out',
+  'order.unknownCity':
+    'The city “{city}” is not in the area list of its province, so the freight of “{goods}” cannot be worked out',
+  'order.freightTooHigh':
+    'The freight would be ¥{yuan}, above what one order may charge; check the freight templates',
   'order.deliveryDisabled.express': 'This shop does not deliver by express',
   'order.deliveryDisabled.sameCity': 'This shop does not offer same-city delivery',
   'order.deliveryDisabled.pickup': 'This shop does not offer pickup at a store',
@@ -216,6 +223,10 @@ const zh: Record<OrderMessageKey, string> = {
   'order.duplicateSku': 'SKU {id} 重复出现，每个 SKU 只能一行',
   'order.goodsUnavailable': '「{name}」已下架或不可购买',
   'order.outOfStock': '「{name}」库存不足',
+  'order.undeliverable': '「{goods}」不配送至{region}',
+  'order.unknownProvince': '地区列表中没有省份“{province}”，无法计算「{goods}」的运费',
+  'order.unknownCity': '该省的地区列表中没有城市“{city}”，无法计算「{goods}」的运费',
+  'order.freightTooHigh': '运费将达 ¥{yuan}，超出单笔订单上限，请检查运费模板',
   'order.deliveryDisabled.express': '本店未开通快递发货',
   'order.deliveryDisabled.sameCity': '本店未开通同城配送',
   'order.deliveryDisabled.pickup': '本店未开通到店自提',

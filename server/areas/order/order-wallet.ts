@@ -18,12 +18,14 @@ import {
   takeUpTo,
   type WalletActor,
 } from '../customer/service';
+import { returnOrderPoints } from './order-points';
 import { pointsForAmount, pointsToTakeBack } from './points';
 
 /**
  * What orders do to wallets, called by the order transitions in their transaction, after the
  * order's lock and before the sales summary's: a balance payment and its refund, the points an
- * order earns (at payment or completion, as the shop set) and gives back on refunds.
+ * order earns (at payment or completion, as the shop set) and gives back on refunds, and the points
+ * it paid with, given back on refunds.
  */
 
 export interface WalletMoment {
@@ -129,6 +131,7 @@ export async function walletOnRefund(
   refundFen: number,
 ): Promise<void> {
   if (order.paymentMethod === 'balance') await refundToBalance(moment, order, refundFen);
+  await returnOrderPoints(moment, order, { refundFen });
   if (!earnsPoints(order)) return;
   await takeBackOrderGrowth(moment.tx, { ...order, now: moment.now }, order.paidFen, refundFen);
   const granted = await grantedPoints(moment.tx, order);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -6,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { type Actor, idList, logOrder, type OrderLogRow, type OrderRecord } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
 import type { StockLine } from './stock-rules';
-import { orderLines, orders } from './tables';
+import { orderLines, orders, type StoredBreakdown } from './tables';
 
 /**
  * Lines priced from the database (never from the caller) and the insertion of a new order, shared
@@ -25,8 +26,11 @@ export interface PricedLine extends StockLine {
   image: string;
   skuCode: string;
   freightTemplateId: number | null;
-  /** The rules of the goods' freight template (null: none, ships free). */
-  freightRules: Record<string, unknown> | null;
+  /** The goods' freight template (null: none, ships free). */
+  freight: FreightRules | null;
+  /** One unit's weight (grams) and volume (cm³), for templates charging by them. */
+  weightG: number;
+  volumeCm3: number;
   unitFen: number;
   amountFen: number;
   /** Virtual goods issue tickets at payment instead of shipping. */
@@ -47,7 +51,9 @@ interface SkuRecord extends Record<string, unknown> {
   freight_template_id: number | null;
   shelf_state: 'on' | 'off';
   recycle_state: 'active' | 'recycled' | 'purged';
-  freight_rules: Record<string, unknown> | null;
+  freight: FreightRules | null;
+  weight_g: number;
+  volume_cm3: number;
   kind: 'physical' | 'virtual';
 }
 
@@ -55,11 +61,13 @@ interface SkuRecord extends Record<string, unknown> {
  * Prices the lines: each SKU must be the site's, its goods on the shelf, its stock enough now. The
  * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
  * the database holds at this moment, and taking stock later in the same transaction cannot deadlock.
+ * A quote (`lock: false`) reads without locking: it charges nothing.
  */
 export async function priceLines(
   tx: Executor,
   siteId: number,
   lines: readonly LineRequest[],
+  options: { lock: boolean } = { lock: true },
 ): Promise<PricedLine[]> {
   const seen = new Set<number>();
   for (const line of lines) {
@@ -69,17 +77,18 @@ export async function priceLines(
   }
   const skuIds = [...seen];
   // Goods rows first, in id order, as every stock writer locks them.
-  await tx.execute(
-    sql`select id from products
-         where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
-         order by id for update`,
-  );
+  if (options.lock)
+    await tx.execute(
+      sql`select id from products
+           where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
+           order by id for update`,
+    );
   const records = await queryRows<SkuRecord>(
     tx,
-    sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, p.name,
-               p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state, p.kind,
-               (select f.rules from freight_templates f where f.id = p.freight_template_id and f.site_id = p.site_id)
-                 as freight_rules
+    sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, s.weight_g, s.volume_cm3,
+               p.name, p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state, p.kind,
+               (select jsonb_build_object('ChargeMode', f.charge_mode) || f.rules from freight_templates f
+                 where f.id = p.freight_template_id and f.site_id = p.site_id) as freight
           from skus s join products p on p.id = s.product_id
          where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
   );
@@ -104,7 +113,9 @@ export async function priceLines(
       image: record.image || record.cover || '',
       skuCode: record.code,
       freightTemplateId: record.freight_template_id,
-      freightRules: record.freight_rules,
+      freight: record.freight,
+      weightG: record.weight_g,
+      volumeCm3: record.volume_cm3,
       unitFen: record.price_fen,
       amountFen: record.price_fen * line.Quantity,
       virtual: record.kind === 'virtual',
@@ -124,6 +135,8 @@ export interface NewOrder {
   lines: readonly PricedLine[];
   freightFen: number;
   discountFen: number;
+  /** What each pricing stage took; walk-in orders, priced by the cashier, have none. */
+  breakdown?: StoredBreakdown;
   stockMode: 'creation' | 'payment';
   /** The caller takes the stock in the same transaction right after (walk-in orders, stock at creation). */
   stockDeducted: boolean;
@@ -178,6 +191,7 @@ export async function insertOrder(
       goodsFen,
       freightFen: order.freightFen,
       discountFen: order.discountFen,
+      breakdown: order.breakdown ?? null,
       totalFen: goodsFen + order.freightFen - order.discountFen,
       stockMode: order.stockMode,
       stockDeducted: order.stockDeducted,

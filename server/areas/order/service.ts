@@ -6,6 +6,7 @@ import type {
   CreateOrderInput,
   createRechargeSchema,
   payOrderSchema,
+  quoteExpressFreight,
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
@@ -15,7 +16,8 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { ensureMember, gradeStageFor } from '../customer/service';
-import { distanceKm, expressFreight } from './freight';
+import { distanceKm } from './distance';
+import { expressFreight } from './express-freight';
 import {
   type Actor,
   addDays,
@@ -32,8 +34,10 @@ import {
   receiveOrder,
   refundableFen,
 } from './lifecycle';
+import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
 import { freshPickupCode } from './order-number';
-import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
+import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
@@ -138,6 +142,8 @@ export async function placeOrder(
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
   }
 
+  // The wallet's lock comes first: see order-points.ts.
+  const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
   await ensureMember(context.tx, {
     siteId: context.siteId,
     openId: input.Buyer.Id,
@@ -159,18 +165,7 @@ export async function placeOrder(
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
   if (input.DeliveryType === 'express') {
-    const templates = new Map(
-      lines.flatMap((line) =>
-        line.freightTemplateId !== null && line.freightRules
-          ? [[line.freightTemplateId, line.freightRules] as const]
-          : [],
-      ),
-    );
-    freightFen = expressFreight(
-      lines.map((line) => ({ templateId: line.freightTemplateId, quantity: line.quantity })),
-      templates,
-      input.Address!.Province,
-    );
+    freightFen = expressFreight(lines, input.Address!).freightFen;
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {
@@ -193,13 +188,17 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // Coupon and points stages are filled by the issues that build them.
+  const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
     activity: options.activity ?? null,
     grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+    coupon: coupon?.stage ?? null,
+    points,
     freightFen,
   });
+  requirePointsMinimum(points, price);
+  const breakdown = breakdownWithCoupon(price, coupon);
   const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
     throw new AppError(
@@ -225,6 +224,7 @@ export async function placeOrder(
       lines,
       freightFen: price.freightFen,
       discountFen: price.discountFen,
+      breakdown,
       stockMode,
       stockDeducted: stockMode === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
@@ -237,12 +237,52 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
-  if (stockDecision('create', { mode: stockMode, deducted: false }) === 'take') {
+  await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
+  const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
+  if (takesNow) {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }
+  // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
+  await keepOrderCoupon(context, coupon, order, price, takesNow);
   await countPlaced(context.tx, order);
   return order;
+}
+
+/** The express freight of a cart before it is placed: nothing is locked or taken. */
+export async function quoteStorefrontFreight(
+  tx: Executor,
+  siteId: number,
+  input: z.infer<typeof quoteExpressFreight.input>,
+) {
+  const lines = await priceLines(tx, siteId, input.Lines, { lock: false });
+  // Virtual goods issue tickets instead of shipping, so they take no part in freight.
+  return expressFreight(
+    lines.filter((line) => !line.virtual),
+    input.Address,
+  );
+}
+
+/**
+ * A cart priced as an order would be before its coupon: lines from the database (on the shelf, in
+ * stock) and the buyer's grade stage, for the storefront's best-coupon call.
+ */
+export async function cartQuote(
+  context: Pick<StorefrontContext, 'tx' | 'siteId'>,
+  buyerId: string,
+  requested: readonly LineRequest[],
+) {
+  const lines = await priceLines(context.tx, context.siteId, requested);
+  return {
+    lines: lines.map((line) => ({
+      skuId: line.skuId,
+      productId: line.productId,
+      categoryId: line.categoryId,
+      unitFen: line.unitFen,
+      quantity: line.quantity,
+    })),
+    grade: await gradeStageFor(context.tx, context.siteId, buyerId, lines),
+  };
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */
@@ -354,7 +394,7 @@ export async function findBuyersOrder(
 
 /** What the buyer sees of an order. */
 export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
-  const [lines, shipments] = await Promise.all([
+  const [lines, shipments, coupon] = await Promise.all([
     queryRows<{
       sku_id: number;
       name: string;
@@ -376,6 +416,7 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
       tx,
       sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
     ),
+    orderCouponView(tx, order),
   ]);
   return {
     OrderNo: order.orderNo,
@@ -394,6 +435,10 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     GoodsFen: order.goodsFen,
     FreightFen: order.freightFen,
     DiscountFen: order.discountFen,
+    PointsUsed: order.breakdown?.pointsUsed ?? 0,
+    PointsFen: order.breakdown?.pointsFen ?? 0,
+    CouponFen: coupon?.DiscountFen ?? 0,
+    MemberCouponId: coupon?.MemberCouponId ?? null,
     AdjustFen: order.adjustFen,
     TotalFen: order.totalFen,
     PaidFen: order.paidFen,
@@ -471,6 +516,10 @@ export async function refundRequested(
   const approved = await approveRefund(operatorContext, order, request?.requested_fen ?? 0, '');
   return markRefunded(operatorContext, approved);
 }
+
+/** The order area's rules and settings other areas follow: the points mall ships like an order. */
+export { requireParcel } from './lifecycle';
+export { readParameterSetting } from './settings';
 
 // ---------------------------------------------------------------------------------------------
 // Activity orders the system settles (a group-buy team that failed or filled without them)

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
-import type { OrderType } from '../../../contract/machines/order';
+import { type OrderType, REVIEWABLE_ORDER_STATES } from '../../../contract/machines/order';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { activityClosed } from './activity-hooks';
-import { idList } from './lifecycle';
+import { idList, type OrderRecord } from './lifecycle';
+import { returnOrderPoints } from './order-points';
 import { grantCompletedOrders } from './order-wallet';
 import { orderStockLines, returnStock } from './stock';
 
@@ -31,6 +32,8 @@ export type OrderSweepCounts = {
 export const AUTO_REVIEW_CONTENT = '此用户没有填写评价，系统默认好评';
 
 const ACTIVE_REFUND = sql`refund_state not in ('requested', 'approved')`;
+
+const SYSTEM = { kind: 'system' as const, accountId: null, name: '' };
 
 interface Due extends Record<string, unknown> {
   id: number;
@@ -86,6 +89,29 @@ async function drain(
   }
 }
 
+/**
+ * Points the closed orders paid with go back, buyers' wallets in one order (so two sweeps never
+ * wait on each other's) and before the goods' stock, as every transition locks them.
+ */
+async function returnClosedOrdersPoints(tx: Executor, rows: readonly Due[]): Promise<void> {
+  if (rows.length === 0) return;
+  const orders = await queryRows<
+    Pick<OrderRecord, 'siteId' | 'orderNo' | 'buyerId' | 'paidFen' | 'refundedFen'>
+  >(
+    tx,
+    sql`select site_id as "siteId", order_no as "orderNo", buyer_id as "buyerId", paid_fen as "paidFen",
+               refunded_fen as "refundedFen"
+          from orders where id in ${idList(rows.map((row) => row.id))}
+           and exists (select 1 from wallet_ledger l where l.site_id = orders.site_id and l.order_no = orders.order_no
+                        and l.reason = 'points_deduction')
+         order by site_id, buyer_id, id`,
+  );
+  for (const order of orders) {
+    const due = rows.find((row) => row.order_no === order.orderNo && row.site_id === order.siteId)!;
+    await returnOrderPoints({ tx, actor: SYSTEM, now: new Date(due.due) }, order, { closing: true });
+  }
+}
+
 export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise<number> {
   const due = sql`state = 'toPay' and pay_due_at <= ${now.toISOString()}::timestamptz`;
   return drain(
@@ -100,6 +126,7 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
              where id in ${idList(rows.map((row) => row.id))} and state = 'toPay' returning id`,
       );
       const changed = rows.filter((row) => closed.some((entry) => entry.id === row.id));
+      await returnClosedOrdersPoints(tx, changed);
       const withStock = changed.filter((row) => row.stock_deducted);
       const lines = await orderStockLines(
         tx,
@@ -186,10 +213,18 @@ export function completeOrders(db: Database, now: Date, limit = 200): Promise<nu
   );
 }
 
-/** Received goods nobody reviewed get a five-star default review, one per goods of the order. */
+/**
+ * Received goods the buyer did not review get a five-star default review, one per goods of the
+ * order, in the buyer's name and order: the buyer may add a follow-up under it but not review those
+ * goods again. A default review earns no growth; the buyer wrote nothing.
+ */
 export function reviewOrders(db: Database, now: Date, limit = 200): Promise<number> {
+  const reviewable = sql.join(
+    REVIEWABLE_ORDER_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
   const due = sql`reviewed_at is null and review_due_at is not null and review_due_at <= ${now.toISOString()}::timestamptz
-    and state in ('received', 'completed')`;
+    and state in (${reviewable})`;
   return drain(
     db,
     async (tx) => {
@@ -201,18 +236,24 @@ export function reviewOrders(db: Database, now: Date, limit = 200): Promise<numb
         sql`update orders set reviewed_at = review_due_at, updated_at = now()
              where id in ${ids} and reviewed_at is null returning id`,
       );
-      if (changed.length > 0) {
-        await tx.execute(
-          sql`insert into product_comments (site_id, product_id, buyer_name, score, content, created_at, updated_at)
-              select distinct on (l.order_id, l.product_id) o.site_id, l.product_id,
-                     case when o.buyer_name = '' then '***' else left(o.buyer_name, 1) || '**' end,
-                     5, ${AUTO_REVIEW_CONTENT}, o.review_due_at, o.review_due_at
-                from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
-               where l.order_id in ${idList(changed.map((row) => row.id))} and p.recycle_state <> 'purged'
-               order by l.order_id, l.product_id`,
-        );
-      }
-      const logged = rows.filter((row) => changed.some((entry) => entry.id === row.id));
+      const reviewed =
+        changed.length === 0
+          ? []
+          : await queryRows<{ order_no: string }>(
+              tx,
+              sql`insert into product_comments (site_id, product_id, buyer_id, order_no, buyer_name, score, content,
+                                                created_at, updated_at)
+                  select distinct on (l.order_id, l.product_id) o.site_id, l.product_id, o.buyer_id, o.order_no,
+                         case when o.buyer_name = '' then '***' else left(o.buyer_name, 1) || '**' end,
+                         5, ${AUTO_REVIEW_CONTENT}, o.review_due_at, o.review_due_at
+                    from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
+                   where l.order_id in ${idList(changed.map((row) => row.id))} and p.recycle_state <> 'purged'
+                   order by l.order_id, l.product_id
+                  on conflict (site_id, order_no, product_id) do nothing
+                  returning order_no`,
+            );
+      // Orders whose every goods the buyer reviewed are marked done without a log line.
+      const logged = rows.filter((row) => reviewed.some((entry) => entry.order_no === row.order_no));
       const states = await queryRows<{ id: number; state: string }>(
         tx,
         sql`select id, state from orders where id in ${ids}`,

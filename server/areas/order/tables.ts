@@ -29,7 +29,13 @@ import {
   REFUND_STATES,
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
+import type { PriceBreakdown } from '../../../contract/pricing';
 import { accounts, sites, stores } from '../../db/schema';
+
+/** An order's price breakdown, with the coupon copy it took (which goes back if the order closes). */
+export interface StoredBreakdown extends PriceBreakdown {
+  coupon?: { copyId: number; title: string };
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,6 +80,8 @@ export const orders = pgTable(
     goodsFen: money('goods_fen'),
     freightFen: money('freight_fen'),
     discountFen: money('discount_fen'),
+    /** What each pricing stage took (contract/pricing.ts), as priced when the order was placed. */
+    breakdown: jsonb('breakdown').$type<StoredBreakdown>(),
     adjustFen: money('adjust_fen'),
     totalFen: money('total_fen'),
     paidFen: money('paid_fen'),

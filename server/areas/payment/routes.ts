@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as payment from '../../../contract/endpoints/payment';
+import { EXCHANGE_NO_PREFIX } from '../../../contract/endpoints/points-exchange';
 import { audit } from '../../audit';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -7,6 +8,7 @@ import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
 import { payNotifiedOrder } from '../order/service';
+import { payNotifiedExchange } from '../points/service';
 import { PaymentProviderError } from './adapter';
 import { enqueueReturnOfPayment, offlineMethods } from './service';
 import { adapterOf, payConfigView, readSettings, settingsChange, wechatReady } from './settings';
@@ -125,7 +127,12 @@ export const paymentRoutes = [
       if (inserted.length === 0) return;
       try {
         // A savepoint: a refusal part-way (stock short at payment) leaves nothing of the payment behind.
-        await tx.transaction((payment) => payNotifiedOrder({ tx: payment, siteId, now, locale }, paid));
+        // The points mall's exchange orders are paid the same way; their numbers say which is which.
+        await tx.transaction(async (payment) => {
+          const context = { tx: payment, siteId, now, locale };
+          if (paid.orderNo.startsWith(EXCHANGE_NO_PREFIX)) await payNotifiedExchange(context, paid);
+          else await payNotifiedOrder(context, paid);
+        });
       } catch (error) {
         // The order cannot be paid (closed meanwhile, another amount, unknown order, stock short): the
         // buyer's money is real, so it goes back rather than waiting on a retry that cannot pass.

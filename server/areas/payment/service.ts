@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import type { PaymentAdapter } from './adapter';
+import { type PaymentAdapter, PaymentProviderError } from './adapter';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
 import './messages';
@@ -17,6 +17,22 @@ import './messages';
  */
 
 export { type PaymentAdapter, PaymentProviderError } from './adapter';
+
+/** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
+export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.code === 'NETWORK')
+      throw new AppError('payment.providerUnreachable', { message: error.message });
+    throw new AppError(
+      'payment.refused',
+      { code: error.code, message: error.message },
+      { field: 'PaymentMethod' },
+    );
+  }
+}
 
 export async function sitePaymentAdapter(
   db: Executor,

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { repliesOf } from './buyer-comments';
 import { illegalTransition, notFound, requireVersion, staleVersion, uniqueIds } from './errors';
 import { contains, isoTime, where } from './product-list';
 import { inList, missingIds } from './sql-helpers';
@@ -19,6 +20,7 @@ interface CommentRecord extends Record<string, unknown> {
   product_name: string;
   product_image: string | null;
   buyer_name: string;
+  order_no: string | null;
   score: number;
   content: string;
   images: string[];
@@ -30,7 +32,7 @@ interface CommentRecord extends Record<string, unknown> {
 }
 
 const COMMENT_COLUMNS = sql`m.id, m.product_id, p.name as product_name, p.gallery->>0 as product_image, m.buyer_name,
-  m.score, m.content, m.images, m.state, m.shop_replied, m.reply_count, m.created_at, m.version`;
+  m.order_no, m.score, m.content, m.images, m.state, m.shop_replied, m.reply_count, m.created_at, m.version`;
 const COMMENT_FROM = sql`product_comments m join products p on p.id = m.product_id`;
 
 function toCommentRow(record: CommentRecord) {
@@ -40,6 +42,7 @@ function toCommentRow(record: CommentRecord) {
     ProductName: record.product_name,
     ProductImage: record.product_image ?? '',
     BuyerName: record.buyer_name,
+    OrderNo: record.order_no ?? '',
     Score: record.score,
     Content: record.content,
     Images: record.images,
@@ -66,24 +69,7 @@ async function readComment(db: Executor, siteId: number, id: number, field: stri
 }
 
 async function readReplies(db: Executor, commentId: number) {
-  const rows = await queryRows<{
-    id: number;
-    author: 'shop' | 'buyer';
-    author_name: string;
-    content: string;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`select id, author, author_name, content, created_at from product_comment_replies
-         where comment_id = ${commentId} order by created_at, id`,
-  );
-  return rows.map((row) => ({
-    Id: row.id,
-    Author: row.author,
-    AuthorName: row.author_name,
-    Content: row.content,
-    CreatedAt: isoTime(row.created_at),
-  }));
+  return (await repliesOf(db, [commentId])).get(commentId) ?? [];
 }
 
 const SORT_COLUMNS: Record<(typeof goods.COMMENT_SORT_FIELDS)[number], SQL> = {
@@ -182,6 +168,7 @@ export const commentRoutes = [
         }
         (outcome === 'change' ? changed : unchanged).push(id);
       }
+      // Deleting a buyer's review leaves the growth it earned: the buyer earned it by writing it.
       if (changed.length > 0) {
         const target = commentMachine.actions.find((action) => action.name === input.Action)!.to;
         await tx.execute(sql`update product_comments set state = ${target}, updated_at = now()

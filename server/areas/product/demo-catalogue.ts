@@ -1,3 +1,4 @@
+import type { SaveFreightTemplateInput } from '../../../contract/endpoints/freight-templates';
 /** The demo shops' catalogue: a two-level category tree, goods name parts and spec templates. */
 
 export interface DemoSpec {
@@ -226,11 +227,118 @@ export const DEMO_CATALOGUE: readonly DemoCategory[] = [
 
 export const DEMO_CUSTOM_TYPES = ['新品上市', '热销推荐', '限时特惠', '店长推荐'] as const;
 
-export const DEMO_FREIGHT_TEMPLATES = [
-  { name: '全国包邮', isDefault: true, rules: { type: 'free' } },
-  { name: '按件计费', isDefault: false, rules: { type: 'perItem', firstFen: 800, nextFen: 200 } },
-  { name: '偏远地区加价', isDefault: false, rules: { type: 'region', baseFen: 0, remoteFen: 1500 } },
-] as const;
+const never = { FreeWhen: 'never', FreeQuantity: 0, FreeAmountFen: 0 } as const;
+const yuan = (amount: number) => amount * 100;
+
+/**
+ * Freight templates of each demo shop, as the freight editor would save them: the first three price
+ * as the shops' original templates did (the migration to these rules kept them so), the rest show
+ * charging by weight and volume, region rules with free shipping, and regions not delivered to.
+ * Seeded goods pick among all of them, and the order seed's addresses are all delivered to.
+ */
+export const DEMO_FREIGHT_TEMPLATES: readonly (SaveFreightTemplateInput & { IsDefault?: boolean })[] = [
+  {
+    Name: '全国包邮',
+    IsDefault: true,
+    ChargeMode: 'piece',
+    DefaultRule: { First: 1, FirstFen: 0, Next: 1, NextFen: 0, ...never },
+  },
+  {
+    Name: '按件计费',
+    ChargeMode: 'piece',
+    DefaultRule: { First: 1, FirstFen: yuan(8), Next: 1, NextFen: yuan(2), ...never },
+  },
+  {
+    Name: '偏远地区加价',
+    ChargeMode: 'piece',
+    DefaultRule: { First: 1, FirstFen: 0, Next: 1, NextFen: 0, ...never },
+    Rules: [
+      {
+        // 新疆, 西藏, 青海, 内蒙古, 宁夏, 甘肃, 海南
+        Regions: ['650000', '540000', '630000', '150000', '640000', '620000', '460000'],
+        First: 1,
+        FirstFen: yuan(15),
+        Next: 1,
+        NextFen: 0,
+        ...never,
+      },
+    ],
+  },
+  {
+    Name: '按重量计费',
+    ChargeMode: 'weight',
+    DefaultRule: { First: 1000, FirstFen: yuan(10), Next: 1000, NextFen: yuan(5), ...never },
+    Rules: [
+      {
+        // 江浙沪: 满 99 元包邮
+        Regions: ['310000', '320000', '330000'],
+        First: 1000,
+        FirstFen: yuan(6),
+        Next: 1000,
+        NextFen: yuan(2),
+        FreeWhen: 'amount',
+        FreeQuantity: 0,
+        FreeAmountFen: yuan(99),
+      },
+      {
+        // 新疆, 内蒙古, 青海
+        Regions: ['650000', '150000', '630000'],
+        First: 1000,
+        FirstFen: yuan(20),
+        Next: 1000,
+        NextFen: yuan(10),
+        ...never,
+      },
+    ],
+    // 港澳台不发货
+    Undeliverable: ['810000', '820000', '710000'],
+  },
+  {
+    Name: '大件按体积',
+    ChargeMode: 'volume',
+    DefaultRule: { First: 100_000, FirstFen: yuan(30), Next: 50_000, NextFen: yuan(10), ...never },
+    Rules: [
+      {
+        // 广东省: 满 2 件且满 500 元包邮
+        Regions: ['440000'],
+        First: 100_000,
+        FirstFen: yuan(20),
+        Next: 50_000,
+        NextFen: yuan(8),
+        FreeWhen: 'both',
+        FreeQuantity: 2,
+        FreeAmountFen: yuan(500),
+      },
+    ],
+    Undeliverable: ['540000', '810000', '820000', '710000'],
+  },
+  {
+    Name: '同城满件包邮',
+    ChargeMode: 'piece',
+    DefaultRule: {
+      First: 1,
+      FirstFen: yuan(10),
+      Next: 1,
+      NextFen: yuan(5),
+      FreeWhen: 'amount',
+      FreeQuantity: 0,
+      FreeAmountFen: yuan(199),
+    },
+    Rules: [
+      {
+        // 广州, 深圳: 满 2 件包邮
+        Regions: ['440100', '440300'],
+        First: 1,
+        FirstFen: yuan(6),
+        Next: 1,
+        NextFen: yuan(2),
+        FreeWhen: 'quantity',
+        FreeQuantity: 2,
+        FreeAmountFen: 0,
+      },
+    ],
+  },
+];
 
 export const DEMO_BUYERS = [
   '小***鱼',

@@ -54,10 +54,11 @@ export async function readProductDetail(db: Executor, siteId: number, id: number
       stock: number;
       code: string;
       weight_g: number;
+      volume_cm3: number;
       image: string;
     }>(
       db,
-      sql`select id, spec_values, spec_text, price_fen, stock, code, weight_g, image
+      sql`select id, spec_values, spec_text, price_fen, stock, code, weight_g, volume_cm3, image
             from skus where product_id = ${id} order by position, id`,
     ),
     queryRows<{ custom_type_id: number }>(
@@ -111,6 +112,7 @@ export async function readProductDetail(db: Executor, siteId: number, id: number
       Stock: sku.stock,
       Code: sku.code,
       WeightG: sku.weight_g,
+      VolumeCm3: sku.volume_cm3,
       Image: sku.image,
     })),
     RelatedIds: related.map((row) => row.related_id),

@@ -346,6 +346,7 @@ export const productRoutes = [
       conditions.push(sql`p.category_id in ${categorySubtree(session.siteId, input.categoryId)}`);
     if (input.onShelfOnly) conditions.push(sql`p.shelf_state = 'on'`);
     if (input.excludeId !== undefined) conditions.push(sql`p.id <> ${input.excludeId}`);
+    if (input.kind) conditions.push(sql`p.kind = ${input.kind}`);
     const [count] = await queryRows<{ total: number }>(
       db,
       sql`select count(*)::int as total from products p where ${where(conditions)}`,

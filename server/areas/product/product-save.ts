@@ -47,9 +47,13 @@ async function checkReferences(tx: Executor, siteId: number, form: ProductForm):
   const [category] = await missingIds(tx, 'product_categories', siteId, [form.CategoryId]);
   if (category !== undefined) throw notFound('product.categoryNotFound', category, 'CategoryId');
   if (form.FreightTemplateId !== null) {
-    const [template] = await missingIds(tx, 'freight_templates', siteId, [form.FreightTemplateId]);
-    if (template !== undefined)
-      throw notFound('product.freightTemplateNotFound', template, 'FreightTemplateId');
+    // Key-share locked: a delete of the template waits for this save, or this save finds it gone.
+    const [template] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from freight_templates where id = ${form.FreightTemplateId} and site_id = ${siteId} for key share`,
+    );
+    if (!template)
+      throw notFound('product.freightTemplateNotFound', form.FreightTemplateId, 'FreightTemplateId');
   }
   const [customType] = await missingIds(tx, 'product_custom_types', siteId, [...new Set(form.CustomTypeIds)]);
   if (customType !== undefined) throw notFound('product.customTypeNotFound', customType, 'CustomTypeIds');
@@ -143,6 +147,7 @@ async function insertSkus(
         stock: sku.Stock,
         code: sku.Code,
         weightG: sku.WeightG,
+        volumeCm3: sku.VolumeCm3,
         image: sku.Image,
         position,
       })),
@@ -338,7 +343,7 @@ async function updateProduct(
     if (sku.Id === undefined) continue;
     await tx.execute(sql`update skus set spec_values = ${JSON.stringify(sku.SpecValues)}::jsonb,
         spec_text = ${sku.SpecValues.join('/')}, price_fen = ${sku.PriceFen}, code = ${sku.Code},
-        weight_g = ${sku.WeightG}, image = ${sku.Image}, position = ${position}
+        weight_g = ${sku.WeightG}, volume_cm3 = ${sku.VolumeCm3}, image = ${sku.Image}, position = ${position}
       where id = ${sku.Id}`);
     await changeSkuStock(tx, session, product, {
       skuId: sku.Id,
@@ -395,8 +400,8 @@ export async function copyProduct(
   await tx.execute(sql`insert into product_specs (site_id, product_id, position, name, "values")
       select site_id, ${copyId}, position, name, "values" from product_specs where product_id = ${sourceId}`);
   await tx.execute(sql`insert into skus (site_id, product_id, spec_values, spec_text, price_fen, stock, code, weight_g,
-        image, position)
-      select site_id, ${copyId}, spec_values, spec_text, price_fen, 0, code, weight_g, image, position
+        volume_cm3, image, position)
+      select site_id, ${copyId}, spec_values, spec_text, price_fen, 0, code, weight_g, volume_cm3, image, position
         from skus where product_id = ${sourceId} order by position, id`);
   await tx.execute(sql`insert into product_custom_type_links (site_id, product_id, custom_type_id)
       select site_id, ${copyId}, custom_type_id from product_custom_type_links where product_id = ${sourceId}`);

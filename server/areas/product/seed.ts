@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { saveFreightTemplateSchema } from '../../../contract/endpoints/freight-templates';
 import { specCombinations } from '../../../contract/endpoints/goods';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
+import { insertFreightTemplate, lockShopTemplates } from '../shop-set/service';
 import {
   DEMO_BUYER_FOLLOW_UPS,
   DEMO_BUYERS,
@@ -21,7 +23,6 @@ import {
   attributeTypes,
   commentReplies,
   customTypes,
-  freightTemplates,
   productCategories,
   productComments,
   productCustomTypes,
@@ -93,10 +94,7 @@ async function seedSite(
   const now = Date.now();
   await tx.insert(productSettings).values({ siteId, auditRequired: options.auditRequired });
 
-  const templates = await tx
-    .insert(freightTemplates)
-    .values(DEMO_FREIGHT_TEMPLATES.map((template) => ({ siteId, ...template, rules: { ...template.rules } })))
-    .returning({ id: freightTemplates.id });
+  const templates = await seedFreightTemplates(tx, siteId);
   const groups = await tx
     .insert(customTypes)
     .values(DEMO_CUSTOM_TYPES.map((name, index) => ({ siteId, name, sort: index * 10 })))
@@ -237,6 +235,8 @@ async function seedSite(
         stock: soldOut ? 0 : random.chance(0.1) ? random.between(0, 5) : random.between(10, 300),
         code: `${code}-${String(position + 1).padStart(2, '0')}`,
         weightG: subcategory.weightG,
+        // Packed goods take about 3 cm³ a gram: enough for the volume template to have something to count.
+        volumeCm3: subcategory.weightG * 3,
         position,
       });
     });
@@ -341,6 +341,17 @@ async function seedSite(
      from (select comment_id, count(*)::int as count, bool_or(author = 'shop') as shop
              from product_comment_replies where site_id = ${siteId} group by comment_id) r
     where m.id = r.comment_id`);
+}
+
+/** The demo templates through the same checks and writes as the freight editor's save. */
+async function seedFreightTemplates(tx: Executor, siteId: number): Promise<{ id: number }[]> {
+  await lockShopTemplates(tx, siteId);
+  const rows: { id: number }[] = [];
+  for (const { IsDefault, ...template } of DEMO_FREIGHT_TEMPLATES) {
+    const { Id: _id, Version: _version, ...fields } = saveFreightTemplateSchema.parse(template);
+    rows.push(await insertFreightTemplate(tx, siteId, fields, { isDefault: IsDefault }));
+  }
+  return rows;
 }
 
 /** Both demo sites get a catalogue; the mall site requires goods audit so the audit screens have work. */

@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/client';
 
+export { postBuyerComment, postBuyerFollowUp } from './buyer-comments';
+
 /**
  * Counts unfinished orders per goods id. The orders area registers one when it exists; until then
  * nothing references goods and purging is never blocked by orders.

@@ -12,7 +12,9 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CHARGE_MODES, type FreightRules } from '../../../contract/freight';
 import { GOODS_KINDS, type TicketSettings } from '../../../contract/goods-kind';
 import { accounts, sites } from '../../db/schema';
 
@@ -71,14 +73,21 @@ export const freightTemplates = pgTable(
     id: serial('id').primaryKey(),
     siteId: siteId(),
     name: text('name').notNull(),
-    /** Pricing rules; their shape is owned by the shop-settings freight editor. */
-    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+    /** What the rules' amounts count: pieces, grams or cubic centimetres (contract/freight.ts). */
+    chargeMode: text('charge_mode', { enum: CHARGE_MODES }).notNull().default('piece'),
+    /** The default rule, the region rules and the undeliverable regions, as the freight editor saves them. */
+    rules: jsonb('rules').$type<Omit<FreightRules, 'ChargeMode'>>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
-  (table) => [index('freight_templates_site').on(table.siteId)],
+  (table) => [
+    index('freight_templates_site').on(table.siteId),
+    uniqueIndex('freight_templates_site_name').on(table.siteId, table.name),
+    // At most one default per shop; setting another clears the old one first.
+    uniqueIndex('freight_templates_one_default').on(table.siteId).where(sql`${table.isDefault}`),
+  ],
 );
 
 export const products = pgTable(
@@ -158,6 +167,8 @@ export const products = pgTable(
     index('products_site_price').on(table.siteId, table.recycleState, table.priceFen),
     index('products_site_stock').on(table.siteId, table.recycleState, table.totalStock),
     index('products_site_category').on(table.siteId, table.categoryId),
+    // Goods counts of freight templates and the refusal to delete one in use.
+    index('products_freight_template').on(table.freightTemplateId),
     // The tab counts read this index alone (an index-only scan) rather than the wide rows.
     index('products_site_tabs').on(
       table.siteId,
@@ -207,6 +218,8 @@ export const skus = pgTable(
     stock: integer('stock').notNull().default(0),
     code: text('code').notNull().default(''),
     weightG: integer('weight_g').notNull().default(0),
+    /** Volume of one unit in cubic centimetres, for freight templates charging by volume. */
+    volumeCm3: integer('volume_cm3').notNull().default(0),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
@@ -332,6 +345,13 @@ export const productComments = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     buyerName: text('buyer_name').notNull(),
+    /**
+     * The open id and order of a review the buyer posted through the storefront (or the default
+     * review of their order); null for comments the shop entered and rows from before buyers
+     * could review.
+     */
+    buyerId: text('buyer_id'),
+    orderNo: text('order_no'),
     score: integer('score').notNull(),
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
@@ -348,6 +368,9 @@ export const productComments = pgTable(
   },
   (table) => [
     check('product_comments_score', sql`${table.score} between 1 and 5`),
+    check('product_comments_buyer_order', sql`(${table.buyerId} is null) = (${table.orderNo} is null)`),
+    // One review per order and goods: parallel posts of the same review leave one.
+    uniqueIndex('product_comments_order_product').on(table.siteId, table.orderNo, table.productId),
     index('product_comments_site').on(table.siteId, table.state, table.createdAt),
     index('product_comments_product').on(table.siteId, table.productId, table.createdAt),
   ],

@@ -19,3 +19,5 @@ export async function shopCommentFlags(db: Executor, siteId: number): Promise<Sh
     .where(eq(shopInfos.siteId, siteId));
   return row ?? { commentsOn: true, auditOn: false };
 }
+
+export { insertFreightTemplate, lockShopTemplates } from './freight-templates';

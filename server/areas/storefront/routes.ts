@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { readWallet } from '../customer/service';
 import type { rechargeOrders } from '../order/tables';
-import { PaymentProviderError, sitePaymentAdapter } from '../payment/service';
+import { askProvider, sitePaymentAdapter } from '../payment/service';
 import { newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import {
   payStorefrontRecharge,
   placeOrder,
   placeStorefrontRecharge,
+  quoteStorefrontFreight,
   type StorefrontContext,
   storefrontView,
 } from '../order/service';
@@ -47,22 +48,6 @@ function rechargeView(recharge: RechargeRecord) {
   };
 }
 
-/** A provider's refusal or silence as the caller's error, naming the payment method. */
-async function askProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.code === 'NETWORK')
-      throw new AppError('payment.providerUnreachable', { message: error.message });
-    throw new AppError(
-      'payment.refused',
-      { code: error.code, message: error.message },
-      { field: 'PaymentMethod' },
-    );
-  }
-}
-
 /** SPEC §7 has no storefront; these are the buyer's calls a mini-program's server makes with its key. */
 export const storefrontRoutes = [
   defineRoute(storefront.createOrder, async ({ db, request, input, locale }) => {
@@ -72,6 +57,20 @@ export const storefrontRoutes = [
       return storefrontView(tx, await placeOrder(context, input));
     });
     return { Order };
+  }),
+
+  defineRoute(storefront.quoteExpressFreight, async ({ db, request, input }) => {
+    const siteId = await storefrontSite(db, request);
+    const quote = await quoteStorefrontFreight(db, siteId, input);
+    return {
+      FreightFen: quote.freightFen,
+      Parts: quote.parts.map((part) => ({
+        TemplateId: part.templateId,
+        FreightFen: part.fen,
+        Rule: part.rule,
+        Free: part.free,
+      })),
+    };
   }),
 
   defineRoute(storefront.getOrder, async ({ db, request, input }) => {

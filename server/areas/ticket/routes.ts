@@ -15,7 +15,15 @@ import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/service';
-import { expireTickets, intArray, type Verifier, writeOffCode } from './service';
+import {
+  expireTickets,
+  intArray,
+  memberVerifier,
+  operatorStore,
+  requireStore,
+  type Verifier,
+  writeOffCode,
+} from './service';
 import './messages';
 
 /**
@@ -71,13 +79,17 @@ interface TicketRecord extends Record<string, unknown> {
   version: number;
 }
 
+/** A ticket's order, or the points mall exchange it came from: its number is shown as the order's. */
+const SOURCE_JOIN = sql`left join orders o on o.id = t.order_id left join points_exchanges x on x.id = t.exchange_id`;
+const SOURCE_NO = sql`coalesce(o.order_no, x.exchange_no)`;
+
 const TICKET_COLUMNS = sql`t.id, t.code, t.state, t.member_id, m.member_no,
-  coalesce(nullif(m.nickname, ''), m.member_no) as member_name, t.goods_name, o.order_no, t.unit_fen,
+  coalesce(nullif(m.nickname, ''), m.member_no) as member_name, t.goods_name, ${SOURCE_NO} as order_no, t.unit_fen,
   t.valid_from, t.valid_until, t.used_at, us.title as used_store_title, t.end_reason, t.created_at, t.version,
   (select json_agg(json_build_object('Id', s.id, 'Title', s.title) order by s.id)
      from stores s where s.id = any(t.store_ids)) as stores`;
 
-const TICKET_FROM = sql`tickets t join members m on m.id = t.member_id join orders o on o.id = t.order_id
+const TICKET_FROM = sql`tickets t join members m on m.id = t.member_id ${SOURCE_JOIN}
   left join stores us on us.id = t.used_store_id`;
 
 function endReason(locale: Locale, reason: string): string {
@@ -143,34 +155,6 @@ function ticketFilters(viewer: Viewer, input: z.infer<typeof tickets.ticketListQ
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
-
-/** A live store of the site, or refused naming the field. */
-async function requireStore(db: Executor, siteId: number, storeId: number, field: string): Promise<number> {
-  const [store] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from stores where id = ${storeId} and site_id = ${siteId} and deleted = false`,
-  );
-  if (!store) throw new AppError('ticket.storeUnknown', { id: storeId }, { field });
-  return store.id;
-}
-
-/** Where an operator writes off: a store account at its own store (as one of its verifiers), others where they say. */
-async function operatorStore(db: Executor, session: Session, requested: number | undefined): Promise<number> {
-  if (session.isStore) {
-    if (!session.storeId) throw new AppError('ticket.storeNotLinked', {}, { field: 'StoreId' });
-    if (requested !== undefined && requested !== session.storeId)
-      throw new AppError('ticket.storeUnknown', { id: requested }, { field: 'StoreId' });
-    const [verifier] = await queryRows<{ id: number }>(
-      db,
-      sql`select id from ticket_verifiers
-           where site_id = ${session.siteId} and account_id = ${session.accountId} and store_id = ${session.storeId}`,
-    );
-    if (!verifier) throw new AppError('ticket.notVerifier', {}, { field: 'StoreId' });
-    return session.storeId;
-  }
-  if (requested === undefined) throw new AppError('ticket.storeRequired', {}, { field: 'StoreId' });
-  return requireStore(db, session.siteId, requested, 'StoreId');
-}
 
 function typedCode(typed: string): string {
   const code = readTicketCode(typed);
@@ -502,14 +486,7 @@ export const ticketStorefrontRoutes = [
     const code = typedCode(input.Code);
     return db.transaction(async (tx) => {
       const storeId = await requireStore(tx, siteId, input.StoreId, 'StoreId');
-      const [member] = await queryRows<{ id: number; name: string }>(
-        tx,
-        sql`select m.id, coalesce(nullif(m.nickname, ''), m.member_no) as name
-              from members m join ticket_verifiers v on v.member_id = m.id and v.store_id = ${storeId}
-             where m.site_id = ${siteId} and m.open_id = ${input.VerifierId} and m.status = 'active'`,
-      );
-      if (!member) throw new AppError('ticket.notVerifier', {}, { field: 'VerifierId' });
-      const verifier: Verifier = { kind: 'member', memberId: member.id, accountId: null, name: member.name };
+      const verifier = await memberVerifier(tx, siteId, storeId, input.VerifierId);
       const done = await writeOffCode(tx, siteId, code, storeId, verifier, new Date(), locale);
       return {
         WriteOffId: done.writeOffId,
@@ -525,8 +502,8 @@ export const ticketStorefrontRoutes = [
     const siteId = await storefrontSite(db, request);
     const rows = await queryRows<TicketRecord>(
       db,
-      sql`select t.code, t.state, t.goods_name, o.order_no, t.valid_from, t.valid_until, t.used_at
-            from tickets t join members m on m.id = t.member_id join orders o on o.id = t.order_id
+      sql`select t.code, t.state, t.goods_name, ${SOURCE_NO} as order_no, t.valid_from, t.valid_until, t.used_at
+            from tickets t join members m on m.id = t.member_id ${SOURCE_JOIN}
            where t.site_id = ${siteId} and m.open_id = ${input.buyerId}
            order by t.id desc limit 200`,
     );

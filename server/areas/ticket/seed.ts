@@ -75,6 +75,11 @@ async function createGoods(tx: Executor, siteId: number, storeIds: number[]): Pr
       sql`insert into skus (site_id, product_id, price_fen, stock, code)
           values (${siteId}, ${product!.id}, ${good.priceFen}, 500, ${`VT-${index + 1}`}) returning id`,
     );
+    // The first stock is a ledger row, as for SKUs created through the API.
+    await tx.execute(
+      sql`insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason)
+          values (${siteId}, ${product!.id}, ${sku!.id}, 'initial', 500, 500, '')`,
+    );
     skuIds.push(sku!.id);
   }
   return skuIds;

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import type { WriteOffKind } from '../../../contract/endpoints/tickets';
 import { DEFAULT_TICKET_SETTINGS, ticketValidity } from '../../../contract/goods-kind';
 import type { TicketState } from '../../../contract/machines/ticket';
 import { shopDateTime } from '../../../contract/shop-time';
 import { makeTicketCode, TICKET_CODE_BODY_LENGTH } from '../../../contract/ticket-code';
+import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -13,7 +15,7 @@ import './messages';
 
 /**
  * The ticket area's public service: what the order area calls inside its payment and refund
- * transactions. Tickets only leave `unused` through UPDATEs guarded by `state = 'unused'`.
+ * transactions, and the points mall when it delivers a virtual good. Tickets only leave `unused` through UPDATEs guarded by `state = 'unused'`.
  */
 
 export interface TicketOrder {
@@ -72,26 +74,90 @@ export async function issueTickets(tx: Executor, order: TicketOrder, paidAt: Dat
   });
   let issued = 0;
   for (const line of lines) {
-    const settings = line.ticket_settings ?? DEFAULT_TICKET_SETTINGS;
-    const validity = ticketValidity(settings, paidAt);
-    let missing = line.quantity;
-    while (missing > 0) {
-      const codes = Array.from({ length: missing }, randomCode);
-      const rows = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into tickets (site_id, code, member_id, order_id, order_line_id, product_id, goods_name,
-                                 unit_fen, valid_from, valid_until, store_ids, created_at, updated_at)
-            select ${order.siteId}, code, ${memberId}, ${order.id}, ${line.line_id}, ${line.product_id},
-                   ${line.name}, ${line.unit_fen}, ${validity.from.toISOString()}::timestamptz,
-                   ${validity.until.toISOString()}::timestamptz, ${intArray(settings.StoreIds)},
-                   ${paidAt.toISOString()}::timestamptz, ${paidAt.toISOString()}::timestamptz
-              from unnest(${textArray(codes)}) as code
-            on conflict (site_id, code) do nothing
-            returning id`,
-      );
-      missing -= rows.length;
-      issued += rows.length;
-    }
+    issued += await insertTickets(tx, {
+      siteId: order.siteId,
+      memberId,
+      source: { orderId: order.id, orderLineId: line.line_id, exchangeId: null },
+      productId: line.product_id,
+      goodsName: line.name,
+      unitFen: line.unit_fen,
+      quantity: line.quantity,
+      settings: line.ticket_settings ?? DEFAULT_TICKET_SETTINGS,
+      at: paidAt,
+    });
+  }
+  return issued;
+}
+
+/** A points mall exchange of a virtual good, delivered as its tickets. */
+export interface TicketExchange {
+  id: number;
+  siteId: number;
+  memberId: number;
+  productId: number;
+  goodsName: string;
+  /** The cash part of one unit (0 for points only): what a ticket is worth in money. */
+  unitFen: number;
+  quantity: number;
+}
+
+/** Issues one ticket per unit of an exchange, with the catalogue good's validity and stores; returns how many. */
+export async function issueExchangeTickets(
+  tx: Executor,
+  exchange: TicketExchange,
+  at: Date,
+): Promise<number> {
+  const [product] = await queryRows<{ ticket_settings: Parameters<typeof ticketValidity>[0] | null }>(
+    tx,
+    sql`select ticket_settings from products where id = ${exchange.productId} and site_id = ${exchange.siteId}`,
+  );
+  return insertTickets(tx, {
+    siteId: exchange.siteId,
+    memberId: exchange.memberId,
+    source: { orderId: null, orderLineId: null, exchangeId: exchange.id },
+    productId: exchange.productId,
+    goodsName: exchange.goodsName,
+    unitFen: exchange.unitFen,
+    quantity: exchange.quantity,
+    settings: product?.ticket_settings ?? DEFAULT_TICKET_SETTINGS,
+    at,
+  });
+}
+
+interface NewTickets {
+  siteId: number;
+  memberId: number;
+  source: { orderId: number | null; orderLineId: number | null; exchangeId: number | null };
+  productId: number;
+  goodsName: string;
+  unitFen: number;
+  quantity: number;
+  settings: Parameters<typeof ticketValidity>[0];
+  at: Date;
+}
+
+/** Inserts `quantity` tickets with fresh codes; a code that clashes with one of the site is drawn again. */
+async function insertTickets(tx: Executor, batch: NewTickets): Promise<number> {
+  const validity = ticketValidity(batch.settings, batch.at);
+  const { orderId, orderLineId, exchangeId } = batch.source;
+  let missing = batch.quantity;
+  let issued = 0;
+  while (missing > 0) {
+    const codes = Array.from({ length: missing }, randomCode);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into tickets (site_id, code, member_id, order_id, order_line_id, exchange_id, product_id, goods_name,
+                               unit_fen, valid_from, valid_until, store_ids, created_at, updated_at)
+          select ${batch.siteId}, code, ${batch.memberId}, ${orderId}, ${orderLineId}, ${exchangeId}, ${batch.productId},
+                 ${batch.goodsName}, ${batch.unitFen}, ${validity.from.toISOString()}::timestamptz,
+                 ${validity.until.toISOString()}::timestamptz, ${intArray(batch.settings.StoreIds)},
+                 ${batch.at.toISOString()}::timestamptz, ${batch.at.toISOString()}::timestamptz
+            from unnest(${textArray(codes)}) as code
+          on conflict (site_id, code) do nothing
+          returning id`,
+    );
+    missing -= rows.length;
+    issued += rows.length;
   }
   return issued;
 }
@@ -277,21 +343,109 @@ export async function writeOffCode(
          returning t.id, t.code, t.goods_name, coalesce(nullif(m.nickname, ''), m.member_no) as member_name`,
   );
   if (!ticket) throw await refusal(tx, siteId, code, storeId, now, locale);
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into write_offs (site_id, kind, reference_id, reference, title, member_name, store_id,
-                                verifier_kind, verifier_member_id, account_id, verifier_name, created_at)
-        values (${siteId}, 'ticket', ${ticket.id}, ${ticket.code}, ${ticket.goods_name}, ${ticket.member_name},
-                ${storeId}, ${verifier.kind}, ${verifier.memberId}, ${verifier.accountId}, ${verifier.name},
-                ${now.toISOString()}::timestamptz)
-        returning id`,
-  );
+  const writeOffId = await recordWriteOff(tx, {
+    siteId,
+    kind: 'ticket',
+    referenceId: ticket.id,
+    reference: ticket.code,
+    title: ticket.goods_name,
+    memberName: ticket.member_name,
+    storeId,
+    verifier,
+    at: now,
+  });
   return {
-    writeOffId: Number(row!.id),
+    writeOffId,
     ticketId: ticket.id,
     code: ticket.code,
     goodsName: ticket.goods_name,
     memberName: ticket.member_name,
     usedAt: now,
   };
+}
+
+/**
+ * Appends the write-off log's row for something written off (a ticket here, an offline coupon
+ * code by the marketing area), in the caller's transaction; the unique key refuses a second row for
+ * the same thing. Returns its id.
+ */
+export async function recordWriteOff(
+  tx: Executor,
+  entry: {
+    siteId: number;
+    kind: WriteOffKind;
+    referenceId: number;
+    reference: string;
+    title: string;
+    memberName: string;
+    storeId: number;
+    verifier: Verifier;
+    at: Date;
+  },
+): Promise<number> {
+  const { verifier } = entry;
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into write_offs (site_id, kind, reference_id, reference, title, member_name, store_id,
+                                verifier_kind, verifier_member_id, account_id, verifier_name, created_at)
+        values (${entry.siteId}, ${entry.kind}, ${entry.referenceId}, ${entry.reference}, ${entry.title},
+                ${entry.memberName}, ${entry.storeId}, ${verifier.kind}, ${verifier.memberId}, ${verifier.accountId},
+                ${verifier.name}, ${entry.at.toISOString()}::timestamptz)
+        returning id`,
+  );
+  return Number(row!.id);
+}
+
+/** A live store of the site, or refused naming the field. */
+export async function requireStore(
+  db: Executor,
+  siteId: number,
+  storeId: number,
+  field: string,
+): Promise<number> {
+  const [store] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from stores where id = ${storeId} and site_id = ${siteId} and deleted = false`,
+  );
+  if (!store) throw new AppError('ticket.storeUnknown', { id: storeId }, { field });
+  return store.id;
+}
+
+/** Where an operator writes off: a store account at its own store (as one of its verifiers), others where they say. */
+export async function operatorStore(
+  db: Executor,
+  session: Pick<Session, 'siteId' | 'accountId' | 'isStore' | 'storeId'>,
+  requested: number | undefined,
+): Promise<number> {
+  if (session.isStore) {
+    if (!session.storeId) throw new AppError('ticket.storeNotLinked', {}, { field: 'StoreId' });
+    if (requested !== undefined && requested !== session.storeId)
+      throw new AppError('ticket.storeUnknown', { id: requested }, { field: 'StoreId' });
+    const [verifier] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from ticket_verifiers
+           where site_id = ${session.siteId} and account_id = ${session.accountId} and store_id = ${session.storeId}`,
+    );
+    if (!verifier) throw new AppError('ticket.notVerifier', {}, { field: 'StoreId' });
+    return session.storeId;
+  }
+  if (requested === undefined) throw new AppError('ticket.storeRequired', {}, { field: 'StoreId' });
+  return requireStore(db, session.siteId, requested, 'StoreId');
+}
+
+/** The member verifying at a store through the storefront (by their buyer id), or refused. */
+export async function memberVerifier(
+  tx: Executor,
+  siteId: number,
+  storeId: number,
+  verifierId: string,
+): Promise<Verifier> {
+  const [member] = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`select m.id, coalesce(nullif(m.nickname, ''), m.member_no) as name
+          from members m join ticket_verifiers v on v.member_id = m.id and v.store_id = ${storeId}
+         where m.site_id = ${siteId} and m.open_id = ${verifierId} and m.status = 'active'`,
+  );
+  if (!member) throw new AppError('ticket.notVerifier', {}, { field: 'VerifierId' });
+  return { kind: 'member', memberId: member.id, accountId: null, name: member.name };
 }

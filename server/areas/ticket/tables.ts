@@ -15,6 +15,7 @@ import { TICKET_STATES } from '../../../contract/machines/ticket';
 import { accounts, sites, stores } from '../../db/schema';
 import { members } from '../customer/tables';
 import { orderLines, orders } from '../order/tables';
+import { pointsExchanges } from '../points/tables';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const siteId = () =>
@@ -23,9 +24,10 @@ const siteId = () =>
     .references(() => sites.id);
 
 /**
- * Electronic tickets (DESIGN §11): one per unit of a paid order line of a virtual good, owned by the
- * member who paid. The state only leaves `unused` through a guarded UPDATE (… where state =
- * 'unused'), so a ticket is written off, expired or refunded exactly once.
+ * Electronic tickets (DESIGN §11): one per unit of a paid order line of a virtual good (or of a
+ * points mall exchange of one), owned by the member who paid. The state only leaves `unused`
+ * through a guarded UPDATE (… where state = 'unused'), so a ticket is written off, expired or
+ * refunded exactly once.
  */
 export const tickets = pgTable(
   'tickets',
@@ -37,12 +39,10 @@ export const tickets = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id),
+    /** The paid order line it came from, or (`exchange_id`) the points mall's exchange order. */
+    orderId: integer('order_id').references(() => orders.id),
+    orderLineId: integer('order_line_id').references(() => orderLines.id),
+    exchangeId: integer('exchange_id').references(() => pointsExchanges.id),
     productId: integer('product_id').notNull(),
     goodsName: text('goods_name').notNull(),
     unitFen: integer('unit_fen').notNull(),
@@ -67,6 +67,12 @@ export const tickets = pgTable(
     // The expiry sweep reads only the unused tickets that are due.
     index('tickets_unused_due').on(table.validUntil).where(sql`state = 'unused'`),
     check('tickets_used_store', sql`(${table.state} = 'used') = (${table.usedAt} is not null)`),
+    check(
+      'tickets_one_source',
+      sql`(${table.orderId} is not null and ${table.orderLineId} is not null and ${table.exchangeId} is null)
+       or (${table.orderId} is null and ${table.orderLineId} is null and ${table.exchangeId} is not null)`,
+    ),
+    index('tickets_exchange').on(table.exchangeId).where(sql`exchange_id is not null`),
   ],
 );
 

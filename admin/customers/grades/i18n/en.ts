@@ -46,5 +46,6 @@ export const en: Record<string, string> = {
   'preferential.remove': 'Remove {name}',
   'preferential.search': 'Find goods to exclude',
   'preferential.add': 'Exclude {name}',
+  'preferential.noMatch': 'No goods match.',
   'preferential.saved': 'Preferential settings saved',
 };

@@ -44,5 +44,6 @@ export const zh: Record<string, string> = {
   'preferential.remove': '移除 {name}',
   'preferential.search': '查找要排除的商品',
   'preferential.add': '排除 {name}',
+  'preferential.noMatch': '没有匹配的商品。',
   'preferential.saved': '优惠设置已保存',
 };

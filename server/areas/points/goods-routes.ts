@@ -1,0 +1,169 @@
+import { type SQL, sql } from 'drizzle-orm';
+import * as goods from '../../../contract/endpoints/points-goods';
+import { parseSort } from '../../../contract/list-query';
+import { audit } from '../../audit';
+import type { Executor } from '../../db/client';
+import { containsPattern, queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { refuseStale } from '../../http/stale';
+import {
+  GOODS_COLUMNS,
+  GOODS_FROM,
+  type GoodsRecord,
+  goodsDetail,
+  goodsStateSql,
+  readGoods,
+  savePointsGoods,
+} from './goods';
+import './messages';
+
+/** Points goods (issueIntegral, integralList): listed by their time-and-switch state, saved, switched, deleted. */
+
+const SORT_COLUMNS: Record<(typeof goods.POINTS_GOODS_SORTS)[number], SQL> = {
+  sort: sql`g.sort`,
+  createdAt: sql`g.created_at`,
+  exchanged: sql`g.exchanged`,
+  points: sql`g.points`,
+};
+
+const target = (id: number) => `pointsGoods:${id}`;
+
+/** The ids among `ids` that are the site's live goods; refuses naming the others. */
+async function requireOwnGoods(db: Executor, siteId: number, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from points_products where site_id = ${siteId} and not deleted
+         and id in (${sql.join(
+           unique.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
+  );
+  const found = new Set(rows.map((row) => row.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0)
+    throw new AppError('points.goods.notFound', { id: missing.join(', ') }, { field: 'Ids' });
+  return unique;
+}
+
+export const goodsRoutes = [
+  defineRoute(goods.getPointsGoodsList, async ({ db, session, input }) => {
+    const now = new Date();
+    const state = goodsStateSql(now);
+    const conditions: SQL[] = [sql`g.site_id = ${session.siteId}`, sql`not g.deleted`];
+    if (input.keyword) {
+      const pattern = containsPattern(input.keyword);
+      conditions.push(sql`(g.title ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`);
+    }
+    if (input.kind) conditions.push(sql`g.kind = ${input.kind}`);
+    const where = sql.join(conditions, sql` and `);
+    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
+    const order = parseSort(input.sort);
+    const direction = order.descending ? sql`desc` : sql`asc`;
+    const [records, [counts]] = await Promise.all([
+      queryRows<GoodsRecord>(
+        db,
+        sql`select ${GOODS_COLUMNS} from ${GOODS_FROM} where ${where} and ${tab}
+             order by ${SORT_COLUMNS[order.field]} ${direction}, g.id ${direction}
+             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+      ),
+      queryRows<Record<(typeof goods.POINTS_GOODS_TABS)[number], number>>(
+        db,
+        sql`select count(*)::int as "all",
+                   (count(*) filter (where ${state} = 'running'))::int as running,
+                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
+                   (count(*) filter (where ${state} = 'ended'))::int as ended,
+                   (count(*) filter (where ${state} = 'off'))::int as off
+              from ${GOODS_FROM} where ${where}`,
+      ),
+    ]);
+    const tally = counts!;
+    return {
+      Data: records.map((record) => {
+        const { Description: _description, ...row } = goodsDetail(record, now);
+        return row;
+      }),
+      Total: tally[input.state],
+      Counts: tally,
+    };
+  }),
+
+  defineRoute(goods.getPointsGoodsInfo, async ({ db, session, input }) =>
+    readGoods(db, session.siteId, input.id, new Date()),
+  ),
+
+  defineRoute(goods.bindPointsGoods, async ({ db, session, input, locale, reply }) => {
+    const now = new Date();
+    const outcome = await db.transaction(async (tx) => {
+      const saved = await savePointsGoods(
+        tx,
+        { siteId: session.siteId, accountId: session.accountId, name: session.userName },
+        input,
+        now,
+      );
+      if ('stale' in saved) return saved;
+      await audit(
+        tx,
+        session,
+        input.Id === undefined ? 'pointsGoods.create' : 'pointsGoods.save',
+        target(saved.id),
+        {
+          title: input.Title,
+          points: input.Points,
+          priceFen: input.PriceFen,
+          stock: input.Stock,
+          ...(saved.stockDelta !== 0 ? { stockChange: saved.stockDelta } : {}),
+        },
+      );
+      return saved;
+    });
+    if ('stale' in outcome) {
+      return refuseStale(reply, {
+        locale,
+        message: 'points.goods.stale',
+        yours: input.Version ?? 0,
+        current: outcome.stale,
+      });
+    }
+    return { Id: outcome.id, Version: outcome.version };
+  }),
+
+  defineRoute(goods.setPointsGoodsStatus, async ({ db, session, input }) =>
+    db.transaction(async (tx) => {
+      const ids = await requireOwnGoods(tx, session.siteId, input.Ids);
+      const changed = await queryRows<{ id: number }>(
+        tx,
+        sql`update points_products set status = ${input.Status}, version = version + 1, updated_at = now()
+             where site_id = ${session.siteId} and not deleted and status <> ${input.Status}
+               and id in (${sql.join(
+                 ids.map((id) => sql`${id}`),
+                 sql`, `,
+               )})
+             returning id`,
+      );
+      for (const row of changed)
+        await audit(tx, session, 'pointsGoods.status', target(row.id), { after: input.Status });
+      return { Changed: changed.map((row) => row.id) };
+    }),
+  ),
+
+  defineRoute(goods.deletePointsGoods, async ({ db, session, input }) =>
+    db.transaction(async (tx) => {
+      const ids = await requireOwnGoods(tx, session.siteId, input.Ids);
+      const deleted = await queryRows<{ id: number; title: string }>(
+        tx,
+        sql`update points_products set deleted = true, version = version + 1, updated_at = now()
+             where site_id = ${session.siteId} and not deleted
+               and id in (${sql.join(
+                 ids.map((id) => sql`${id}`),
+                 sql`, `,
+               )})
+             returning id, title`,
+      );
+      for (const row of deleted)
+        await audit(tx, session, 'pointsGoods.delete', target(row.id), { title: row.title });
+      return { Changed: deleted.map((row) => row.id) };
+    }),
+  ),
+];
