@@ -12,7 +12,7 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(60 * 2 ** Math.max(attempts - 1, 0), 3600);
 }
 
-export interface OutboxRow {
+export type OutboxRow = {
   id: number;
   site_id: number;
   kind: string;
@@ -20,7 +20,7 @@ export interface OutboxRow {
   payload: Record<string, unknown>;
   /** Attempts so far, this one included. */
   attempts: number;
-}
+};
 
 /** A refusal no retry can change (a wrong number, an unknown template): the row fails at once. */
 export class OutboxRefusal extends Error {}
@@ -35,11 +35,11 @@ export interface OutboxHandler {
   failed?(tx: Executor, row: OutboxRow, error: string, now: Date): Promise<void>;
 }
 
-export interface DrainCounts {
+export type DrainCounts = {
   sent: number;
   failed: number;
   retried: number;
-}
+};
 
 function failureText(error: unknown): string {
   if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string')
