@@ -195,9 +195,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses TEST_VERIFY_CODE under NODE_ENV=production', () => {
-    expect(
-      problemsOf({ ...PRODUCTION, TEST_VERIFY_CODE: 'ABCDE', ADMIN_PASSWORD: 'secret-1' }),
-    ).toEqual(['TEST_VERIFY_CODE: must not be set when NODE_ENV=production']);
+    expect(problemsOf({ ...PRODUCTION, TEST_VERIFY_CODE: 'ABCDE', ADMIN_PASSWORD: 'secret-1' })).toEqual([
+      'TEST_VERIFY_CODE: must not be set when NODE_ENV=production',
+    ]);
     expect(loadConfig({ NODE_ENV: 'test', TEST_VERIFY_CODE: 'ABCDE' }).testVerifyCode).toBe('ABCDE');
   });
 
@@ -211,9 +211,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps a given admin password under production', () => {
-    expect(
-      loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'chosen-one' }),
-    ).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'chosen-one' })).toMatchObject({
       adminPassword: 'chosen-one',
       adminPasswordGenerated: false,
     });
@@ -305,7 +303,10 @@ describe('the platform merchant and the SMS provider', () => {
 
   it('name each variable a partial set misses', () => {
     expect(
-      problemsOf({ PLATFORM_WECHATPAY_MCH_ID: '1900000109', TENCENT_SMS_SECRET_ID: PLATFORM.TENCENT_SMS_SECRET_ID }),
+      problemsOf({
+        PLATFORM_WECHATPAY_MCH_ID: '1900000109',
+        TENCENT_SMS_SECRET_ID: PLATFORM.TENCENT_SMS_SECRET_ID,
+      }),
     ).toEqual([
       'PLATFORM_WECHATPAY_APP_ID: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
       'PLATFORM_WECHATPAY_SERIAL_NO: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',

@@ -74,7 +74,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
     .optional(),
-  PLATFORM_WECHATPAY_MCH_ID: z.string().regex(/^\d{8,12}$/, 'must be the merchant number (8–12 digits)').optional(),
+  PLATFORM_WECHATPAY_MCH_ID: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be the merchant number (8–12 digits)')
+    .optional(),
   PLATFORM_WECHATPAY_APP_ID: z
     .string()
     .regex(/^wx[0-9a-f]{16}$/, 'must be an app id: wx and 16 hexadecimal characters')
@@ -89,10 +92,22 @@ const environmentSchema = z.object({
     .optional(),
   PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1, 'must not be empty').optional(),
   PLATFORM_WECHATPAY_CERTIFICATE_FILE: z.string().min(1, 'must not be empty').optional(),
-  TENCENT_SMS_SECRET_ID: z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'must be a SecretId (letters and digits)').optional(),
-  TENCENT_SMS_SECRET_KEY: z.string().regex(/^\S{16,64}$/, 'must be a SecretKey (16–64 characters, no spaces)').optional(),
-  TENCENT_SMS_SDK_APP_ID: z.string().regex(/^\d{10}$/, 'must be the SMS SdkAppId (10 digits, 1400…)').optional(),
-  TENCENT_SMS_REGION: z.string().regex(/^[a-z]+(-[a-z]+)+$/, 'must be a region such as ap-guangzhou').default('ap-guangzhou'),
+  TENCENT_SMS_SECRET_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,64}$/, 'must be a SecretId (letters and digits)')
+    .optional(),
+  TENCENT_SMS_SECRET_KEY: z
+    .string()
+    .regex(/^\S{16,64}$/, 'must be a SecretKey (16–64 characters, no spaces)')
+    .optional(),
+  TENCENT_SMS_SDK_APP_ID: z
+    .string()
+    .regex(/^\d{10}$/, 'must be the SMS SdkAppId (10 digits, 1400…)')
+    .optional(),
+  TENCENT_SMS_REGION: z
+    .string()
+    .regex(/^[a-z]+(-[a-z]+)+$/, 'must be a region such as ap-guangzhou')
+    .default('ap-guangzhou'),
   TENCENT_SMS_API_BASE: z
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
@@ -110,7 +125,11 @@ const PLATFORM_MERCHANT_VARIABLES = [
 ] as const;
 
 /** The platform's Tencent Cloud SMS account variables, all or none. */
-const SMS_PROVIDER_VARIABLES = ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'] as const;
+const SMS_PROVIDER_VARIABLES = [
+  'TENCENT_SMS_SECRET_ID',
+  'TENCENT_SMS_SECRET_KEY',
+  'TENCENT_SMS_SDK_APP_ID',
+] as const;
 
 /** Where uploaded files live: a folder under DATA_DIR, or a bucket of an S3-compatible service. */
 export type StorageConfig =
@@ -229,10 +248,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const given = variables.filter((name) => blankToUndefined[name] !== undefined);
     const missing = variables.filter((name) => blankToUndefined[name] === undefined);
     if (given.length > 0 && missing.length > 0) {
-      for (const name of missing) problems.push(`${name}: must be set with ${given[0]} (${what} needs all of them)`);
+      for (const name of missing)
+        problems.push(`${name}: must be set with ${given[0]} (${what} needs all of them)`);
     } else if (given.length === 0 && blankToUndefined.NODE_ENV === 'production') {
       // The sandbox would hand out SMS and data packages for nothing, and send no message at all.
-      problems.push(`${variables[0]}: must be set when NODE_ENV=production (${what}; the sandbox is for development)`);
+      problems.push(
+        `${variables[0]}: must be set when NODE_ENV=production (${what}; the sandbox is for development)`,
+      );
     }
   }
   const merchant = platformMerchant(blankToUndefined, problems);
@@ -292,7 +314,8 @@ function platformMerchant(
   const read = (name: string, label: string): string | null => {
     try {
       const text = readFileSync(environment[name]!, 'utf8');
-      if (text.includes(`-----BEGIN ${label}-----`) || text.includes(`-----BEGIN RSA ${label}-----`)) return text;
+      if (text.includes(`-----BEGIN ${label}-----`) || text.includes(`-----BEGIN RSA ${label}-----`))
+        return text;
       problems.push(`${name}: must be a PEM file with -----BEGIN ${label}-----`);
     } catch {
       problems.push(`${name}: cannot read ${environment[name]}`);

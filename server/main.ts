@@ -31,7 +31,9 @@ async function main() {
   if (!config.payment.platformMerchant || !config.sms) {
     console.warn(
       `Sandbox: ${[
-        config.payment.platformMerchant ? '' : 'SMS and data packages are paid in the sandbox (PLATFORM_WECHATPAY_* unset)',
+        config.payment.platformMerchant
+          ? ''
+          : 'SMS and data packages are paid in the sandbox (PLATFORM_WECHATPAY_* unset)',
         config.sms ? '' : 'messages are recorded, not sent (TENCENT_SMS_* unset)',
       ]
         .filter(Boolean)

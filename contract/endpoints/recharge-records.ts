@@ -150,12 +150,12 @@ export const requestInvoice = defineEndpoint({
   output: z.object({ Purchase: purchaseRowSchema }),
 });
 
-/** Withdraws a request the platform has not issued yet. */
+/** Withdraws a purchase's invoice request the platform has not issued yet. */
 export const withdrawInvoice = defineEndpoint({
   method: 'POST',
   path: `${ADDED_VALUE_BASE}/WithdrawInvoice`,
   permission: AddedValuePermission.records,
-  input: z.strictObject({ Id: id }),
+  input: z.strictObject({ PurchaseId: id }),
   output: z.object({ Purchase: purchaseRowSchema }),
 });
 

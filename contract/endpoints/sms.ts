@@ -205,7 +205,7 @@ export const smsTemplateFormSchema = z
       context.addIssue({
         code: 'custom',
         path: ['Content'],
-        params: { key: 'smsTemplates.rule.variables', max: SCENE_VARIABLES[value.Scene].length },
+        params: { key: 'smsTemplates.rule.variables', values: { max: SCENE_VARIABLES[value.Scene].length } },
       });
   });
 export type SmsTemplateForm = z.infer<typeof smsTemplateFormSchema>;

@@ -55,7 +55,8 @@ export const sendMachine = defineMachine({
 /**
  * What a shop buys from the platform (an SMS package or data package stock): paid through the
  * platform's merchant (the sandbox pays at once), or closed unpaid by the operator or, after the
- * payment code lapses, by the sweep.
+ * payment code lapses, by the sweep. A payment WeChat Pay confirms for a closed one still pays it:
+ * the shop's money is real.
  */
 export const PURCHASE_STATES = ['toPay', 'paid', 'closed'] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
@@ -65,8 +66,14 @@ export const purchaseMachine = defineMachine({
   states: PURCHASE_STATES,
   initial: 'toPay',
   actions: [
-    { name: 'pay', from: ['toPay'], to: 'paid', permission: 'public', automatic: true },
-    { name: 'cancel', from: ['toPay'], to: 'closed', permission: AddedValuePermission.records, confirm: true },
+    { name: 'pay', from: ['toPay', 'closed'], to: 'paid', permission: 'public', automatic: true },
+    {
+      name: 'cancel',
+      from: ['toPay'],
+      to: 'closed',
+      permission: AddedValuePermission.records,
+      confirm: true,
+    },
     { name: 'expire', from: ['toPay'], to: 'closed', permission: 'public', automatic: true },
   ],
 });

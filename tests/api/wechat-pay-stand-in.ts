@@ -176,12 +176,17 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       if (!Number.isInteger(amount.total) || (amount.total as number) < 1) {
         return error(response, 400, 'PARAM_ERROR', '输入源"/body/amount/total"映射到值字段"总金额"校验失败');
       }
-      if (typeof parsed.time_expire === 'string' && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(parsed.time_expire)) {
+      if (
+        typeof parsed.time_expire === 'string' &&
+        !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(parsed.time_expire)
+      ) {
         return error(response, 400, 'PARAM_ERROR', 'time_expire 格式错误');
       }
       if (parsed.appid !== TEST_MERCHANT.appId)
         return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
-      return answer(response, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}` });
+      return answer(response, 200, {
+        code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+      });
     }
     if (request.method === 'POST' && pathWithQuery === '/v3/refund/domestic/refunds') {
       const key = String(parsed.out_refund_no ?? '');

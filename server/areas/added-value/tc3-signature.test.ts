@@ -76,7 +76,9 @@ describe('TC3-HMAC-SHA256', () => {
       signature: signed.signature,
     });
     expect(parseTc3Authorization(`Bearer ${signed.signature}`)).toBeNull();
-    expect(parseTc3Authorization(signed.authorization.replace('TC3-HMAC-SHA256', 'TC3-HMAC-SHA1'))).toBeNull();
+    expect(
+      parseTc3Authorization(signed.authorization.replace('TC3-HMAC-SHA256', 'TC3-HMAC-SHA1')),
+    ).toBeNull();
     expect(parseTc3Authorization(`${signed.authorization} `)).toBeNull();
   });
 });

@@ -53,7 +53,9 @@ export function tc3Sign(request: Tc3Request): Tc3Signature {
   ].join('\n');
   const day = utcDay(request.timestamp);
   const scope = `${day}/${request.service}/tc3_request`;
-  const stringToSign = [TC3_ALGORITHM, String(request.timestamp), scope, sha256Hex(canonicalRequest)].join('\n');
+  const stringToSign = [TC3_ALGORITHM, String(request.timestamp), scope, sha256Hex(canonicalRequest)].join(
+    '\n',
+  );
   const signingKey = hmac(hmac(hmac(`TC3${request.secretKey}`, day), request.service), 'tc3_request');
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
   return {

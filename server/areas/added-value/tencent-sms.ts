@@ -1,10 +1,5 @@
 import type { SmsProviderConfig } from '../../config';
-import {
-  type AcceptedMessage,
-  type ReviewVerdict,
-  type SmsProvider,
-  SmsProviderError,
-} from './sms-provider';
+import { type AcceptedMessage, type ReviewVerdict, type SmsProvider, SmsProviderError } from './sms-provider';
 import { JSON_CONTENT_TYPE, tc3Sign } from './tc3-signature';
 
 /** The SMS API version every action here is documented under. */
@@ -43,7 +38,11 @@ function reviewState(statusCode: unknown): ReviewVerdict['state'] {
 export function tencentSms(config: SmsProviderConfig): SmsProvider {
   const host = new URL(config.apiBase).host;
 
-  async function call(action: string, body: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
+  async function call(
+    action: string,
+    body: Record<string, unknown>,
+    now: Date,
+  ): Promise<Record<string, unknown>> {
     const payload = JSON.stringify(body);
     const timestamp = Math.floor(now.getTime() / 1000);
     const signed = tc3Sign({

@@ -29,7 +29,9 @@ export interface NativePrepayRequest {
 }
 
 /** The sandbox pays at once; WeChat Pay answers the code to show (weixin://wxpay/bizpayurl?pr=…). */
-export type NativePrepayResult = { kind: 'paid'; transactionNo: string } | { kind: 'native'; codeUrl: string };
+export type NativePrepayResult =
+  | { kind: 'paid'; transactionNo: string }
+  | { kind: 'native'; codeUrl: string };
 
 export interface RefundRequest {
   orderNo: string;

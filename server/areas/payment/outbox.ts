@@ -10,7 +10,9 @@ export { MAX_ATTEMPTS, retryDelaySeconds } from './outbox-drain';
 
 /** The payment area's sweep: refunds waiting in the outbox go to the provider that took the money. */
 export function drainOutbox(db: Database, now: Date, environment: PaymentEnvironment): Promise<DrainCounts> {
-  return drainOutboxKinds(db, now, { [REFUND_KIND]: { send: (row) => sendRefund(db, row, now, environment) } });
+  return drainOutboxKinds(db, now, {
+    [REFUND_KIND]: { send: (row) => sendRefund(db, row, now, environment) },
+  });
 }
 
 async function sendRefund(
