@@ -132,13 +132,21 @@ function templateHandler(provider: SmsProvider): OutboxHandler {
   };
 }
 
+/** Messages sent per sweep: a shipping day's messages go out within a few sweeps. */
+const SEND_BATCH = 200;
+
 /** Sends queued messages and applications through the provider. */
 export function drainSms(db: Database, now: Date, provider: SmsProvider): Promise<DrainCounts> {
-  return drainOutboxKinds(db, now, {
-    [SEND_KIND]: sendHandler(db, provider),
-    [SIGN_KIND]: signHandler(provider),
-    [TEMPLATE_KIND]: templateHandler(provider),
-  });
+  return drainOutboxKinds(
+    db,
+    now,
+    {
+      [SEND_KIND]: sendHandler(db, provider),
+      [SIGN_KIND]: signHandler(provider),
+      [TEMPLATE_KIND]: templateHandler(provider),
+    },
+    SEND_BATCH,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/query';
 
 /** Attempts before a row is left as failed for an operator to look at. */
 export const MAX_ATTEMPTS = 8;
-/** Rows sent per sweep and kind list, so one run stays short. */
+/** Rows sent per sweep and kind list by default, so one run stays short. */
 const BATCH = 20;
 
 /** Waits 1, 2, 4… minutes between attempts, at most an hour. */
@@ -58,10 +58,11 @@ export async function drainOutboxKinds(
   db: Database,
   now: Date,
   handlers: Readonly<Record<string, OutboxHandler>>,
+  batch = BATCH,
 ): Promise<DrainCounts> {
   const counts = { sent: 0, failed: 0, retried: 0 };
   const kinds = Object.keys(handlers);
-  for (let index = 0; index < BATCH; index += 1) {
+  for (let index = 0; index < batch; index += 1) {
     const [row] = await queryRows<OutboxRow>(
       db,
       sql`update outbox set attempts = attempts + 1,
