@@ -113,12 +113,14 @@ export async function startTencentSmsStandIn(): Promise<TencentSmsStandIn> {
     if (action === 'AddSmsSign') {
       if (typeof parsed.ProofImage !== 'string' || parsed.ProofImage === '')
         return error('MissingParameter', 'ProofImage');
-      const id = (nextId += 1);
+      nextId += 1;
+      const id = nextId;
       signs.set(id, { id, text: String(parsed.SignName), status: 1, reply: '' });
       return answer({ AddSignStatus: { SignId: id, SignApplyId: id + 1000 } });
     }
     if (action === 'AddSmsTemplate') {
-      const id = (nextId += 1);
+      nextId += 1;
+      const id = nextId;
       templates.set(id, { id, text: String(parsed.TemplateContent), status: 1, reply: '' });
       return answer({ AddTemplateStatus: { TemplateId: String(id) } });
     }
