@@ -20,7 +20,10 @@ const TABLES: Array<[StateMachine, Record<string, Record<string, string>>]> = [
     },
   ],
   [sendMachine, { accept: { queued: 'sent' }, fail: { queued: 'failed' } }],
-  [purchaseMachine, { pay: { toPay: 'paid', closed: 'paid' }, cancel: { toPay: 'closed' }, expire: { toPay: 'closed' } }],
+  [
+    purchaseMachine,
+    { pay: { toPay: 'paid', closed: 'paid' }, cancel: { toPay: 'closed' }, expire: { toPay: 'closed' } },
+  ],
   [invoiceMachine, { issue: { requested: 'issued' }, withdraw: { requested: 'withdrawn' } }],
 ];
 

@@ -91,4 +91,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
+  '/addedValue/messageRecharge': () => import('../../admin/added-value/sms-page'),
+  '/addedValue/sendMessageRecord': () => import('../../admin/added-value/send-record-page'),
+  '/addedValue/rechargeRecord': () => import('../../admin/added-value/recharge-record-page'),
 };

@@ -235,7 +235,7 @@ runIsolationCases('added value', [
     setup: siteB,
     input: () => ({}),
     verify: (response, _context, prepared) => {
-      const grades = (response.body as { Grades: { Id: number }[] }).Grades;
+      const grades = (response.body as unknown as { Grades: { Id: number }[] }).Grades;
       expect(grades.some((grade) => grade.Id === prepared.gradeId)).toBe(false);
     },
   }),
@@ -248,7 +248,7 @@ runIsolationCases('added value', [
       const [theirs] = await context.server.query<{ purchase_no: string }>(
         sql`select purchase_no from platform_purchases where id = ${prepared.purchaseId}`,
       );
-      const rows = (response.body as { Data: { Reference: string }[] }).Data;
+      const rows = (response.body as unknown as { Data: { Reference: string }[] }).Data;
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((row) => row.Reference === theirs!.purchase_no)).toBe(false);
     },

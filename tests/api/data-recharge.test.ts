@@ -91,7 +91,7 @@ describe('the platform’s data products and the shop’s packages', () => {
 
   it('lists the packages by carrier with counts, filtered by status and code', async () => {
     const all = (await server.call(data.getDataPackages, {}, { token: admin })).body;
-    expect(all.Counts.all).toBe(all.Counts.chinaMobile + all.Counts.chinaUnicom + all.Counts.chinaTelecom);
+    expect(all.Counts.all).toBe(all.Counts.chinaMobile! + all.Counts.chinaUnicom! + all.Counts.chinaTelecom!);
     expect(all.Data.map((row) => row.Sort)).toEqual(
       [...all.Data.map((row) => row.Sort)].sort((a, b) => b - a),
     );

@@ -176,7 +176,7 @@ describe('recharge records and invoices', () => {
   it('list the shop’s purchases by state and kind, with counts', async () => {
     await buy();
     const listed = (await server.call(records.getRechargeRecords, { pageSize: 100 }, { token: admin })).body;
-    expect(listed.Counts.all).toBe(listed.Counts.toPay + listed.Counts.paid + listed.Counts.closed);
+    expect(listed.Counts.all).toBe(listed.Counts.toPay! + listed.Counts.paid! + listed.Counts.closed!);
     expect(listed.Counts.toPay).toBeGreaterThan(0);
     const data = (
       await server.call(records.getRechargeRecords, { kind: 'data', state: 'paid' }, { token: admin })

@@ -193,7 +193,7 @@ describe('templates', () => {
       { token: admin },
     );
     const counts = (await server.call(sms.getSmsTemplates, {}, { token: admin })).body.Counts;
-    expect(counts.applied).toBe(before.applied + 2);
+    expect(counts.applied).toBe(before.applied! + 2);
     await sweep(server);
     const listed = (await server.call(sms.getSmsTemplates, { keyword: '到店提醒' }, { token: admin })).body
       .Data[0]!;
@@ -603,7 +603,7 @@ describe('storefront verification codes', () => {
 describe('send records', () => {
   it('filter by scene, state and mobile digits, with counts per state', async () => {
     const all = (await server.call(sms.getSmsSends, { pageSize: 5 }, { token: admin })).body;
-    expect(all.Counts.all).toBe(all.Counts.queued + all.Counts.sent + all.Counts.failed);
+    expect(all.Counts.all).toBe(all.Counts.queued! + all.Counts.sent! + all.Counts.failed!);
     const shipped = (
       await server.call(sms.getSmsSends, { scene: 'orderShipped', pageSize: 100 }, { token: admin })
     ).body;
