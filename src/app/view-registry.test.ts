@@ -17,6 +17,7 @@ const BUILT_GROUPS = [
   '/permission',
   '/error',
   '/error-log',
+  '/addedValue',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {
   '/customer/sendCoupon': 'issue 17, coupons and points',

@@ -92,6 +92,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
   '/addedValue/messageRecharge': () => import('../../admin/added-value/sms-page'),
+  '/addedValue/flowRecharge': () => import('../../admin/added-value/data-package-page'),
   '/addedValue/sendMessageRecord': () => import('../../admin/added-value/send-record-page'),
   '/addedValue/rechargeRecord': () => import('../../admin/added-value/recharge-record-page'),
 };
