@@ -1,32 +1,40 @@
 import { Field, Input, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  buyDataStock,
+  type buyDataStock,
   type DataPackageRow,
   MAX_DATA_STOCK_PURCHASE,
 } from '../../contract/endpoints/data-recharge';
 import { FormDialog } from '../../src/lib/form-dialog';
 import { fenToYuan } from '../../src/lib/format';
-import { PurchaseDialog } from './purchase-dialog';
-import { usePurchase } from './use-purchase';
+import type { usePurchase } from './use-purchase';
 
-/** Buys units of a package's stock from the platform at its cost, then follows the payment. */
+/**
+ * The screen's purchase of stock: it outlives this dialog, which closes before the purchase
+ * dialog opens, so the two never hold focus at once.
+ */
+export const StockPurchaseContext = createContext<ReturnType<typeof usePurchase<typeof buyDataStock>> | null>(
+  null,
+);
+
+/** Buys units of a package's stock from the platform at its cost; the screen then follows the payment. */
 export function BuyStockDialog({ rows, onClose }: { rows: DataPackageRow[]; onClose(): void }) {
   const intl = useIntl();
   const row = rows[0]!;
-  const purchase = usePurchase(buyDataStock);
+  const purchase = useContext(StockPurchaseContext)!;
   const [quantity, setQuantity] = useState('100');
   const units = Number(quantity);
   const valid = Number.isInteger(units) && units >= 1 && units <= MAX_DATA_STOCK_PURCHASE;
-  if (purchase.bought) return <PurchaseDialog purchase={purchase.bought} onClose={onClose} />;
   return (
     <FormDialog
       title={intl.formatMessage({ id: 'dataPackages.buyTitle' }, { name: row.Code })}
       submitLabel={intl.formatMessage({ id: 'dataPackages.buy' })}
-      onSubmit={() => void purchase.buy({ PackageId: row.Id, Quantity: units })}
+      onSubmit={() => {
+        onClose();
+        void purchase.buy({ PackageId: row.Id, Quantity: units });
+      }}
       onClose={onClose}
-      busy={purchase.pending}
       submitDisabled={!valid}
     >
       <Field.Root required invalid={!valid}>

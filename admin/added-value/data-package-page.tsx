@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
+  buyDataStock,
   type DataPackageRow,
   dataPackageListResource,
   dataSizeLabel,
@@ -12,9 +13,11 @@ import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
-import { BuyStockDialog } from './buy-stock-dialog';
+import { BuyStockDialog, StockPurchaseContext } from './buy-stock-dialog';
 import { DataPackageDialog, EditDataPackageDialog } from './data-package-dialog';
 import { addedValueCatalogues } from './messages';
+import { PurchaseDialog } from './purchase-dialog';
+import { usePurchase } from './use-purchase';
 
 const column = columnKinds<DataPackageRow>('dataPackages.column');
 const DATA = AddedValuePermission.data;
@@ -113,10 +116,14 @@ function DataPackagePage() {
     next.delete('edit');
     setSearch(next, { replace: true });
   };
+  const purchase = usePurchase(buyDataStock);
   return (
-    <ResourceScreen definition={dataDefinition}>
-      {search.get('edit') === 'new' && <DataPackageDialog row={null} onClose={close} />}
-    </ResourceScreen>
+    <StockPurchaseContext.Provider value={purchase}>
+      <ResourceScreen definition={dataDefinition}>
+        {search.get('edit') === 'new' && <DataPackageDialog row={null} onClose={close} />}
+        {purchase.bought && <PurchaseDialog purchase={purchase.bought} onClose={purchase.close} />}
+      </ResourceScreen>
+    </StockPurchaseContext.Provider>
   );
 }
 

@@ -51,16 +51,16 @@ export function SmsOverview() {
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <Section title={t('sms.overview')}>
-          <Stat.Root>
-            <Stat.Label>{t('sms.balance')}</Stat.Label>
-            <Stat.ValueText>{thousands(Balance)}</Stat.ValueText>
-            <Stat.HelpText>
-              <FormattedMessage
-                id="sms.today"
-                values={{ queued: Today.Queued, sent: Today.Sent, failed: Today.Failed }}
-              />
-            </Stat.HelpText>
-          </Stat.Root>
+          <Text fontSize="sm">{t('sms.balance')}</Text>
+          <Text fontSize="2xl" fontWeight="semibold" data-balance="">
+            {thousands(Balance)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            <FormattedMessage
+              id="sms.today"
+              values={{ queued: Today.Queued, sent: Today.Sent, failed: Today.Failed }}
+            />
+          </Text>
           <Text fontSize="sm" color="fg.muted" marginTop="2">
             <FormattedMessage id={`sms.provider.${SmsProvider}`} />
           </Text>
