@@ -16,7 +16,13 @@ import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { couponRoutes } from './areas/marketing/coupon-routes';
+import { offlineRoutes } from './areas/marketing/offline-routes';
+import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
+import { sendRoutes } from './areas/marketing/send-routes';
+import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
+import { marketingSweep } from './areas/marketing/sweeps';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -141,7 +147,12 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
-  { folder: 'marketing', routes: [], seed: marketingSeed },
+  {
+    folder: 'marketing',
+    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    seed: marketingSeed,
+    sweep: marketingSweep,
+  },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },

@@ -95,4 +95,16 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/addedValue/flowRecharge': () => import('../../admin/added-value/data-package-page'),
   '/addedValue/sendMessageRecord': () => import('../../admin/added-value/send-record-page'),
   '/addedValue/rechargeRecord': () => import('../../admin/added-value/recharge-record-page'),
+  '/customer/sendCoupon': () => import('../../admin/marketing/coupons/member-send-page'),
+  '/marketing/couponActivity/sendSetting': () => import('../../admin/marketing/coupons/rule-list-page'),
+  '/marketing/couponActivity/onlineCoupon': () => import('../../admin/marketing/coupons/coupon-list-page'),
+  '/marketing/couponActivity/underlineCoupon': () =>
+    import('../../admin/marketing/coupons/offline-coupon-list-page'),
+  '/marketing/couponActivity/sendCouponList': () => import('../../admin/marketing/coupons/send-list-page'),
+  '/marketing/couponActivity/couponSend': () => import('../../admin/marketing/coupons/coupon-send-page'),
+  '/marketing/couponActivity/editCoupon': () => import('../../admin/marketing/coupons/coupon-form-page'),
+  '/marketing/couponActivity/underLineBuild': () =>
+    import('../../admin/marketing/coupons/offline-build-page'),
+  '/marketing/couponActivity/underLineCouponList': () =>
+    import('../../admin/marketing/coupons/offline-code-list-page'),
 };

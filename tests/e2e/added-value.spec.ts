@@ -8,7 +8,6 @@ import { expect, saveScreenshot, signInByApi, test } from './fixtures';
  */
 
 const SMS = '/addedValue/messageRecharge';
-const SENDS = '/addedValue/sendMessageRecord';
 const RECORDS = '/addedValue/rechargeRecord';
 const DATA = '/addedValue/flowRecharge';
 const FIRST_SCREEN = { timeout: 45_000 };
