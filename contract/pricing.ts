@@ -86,7 +86,8 @@ export interface PricingInput {
   freightFen: number;
 }
 
-export type FreightWaiver = 'grade' | 'coupon' | 'freeShippingActivity';
+export const FREIGHT_WAIVERS = ['grade', 'coupon', 'freeShippingActivity'] as const;
+export type FreightWaiver = (typeof FREIGHT_WAIVERS)[number];
 
 export interface PriceBreakdown {
   /** List price of the lines. */

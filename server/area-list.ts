@@ -12,6 +12,8 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { freeShippingRoutes } from './areas/free-shipping/routes';
+import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { marketingSeed } from './areas/marketing/seed';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
@@ -139,6 +141,8 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'marketing', routes: [], seed: marketingSeed },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
+  // After orders: its demo order to 成都 has its freight waived.
+  { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

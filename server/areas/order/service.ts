@@ -10,7 +10,7 @@ import type {
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
-import { priceOrder } from '../../../contract/pricing';
+import type { FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -33,6 +33,7 @@ import {
   payOrder,
   receiveOrder,
 } from './lifecycle';
+import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import { goodsTotal, insertOrder, priceLines } from './pricing';
@@ -155,8 +156,10 @@ export async function placeOrder(
     throw new AppError('order.notVirtual', {}, { field: 'DeliveryType' });
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
+  let freeShipping: FreeShippingStage[] = [];
   if (input.DeliveryType === 'express') {
     freightFen = expressFreight(lines, input.Address!).freightFen;
+    freeShipping = await freeShippingStages(context.tx, context.siteId, lines, input.Address!, context.now);
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {
@@ -180,12 +183,15 @@ export async function placeOrder(
     freightFen = sameCity.FeeFen;
   }
   // Coupon and activity stages are filled by the issues that build them.
-  const price = priceOrder({
-    lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
-    grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
-    points,
-    freightFen,
-  });
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+      points,
+      freightFen,
+    },
+    freeShipping,
+  );
   requirePointsMinimum(points, price);
   const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
@@ -233,18 +239,28 @@ export async function placeOrder(
   return order;
 }
 
-/** The express freight of a cart before it is placed: nothing is locked or taken. */
+/**
+ * The express freight of a cart before it is placed, with the free-shipping activity that covers it
+ * (at the buyer's grade prices when the buyer is named): nothing is locked or taken.
+ */
 export async function quoteStorefrontFreight(
   tx: Executor,
   siteId: number,
   input: z.infer<typeof quoteExpressFreight.input>,
+  now: Date,
 ) {
-  const lines = await priceLines(tx, siteId, input.Lines, { lock: false });
   // Virtual goods issue tickets instead of shipping, so they take no part in freight.
-  return expressFreight(
-    lines.filter((line) => !line.virtual),
-    input.Address,
+  const lines = (await priceLines(tx, siteId, input.Lines, { lock: false })).filter((line) => !line.virtual);
+  const freight = expressFreight(lines, input.Address);
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      grade: input.BuyerId ? await gradeStageFor(tx, siteId, input.BuyerId, lines) : null,
+      freightFen: freight.freightFen,
+    },
+    await freeShippingStages(tx, siteId, lines, input.Address, now),
   );
+  return { ...freight, freightFen: price.freightFen, price };
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */
@@ -404,6 +420,13 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     RefundedFen: order.refundedFen,
     PayDueAt: order.state === 'toPay' && order.payDueAt ? new Date(order.payDueAt).toISOString() : null,
     PickupCode: order.pickupCode,
+    FreightWaivedBy: order.priceBreakdown?.freightWaivedBy ?? null,
+    FreeShippingActivity: order.priceBreakdown?.freeShippingActivity
+      ? {
+          Id: order.priceBreakdown.freeShippingActivity.id,
+          Name: order.priceBreakdown.freeShippingActivity.name,
+        }
+      : null,
     Shipments: shipments.map((shipment) => ({
       Carrier: shipment.carrier,
       TrackingNo: shipment.tracking_no,
