@@ -1,5 +1,10 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
+import { bookingRoutes } from './areas/booking/booking-routes';
+import { formRoutes } from './areas/booking/form-routes';
+import { bookingSeed } from './areas/booking/seed';
+import { bookingStorefrontRoutes } from './areas/booking/storefront-routes';
+import { runBookingSweeps } from './areas/booking/sweeps';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -141,6 +146,13 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'marketing', routes: [], seed: marketingSeed },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
+  // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.
+  {
+    folder: 'booking',
+    routes: [...formRoutes, ...bookingRoutes, ...bookingStorefrontRoutes],
+    seed: bookingSeed,
+    sweep: runBookingSweeps,
+  },
   // After orders: its demo order to 成都 has its freight waived.
   { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },

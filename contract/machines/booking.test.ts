@@ -18,7 +18,7 @@ const TABLE: Record<BookingAction, Partial<Record<BookingState, BookingState>>> 
   complete: { confirmed: 'done' },
   cancel: { new: 'cancelled', confirmed: 'cancelled' },
   withdraw: { new: 'cancelled', confirmed: 'cancelled' },
-  expire: { new: 'cancelled' },
+  expire: { new: 'cancelled', confirmed: 'cancelled' },
 };
 
 describe('the booking machine', () => {

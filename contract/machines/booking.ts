@@ -15,8 +15,8 @@ export const BookingPermission = {
 /**
  * A booking's life: new → confirmed → done, or cancelled from new or confirmed. A booking takes its
  * seat when it is made and gives it back when cancelled. The buyer withdraws through the storefront;
- * a booking whose deposit order closes unpaid is cancelled by the sweep (`expire`). Buyer and system
- * actions are `automatic`: never an operator's button.
+ * a booking whose deposit order closes unpaid, or is refunded from the order screens, is cancelled by
+ * the sweep (`expire`). Buyer and system actions are `automatic`: never an operator's button.
  */
 export const BOOKING_STATES = ['new', 'confirmed', 'done', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
@@ -44,7 +44,7 @@ export const bookingMachine = defineMachine({
       form: 'cancelBookingForm',
     },
     { name: 'withdraw', from: ['new', 'confirmed'], to: 'cancelled', permission: 'public', automatic: true },
-    { name: 'expire', from: ['new'], to: 'cancelled', permission: 'public', automatic: true },
+    { name: 'expire', from: ['new', 'confirmed'], to: 'cancelled', permission: 'public', automatic: true },
   ],
 });
 export type BookingAction = (typeof bookingMachine.actions)[number]['name'];

@@ -139,17 +139,11 @@ export const bookingForms = pgTable(
     summary: text('summary').notNull().default(''),
     categoryId: integer('category_id').references(() => bookingCategories.id),
     /** The smart-form fields the buyer fills in (contract/smart-form.ts). */
-    fields: jsonb('fields')
-      .$type<FormDefinition>()
-      .notNull()
-      .default(sql`'{"fields":[]}'::jsonb`),
+    fields: jsonb('fields').$type<FormDefinition>().notNull().default(sql`'{"fields":[]}'::jsonb`),
     capacityMode: text('capacity_mode', { enum: CAPACITY_MODES }).notNull().default('perSlot'),
     /** Seats of a day at one store, with `perDay`. */
     dayCapacity: integer('day_capacity').notNull().default(0),
-    slots: jsonb('slots')
-      .$type<BookingSlot[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    slots: jsonb('slots').$type<BookingSlot[]>().notNull().default(sql`'[]'::jsonb`),
     /** ISO weekdays open to booking. */
     weekdays: integer('weekdays').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::int[]`),
     daysAhead: integer('days_ahead').notNull().default(14),
@@ -159,9 +153,7 @@ export const bookingForms = pgTable(
     /** Stores where it may be booked; empty: it books no store. */
     storeIds: integer('store_ids').array().notNull().default(sql`'{}'::int[]`),
     startsAt: at('starts_at').notNull().defaultNow(),
-    endsAt: at('ends_at')
-      .notNull()
-      .default(sql`now() + interval '1 year'`),
+    endsAt: at('ends_at').notNull().default(sql`now() + interval '1 year'`),
     version: integer('version').notNull().default(1),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -32,6 +32,7 @@ import {
   type OrderRecord,
   payOrder,
   receiveOrder,
+  refundableFen,
 } from './lifecycle';
 import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode } from './order-number';
@@ -324,6 +325,47 @@ export async function cancelStorefrontOrder(
 ): Promise<OrderRecord> {
   const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
   return closeUnpaid(orderContext(context, buyerActor(order.buyerName)), order, 'cancel', input.Reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders another area settles on an operator's word (the deposit of a cancelled booking)
+
+export interface OrderOperator {
+  accountId: number | null;
+  name: string;
+}
+
+/** Closes the order if it still waits for payment; null when it does not (paid meanwhile, or closed). */
+export async function closeUnpaidOrder(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  const order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (order?.state !== 'toPay') return null;
+  return closeUnpaid(orderContext(context, { kind: 'operator', ...operator }), order, 'close', reason);
+}
+
+/**
+ * Gives the buyer back everything paid through the refund flow every order uses (request, approval,
+ * money back through the payment provider's outbox): the order closes with it. Refused as any
+ * refund is (a used ticket, the after-sale window over); null when nothing paid is left to refund.
+ */
+export async function refundOrderInFull(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  let order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (!order || refundableFen(order) <= 0) return null;
+  const acting = orderContext(context, { kind: 'operator', ...operator });
+  if (order.refundState !== 'requested' && order.refundState !== 'approved')
+    order = await applyRefund(acting, order, refundableFen(order), reason);
+  if (order.refundState === 'requested')
+    order = await approveRefund(acting, order, refundableFen(order), reason);
+  return markRefunded(acting, order);
 }
 
 export async function confirmStorefrontReceipt(
