@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { BOOKING_PRICES } from '../booking';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
 import { queryId } from '../scalars';
+import { TIMED_STATES } from '../timed-state';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -55,7 +57,13 @@ export const lookupRowSchemas = {
   seckill: base.extend({ ...offer, Stock: int() }),
   news: base.extend({ ...summary, ColumnId: int().nullable(), Views: int(), PublishedAt: instant() }),
   column: base.extend(summary),
-  bookingForm: base.extend(summary),
+  /** A booking form's window and its real state (time and the shop's switch); Price: free or a deposit. */
+  bookingForm: base.extend({
+    ...summary,
+    ...window,
+    State: z.enum(TIMED_STATES),
+    Price: z.enum(BOOKING_PRICES),
+  }),
   course: base.extend({ PriceFen: int(), Lessons: int(), Students: int(), Teacher: z.string() }),
   case: base.extend(summary),
   hotel: base.extend({ PriceFen: int(), Area: z.string(), Bed: z.string() }),

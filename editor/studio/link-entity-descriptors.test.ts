@@ -48,6 +48,8 @@ const SUPERSET = {
   Hours: '09:00-22:00',
   Anchor: '小美',
   Options: ['甲', '乙'],
+  State: 'running',
+  Price: 'deposit',
 };
 
 const sample = (kind: EntityLinkKind) => lookupRowSchemas[kind].parse(SUPERSET);
@@ -89,6 +91,8 @@ describe('link picker descriptors', () => {
     ['pointsProduct', 'zh', '800 积分 + ¥99.00'],
     ['course', 'en', '¥99.00'],
     ['hall', 'zh', '可容纳 12 桌'],
+    ['bookingForm', 'zh', '进行中'],
+    ['bookingForm', 'en', '2026-11-01 – 2026-12-01'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
     const lines = descriptorOf(kind)
       .facts(sample(kind))

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
+import { bookingFormState } from '../../../contract/booking';
 import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
@@ -55,6 +56,8 @@ export interface LookupSource<K extends EntityLinkKind = EntityLinkKind> {
   filter?: (input: Record<string, unknown>) => SQL | undefined;
   /** Rows whose time is over at `now`, for kinds that end (points goods): left out of the lookup, flagged by the publish check. */
   ended?: (now: Date) => SQL;
+  /** Ended rows stay in the lookup with their state (booking forms: a block says "ended"); the publish check still flags them. */
+  listsEnded?: boolean;
 }
 
 export type LinkTableKind = Exclude<EntityLinkKind, 'product' | 'category'>;
@@ -118,7 +121,20 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
     (input) => (typeof input.ColumnId === 'number' ? eq(newsArticles.columnId, input.ColumnId) : undefined),
   ),
   column: source(newsColumns, summary),
-  bookingForm: source(bookingForms, summary),
+  bookingForm: {
+    ...source(
+      bookingForms,
+      (row) => ({
+        ...summary(row),
+        ...window(row),
+        State: bookingFormState({ Status: row.status, StartsAt: row.startsAt, EndsAt: row.endsAt }, new Date()),
+        Price: row.price,
+      }),
+      undefined,
+      (now) => sql`${bookingForms.endsAt} <= ${now.toISOString()}::timestamptz`,
+    ),
+    listsEnded: true,
+  },
   course: source(courses, (row) => ({
     PriceFen: row.priceFen,
     Lessons: row.lessons,
@@ -175,7 +191,7 @@ export async function lookupRows<K extends LinkTableKind>(
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(table.id, ids));
   conditions.push(lookup.filter?.(input));
-  if (lookup.ended) conditions.push(not(lookup.ended(new Date())));
+  if (lookup.ended && !lookup.listsEnded) conditions.push(not(lookup.ended(new Date())));
   const where = and(...conditions);
   const rows = (await db
     .select()
