@@ -20,7 +20,13 @@ import { demoRoutes } from './areas/demo/routes';
 import { freeShippingRoutes } from './areas/free-shipping/routes';
 import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { couponRoutes } from './areas/marketing/coupon-routes';
+import { offlineRoutes } from './areas/marketing/offline-routes';
+import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
+import { sendRoutes } from './areas/marketing/send-routes';
+import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
+import { marketingSweep } from './areas/marketing/sweeps';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -143,7 +149,12 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
-  { folder: 'marketing', routes: [], seed: marketingSeed },
+  {
+    folder: 'marketing',
+    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    seed: marketingSeed,
+    sweep: marketingSweep,
+  },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.

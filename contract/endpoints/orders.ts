@@ -438,6 +438,15 @@ export const orderDetailSchema = orderRowSchema.extend({
   GoodsFen: z.number().int(),
   FreightFen: z.number().int(),
   DiscountFen: z.number().int(),
+  /** The buyer's coupon the discount includes; `Returned` once a close or refund gave it back. */
+  Coupon: z
+    .object({
+      MemberCouponId: z.number().int(),
+      Title: z.string(),
+      DiscountFen: z.number().int(),
+      Returned: z.boolean(),
+    })
+    .nullable(),
   AdjustFen: z.number().int(),
   TransactionNo: z.string(),
   BuyerRemark: z.string(),

@@ -40,6 +40,8 @@ const SUPERSET = {
   CouponType: 'amount',
   Value: 3000,
   ThresholdFen: 19900,
+  State: 'active',
+  Validity: { kind: 'fixed', from: '2026-11-01', until: '2026-12-01' },
   StartsAt: '2026-11-01T00:00:00.000Z',
   EndsAt: '2026-12-01T00:00:00.000Z',
   Address: '上海市徐汇区漕溪北路88号',
@@ -48,11 +50,13 @@ const SUPERSET = {
   Hours: '09:00-22:00',
   Anchor: '小美',
   Options: ['甲', '乙'],
-  State: 'running',
   Price: 'deposit',
 };
 
-const sample = (kind: EntityLinkKind) => lookupRowSchemas[kind].parse(SUPERSET);
+/** Kinds whose State is time-derived rather than a coupon's. */
+const TIMED_STATE: Partial<Record<EntityLinkKind, string>> = { bookingForm: 'running' };
+const sample = (kind: EntityLinkKind) =>
+  lookupRowSchemas[kind].parse({ ...SUPERSET, State: TIMED_STATE[kind] ?? SUPERSET.State });
 const intl = (locale: 'en' | 'zh') =>
   createIntl({ locale, messages: locale === 'en' ? linkPickerEn : linkPickerZh });
 
@@ -105,6 +109,16 @@ describe('link picker descriptors', () => {
     const [fact] = descriptorOf('coupon').facts(row);
     expect(intl('en').formatMessage({ id: fact!.id }, fact!.values)).toBe('15% off');
     expect(intl('zh').formatMessage({ id: fact!.id }, fact!.values)).toBe('8.5 折');
+  });
+
+  it.each([
+    ['en', 5900, 'Free shipping on orders over ¥59.00'],
+    ['en', 0, 'Free shipping'],
+    ['zh', 5900, '满 ¥59.00 包邮'],
+  ] as const)('states a free-shipping coupon in %s over %i fen as “%s”', (locale, ThresholdFen, expected) => {
+    const row = { ...sample('coupon'), CouponType: 'freeShipping' as const, Value: 0, ThresholdFen };
+    const [fact] = descriptorOf('coupon').facts(row);
+    expect(intl(locale).formatMessage({ id: fact!.id }, fact!.values)).toBe(expected);
   });
 
   it('keeps the goods card snapshot and the store’s place in the link', () => {
@@ -164,6 +178,16 @@ describe('block rows from the lookups', () => {
         threshold: 19900,
         validText: '2026.11.01-2026.12.01',
       },
+    ]);
+  });
+
+  it('gives a coupon valid for days from its claim its days instead of dates', () => {
+    const coupon = {
+      ...sample('coupon'),
+      Validity: { kind: 'relative' as const, days: 7, fromTomorrow: false },
+    };
+    expect(entityRows({ source: 'coupons', ids: [7], limit: 1 }, [coupon])).toEqual([
+      expect.objectContaining({ id: 7, validText: '', validDays: 7 }),
     ]);
   });
 

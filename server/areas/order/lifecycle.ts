@@ -19,6 +19,7 @@ import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
+import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
 import { returnOrderPoints } from './order-points';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
@@ -228,6 +229,7 @@ export async function closeUnpaid(
   // The wallet before the goods, as every transition locks them.
   await returnOrderPoints(context, order, { closing: true });
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
+  await returnOrderCoupon(context.tx, order, context.now);
   await logOrder(context, order, {
     action,
     from: order.state,
@@ -302,6 +304,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
@@ -627,6 +630,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   });
   if (closing) {
     if (stockBack) await giveStockBack(context, order);
+    await returnOrderCoupon(context.tx, order, context.now);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }

@@ -4,6 +4,7 @@ import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
+import { orderCouponView } from './order-coupon';
 import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
 import { type OrderViewer, orderScope } from './store-scope';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
@@ -28,6 +29,7 @@ export async function readOrderDetail(
     db.select().from(orderLog).where(eq(orderLog.orderId, id)).orderBy(asc(orderLog.id)),
   ]);
   const full = order!;
+  const coupon = await orderCouponView(db, full);
   const partlyShipped = lines.some((line) => line.shipmentId !== null);
   return {
     ...toOrderRow(record),
@@ -49,6 +51,7 @@ export async function readOrderDetail(
     GoodsFen: full.goodsFen,
     FreightFen: full.freightFen,
     DiscountFen: full.discountFen,
+    Coupon: coupon,
     AdjustFen: full.adjustFen,
     TransactionNo: full.transactionNo,
     BuyerRemark: full.buyerRemark,
