@@ -90,6 +90,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
     import('../../admin/marketing/points/exchange-details-page'),
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
+  '/marketing/deliveryActivities': () =>
+    import('../../admin/marketing/free-shipping/free-shipping-list-page'),
   '/marketing/bespeakForm/formClassify': () => import('../../admin/marketing/bookings/category-list-page'),
   '/marketing/bespeakForm/formSupervise': () => import('../../admin/marketing/bookings/form-list-page'),
   '/marketing/bespeakForm/bespeakOrderSupervise': () =>
