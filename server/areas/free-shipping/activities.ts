@@ -99,10 +99,10 @@ export async function waivedOrders(
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: number; orders: number }>(
     db,
-    sql`select (price_breakdown->'freeShippingActivity'->>'id')::int as id, count(*)::int as orders
+    sql`select (breakdown->'freeShippingActivity'->>'id')::int as id, count(*)::int as orders
           from orders
-         where site_id = ${siteId} and price_breakdown ? 'freeShippingActivity'
-           and (price_breakdown->'freeShippingActivity'->>'id')::int = any(${intArray(ids)})
+         where site_id = ${siteId} and breakdown ? 'freeShippingActivity'
+           and (breakdown->'freeShippingActivity'->>'id')::int = any(${intArray(ids)})
          group by 1`,
   );
   return new Map(rows.map((row) => [row.id, row.orders]));
