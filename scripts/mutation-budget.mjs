@@ -21,6 +21,8 @@ export const ruleModules = [
   { file: 'contract/store-rules.ts', budget: 90 },
   { file: 'contract/points.ts', budget: 90 },
   { file: 'contract/machines/points-exchange.ts', budget: 90 },
+  { file: 'contract/commission.ts', budget: 90 },
+  { file: 'contract/machines/distribution.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);
