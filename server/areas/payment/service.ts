@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type PaymentAdapter, PaymentProviderError } from './adapter';
+import { REFUND_KIND } from './outbox-kinds';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
 import './messages';
@@ -16,7 +17,13 @@ import './messages';
  * over the network, so callers make them outside their transactions; refunds go through the outbox.
  */
 
-export { type PaymentAdapter, PaymentProviderError } from './adapter';
+export {
+  type PaymentAdapter,
+  PaymentProviderError,
+  type TransferNotice,
+  type TransferRequest,
+  type TransferResult,
+} from './adapter';
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -67,7 +74,9 @@ export async function requireOfflineMethod(
   }
 }
 
-export const REFUND_KIND = 'payment.refund';
+export { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
+export { sendOutboxRow } from './outbox';
+export { enqueueTransfer, queryTransfer, type TransferPayout } from './transfers';
 
 export interface RefundOrder {
   siteId: number;
