@@ -12,6 +12,9 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { distributionRoutes } from './areas/distribution/routes';
+import { distributionSeed } from './areas/distribution/seed';
+import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { marketingSeed } from './areas/marketing/seed';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
@@ -135,6 +138,13 @@ export const AREAS: readonly AreaRegistration[] = [
     routes: paymentRoutes,
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
+  },
+  // After payment: its sweep applies what the outbox's transfers answered, sent in the same run.
+  {
+    folder: 'distribution',
+    routes: distributionRoutes,
+    seed: distributionSeed,
+    sweep: (db, now) => runDistributionSweeps(db, now, paymentEnvironment()),
   },
   { folder: 'marketing', routes: [], seed: marketingSeed },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.

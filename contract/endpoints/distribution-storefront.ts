@@ -29,6 +29,7 @@ export const storefrontApplicationSchema = z.object({
   Reason: z.string(),
   AppliedAt: z.string(),
 });
+export type StorefrontApplication = z.infer<typeof storefrontApplicationSchema>;
 
 export const storefrontPromoterSchema = z.object({
   MemberNo: z.string(),
@@ -174,6 +175,7 @@ export const storefrontWithdrawalSchema = z.object({
   AppliedAt: z.string(),
   PaidAt: z.string().nullable(),
 });
+export type StorefrontWithdrawal = z.infer<typeof storefrontWithdrawalSchema>;
 
 export const applyWithdrawal = defineEndpoint({
   method: 'POST',

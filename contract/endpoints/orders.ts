@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { orderCommissionSchema } from './commissions';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { type FieldProblem, type ListResource, queryCount, queryDate, sortParam } from '../list-query';
 import {
@@ -453,6 +454,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   Timeline: z.array(timelineEntrySchema),
   /** Commands the caller may take now (contract/machines/order.ts orderCommands). */
   Commands: z.array(z.enum(ORDER_COMMANDS)),
+  /** What the order earned its promoters, line by line and level; null when it earned none. */
+  Commission: orderCommissionSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

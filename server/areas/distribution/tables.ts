@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -279,6 +280,9 @@ export const promoterWechatAccounts = pgTable(
     index('promoter_wechat_site_bound').on(table.siteId, table.boundAt, table.id),
   ],
 );
+
+/** Withdrawal numbers: `W`, the shop day, and this, six digits or more. */
+export const withdrawalNumbers = pgSequence('withdrawal_numbers', { startWith: 1 });
 
 /**
  * Withdrawals of commission, moved by contract/machines/distribution.ts. The account paid is copied

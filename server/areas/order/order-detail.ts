@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../contract/endpoints/orders';
 import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { readOrderCommission } from '../distribution/service';
 import { orderNotFound } from './errors';
 import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
 import { type OrderViewer, orderScope } from './store-scope';
@@ -28,6 +29,7 @@ export async function readOrderDetail(
     db.select().from(orderLog).where(eq(orderLog.orderId, id)).orderBy(asc(orderLog.id)),
   ]);
   const full = order!;
+  const commission = await readOrderCommission(db, full);
   const partlyShipped = lines.some((line) => line.shipmentId !== null);
   return {
     ...toOrderRow(record),
@@ -96,5 +98,6 @@ export async function readOrderDetail(
       },
       grantedPaths,
     ),
+    Commission: commission,
   };
 }

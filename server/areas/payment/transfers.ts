@@ -23,7 +23,7 @@ export interface TransferPayout {
 type TransferPayload = TransferRequest & { provider: string };
 
 /** Queues a payout by the provider the site pays with now: WeChat Pay when configured, else the sandbox. */
-export async function enqueueTransfer(tx: Executor, payout: TransferPayout): Promise<void> {
+export async function enqueueTransfer(tx: Executor, payout: TransferPayout, now: Date): Promise<void> {
   const provider = wechatReady(await readSettings(tx, payout.siteId)) ? 'wechat' : 'sandbox';
   await tx
     .insert(outbox)
@@ -32,6 +32,8 @@ export async function enqueueTransfer(tx: Executor, payout: TransferPayout): Pro
       kind: TRANSFER_KIND,
       idempotencyKey: payout.idempotencyKey,
       payload: { ...payout.request, provider } satisfies TransferPayload,
+      createdAt: now,
+      nextAttemptAt: now,
     })
     .onConflictDoNothing();
 }

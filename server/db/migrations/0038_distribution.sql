@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."withdrawal_numbers" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "commission_ledger" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"site_id" integer NOT NULL,
