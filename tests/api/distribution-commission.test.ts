@@ -393,14 +393,14 @@ describe('the settlement report', () => {
   });
 
   it.each([
-    [report.getPromoterReport, { from: '2026-05-02', to: '2026-05-01' }, 'from'],
-    [report.getPromoterReport, { sort: 'name' }, 'sort'],
-    [report.getPeriodReport, { unit: 'week' }, 'unit'],
-    [report.getCommissionOrderList, { state: 'paid' }, 'state'],
-    [report.getCommissionOrderList, { promoterId: 'x' }, 'promoterId'],
-    [report.getCommissionOrderList, { promoterId: 999_999 }, 'promoterId'],
-    [report.getSettlementOrderDetails, {}, 'id'],
-  ] as const)('%s names the field of bad input', async (endpoint, input, field) => {
+    [report.getPromoterReport.path, report.getPromoterReport, { from: '2026-05-02', to: '2026-05-01' }, 'from'],
+    [report.getPromoterReport.path, report.getPromoterReport, { sort: 'name' }, 'sort'],
+    [report.getPeriodReport.path, report.getPeriodReport, { unit: 'week' }, 'unit'],
+    [report.getCommissionOrderList.path, report.getCommissionOrderList, { state: 'paid' }, 'state'],
+    [report.getCommissionOrderList.path, report.getCommissionOrderList, { promoterId: 'x' }, 'promoterId'],
+    [report.getCommissionOrderList.path, report.getCommissionOrderList, { promoterId: 999_999 }, 'promoterId'],
+    [report.getSettlementOrderDetails.path, report.getSettlementOrderDetails, {}, 'id'],
+  ] as const)('%s names the field of bad input', async (_, endpoint, input, field) => {
     const response = await server.call(endpoint, input, { token: admin });
     expect([response.status, response.body.Errcode, fieldOf(response)]).toEqual([200, -1, field]);
   });
