@@ -93,7 +93,7 @@ export async function paidOrder(
   return order;
 }
 
-export interface CommissionFacts {
+export interface CommissionFacts extends Record<string, unknown> {
   promoter_id: number;
   level: number;
   amount_fen: number;

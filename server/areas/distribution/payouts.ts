@@ -87,11 +87,12 @@ async function answerOf(
   if (row.checked_at === null) return sent;
   if (now.getTime() - new Date(row.checked_at).getTime() < QUERY_INTERVAL_MS) return null;
   try {
+    // Signed with the wall clock: WeChat Pay refuses a request dated more than five minutes off.
     return await queryTransfer(
       db,
       row.site_id,
       transferKey(row.site_id, { outBatchNo: row.out_batch_no, payAttempt: row.pay_attempt }),
-      now,
+      new Date(),
       environment,
     );
   } catch {
