@@ -354,7 +354,23 @@ describe('commerce rows', () => {
         }}
         data={[
           { id: 1, name: '新人券', type: 'amount', value: 1000, threshold: 10000, validText: '' },
-          { id: 2, name: '折扣券', type: 'discount', value: 85, threshold: 0, validText: '' },
+          {
+            id: 2,
+            name: '折扣券',
+            type: 'discount',
+            value: 85,
+            threshold: 0,
+            validText: '2026.11.01-2026.12.01',
+          },
+          {
+            id: 3,
+            name: '运费券',
+            type: 'freeShipping',
+            value: 0,
+            threshold: 5900,
+            validText: '',
+            validDays: 7,
+          },
         ]}
         context={context}
       />,
@@ -363,6 +379,9 @@ describe('commerce rows', () => {
     expect(container.textContent).toContain('满100可用');
     expect(container.textContent).toContain('8.5折');
     expect(container.textContent).toContain('无门槛');
+    expect(container.textContent).toContain('2026.11.01-2026.12.01');
+    expect(container.querySelector('[data-row="3"]')?.textContent).toContain('包邮');
+    expect(container.querySelector('[data-row="3"]')?.textContent).toContain('领取后7天内有效');
   });
 
   it('counts a seckill down to its nearest end', () => {

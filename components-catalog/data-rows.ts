@@ -42,12 +42,14 @@ export interface ProductRow {
 export interface CouponRow {
   id: number;
   name: string;
-  /** `amount`: value is fen off; `discount`: value is tenths (85 = 8.5折). */
-  type: 'amount' | 'discount';
+  /** `amount`: value is fen off; `discount`: value is the percent paid (85 = 8.5折); `freeShipping`: 0. */
+  type: 'amount' | 'discount' | 'freeShipping';
   value: number;
   /** Minimum spend in fen; 0 for none. */
   threshold: number;
+  /** Fixed validity as the block prints it; '' when copies last `validDays` from their claim. */
   validText: string;
+  validDays?: number;
 }
 
 export interface ActivityProductRow extends ProductRow {

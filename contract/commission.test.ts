@@ -66,11 +66,7 @@ describe('commissionEarners', () => {
       { buyer: TREE.get(4)!, selfPurchase: true },
       [null, 1],
     ],
-    [
-      'a parent missing from the map ends the chain',
-      { inviter: promoter(9, 8) },
-      [9, null],
-    ],
+    ['a parent missing from the map ends the chain', { inviter: promoter(9, 8) }, [9, null]],
   ])('%s', (_, changes, expected) => {
     expect(chain(changes)).toEqual(expected);
   });
@@ -84,7 +80,11 @@ describe('commissionBase', () => {
     ['refunded down to the freight', { paidFen: 10_600, freightFen: 600, refundedFen: 10_000 }, 0],
     ['refunded in full', { paidFen: 10_600, freightFen: 600, refundedFen: 10_600 }, 0],
     ['one fen of goods left', { paidFen: 10_600, freightFen: 600, refundedFen: 9_999 }, 1],
-    ['freight above what was paid (points paid the goods)', { paidFen: 500, freightFen: 600, refundedFen: 0 }, 0],
+    [
+      'freight above what was paid (points paid the goods)',
+      { paidFen: 500, freightFen: 600, refundedFen: 0 },
+      0,
+    ],
     ['nothing paid', { paidFen: 0, freightFen: 0, refundedFen: 0 }, 0],
   ])('%s', (_, order, expected) => {
     expect(commissionBase(order)).toBe(expected);
@@ -311,9 +311,17 @@ describe('withdrawalProblem', () => {
     ['a withdrawal within every rule', {}, null],
     ['exactly the minimum', { amountFen: 1_000 }, null],
     ['one fen under the minimum', { amountFen: 999 }, { key: 'belowMinimum', params: { min: 1_000 } }],
-    ['no minimum still needs a fen', { minimumFen: 0, amountFen: 0 }, { key: 'belowMinimum', params: { min: 1 } }],
+    [
+      'no minimum still needs a fen',
+      { minimumFen: 0, amountFen: 0 },
+      { key: 'belowMinimum', params: { min: 1 } },
+    ],
     ['exactly what is withdrawable', { amountFen: 20_000 }, null],
-    ['one fen over what is withdrawable', { amountFen: 20_001 }, { key: 'overWithdrawable', params: { available: 20_000 } }],
+    [
+      'one fen over what is withdrawable',
+      { amountFen: 20_001 },
+      { key: 'overWithdrawable', params: { available: 20_000 } },
+    ],
     [
       'a debt from a reversal shows nothing available',
       { withdrawableFen: -300 },

@@ -71,7 +71,10 @@ export function commissionEarners(facts: ChainFacts): (number | null)[] {
   return earners;
 }
 
-function parentOf(promoter: ChainPromoter, promoters: ReadonlyMap<number, ChainPromoter>): ChainPromoter | null {
+function parentOf(
+  promoter: ChainPromoter,
+  promoters: ReadonlyMap<number, ChainPromoter>,
+): ChainPromoter | null {
   return promoter.parentId === null ? null : (promoters.get(promoter.parentId) ?? null);
 }
 

@@ -182,6 +182,114 @@ describe('priceOrder: one coupon', () => {
   });
 });
 
+describe("priceOrder: a coupon's scope × grade × activity", () => {
+  const only = (...skus: number[]) => new Set(skus);
+  type Case = [
+    string,
+    Pick<PricingInput, 'grade' | 'activity'>,
+    NonNullable<PricingInput['coupon']>,
+    { couponFen: number; couponApplied: boolean },
+  ];
+  it.each<Case>([
+    [
+      'scope of SKU 2: its minimum counts SKU 2 alone, at exactly the limit',
+      {},
+      { kind: 'amount', minimumFen: 5_000, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'scope of SKU 2: one fen over what SKU 2 costs, though the cart costs more',
+      {},
+      { kind: 'amount', minimumFen: 5_001, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'scope of SKU 2 after a 9折 grade: ¥45 reaches a ¥45 minimum',
+      { grade: { payPercent: 90 } },
+      { kind: 'amount', minimumFen: 4_500, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'scope of SKU 2 after a 9折 grade: ¥45 misses a ¥45.01 minimum',
+      { grade: { payPercent: 90 } },
+      { kind: 'amount', minimumFen: 4_501, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'a percent coupon takes its share of the scope only',
+      {},
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'a percent coupon takes its share of the scope after the grade',
+      { grade: { payPercent: 90 } },
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2) },
+      { couponFen: 900, couponApplied: true },
+    ],
+    [
+      'an amount larger than the scope is capped at the scope, not the cart',
+      {},
+      { kind: 'amount', minimumFen: 0, amountFen: 99_999, eligibleSkuIds: only(1) },
+      { couponFen: 20_000, couponApplied: true },
+    ],
+    [
+      'a scope no line of the cart falls in is never used',
+      {},
+      { kind: 'amount', minimumFen: 0, amountFen: 100, eligibleSkuIds: only(9) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'an activity price outside the scope does not keep the coupon out',
+      { activity: activity({ 2: 4_000 }) },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(1) },
+      { couponFen: 1_000, couponApplied: true },
+    ],
+    [
+      'an activity price inside the scope keeps out a coupon that does not join activities',
+      { activity: activity({ 2: 4_000 }) },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+    [
+      'a coupon that joins activities counts the activity price, which the grade leaves alone',
+      { activity: activity({ 2: 4_000 }), grade: { payPercent: 90, withCoupon: true } },
+      { kind: 'percent', minimumFen: 0, payPercent: 80, eligibleSkuIds: only(2), withActivity: true },
+      { couponFen: 800, couponApplied: true },
+    ],
+    [
+      'a grade that does not stack with coupons keeps a scoped coupon out when it reduced any line',
+      { grade: { payPercent: 90, withCoupon: false, excludedSkuIds: only(2) } },
+      { kind: 'amount', minimumFen: 0, amountFen: 1_000, eligibleSkuIds: only(2) },
+      { couponFen: 0, couponApplied: false },
+    ],
+  ])('%s', (_, stages, coupon, expected) => {
+    const priced = priceOrder({ ...base, ...stages, coupon });
+    expect(priced).toMatchObject(expected);
+    expect(priced.totalFen).toBe(26_000 - priced.activityFen - priced.gradeFen - priced.couponFen);
+  });
+
+  it.each<[number, string | null]>([
+    [5_000, 'coupon'],
+    [5_001, null],
+  ])('a free-shipping coupon scoped to SKU 2 with a minimum of %i waives: %s', (minimumFen, waiver) => {
+    const priced = priceOrder({
+      ...base,
+      coupon: { kind: 'freeShipping', minimumFen, eligibleSkuIds: only(2) },
+    });
+    expect(priced.freightWaivedBy).toBe(waiver);
+    expect(priced.freightFen).toBe(waiver ? 0 : 1_000);
+  });
+
+  it('a scope of every line prices exactly as no scope, with a grade and an activity', () => {
+    const stages = { grade: { payPercent: 95 }, activity: activity({ 1: 9_000 }) };
+    const coupon = { kind: 'percent', minimumFen: 0, payPercent: 90, withActivity: true } as const;
+    expect(priceOrder({ ...base, ...stages, coupon: { ...coupon, eligibleSkuIds: only(1, 2) } })).toEqual(
+      priceOrder({ ...base, ...stages, coupon }),
+    );
+  });
+});
+
 describe('priceOrder: points', () => {
   const points = { requested: 5_000, balance: 10_000, pointsPerYuan: 100, maxPercent: 10 };
   it.each<[string, Partial<typeof points>, number]>([

@@ -39,10 +39,21 @@ export interface GradeStage {
   withCoupon?: boolean;
 }
 
-export type CouponStage =
-  | { kind: 'amount'; minimumFen: number; amountFen: number; withActivity?: boolean }
-  | { kind: 'percent'; minimumFen: number; payPercent: number; capFen?: number; withActivity?: boolean }
-  | { kind: 'freeShipping'; minimumFen: number; withActivity?: boolean };
+interface CouponScope {
+  /**
+   * The SKUs the coupon's scope covers (chosen goods, categories, all but some goods); absent: every
+   * line. Its minimum and its reduction count only these lines, after activity and grade prices.
+   */
+  eligibleSkuIds?: ReadonlySet<number>;
+  withActivity?: boolean;
+}
+
+export type CouponStage = CouponScope &
+  (
+    | { kind: 'amount'; minimumFen: number; amountFen: number }
+    | { kind: 'percent'; minimumFen: number; payPercent: number; capFen?: number }
+    | { kind: 'freeShipping'; minimumFen: number }
+  );
 
 export interface PointsStage {
   /** The most points the buyer is willing to spend. */
@@ -145,29 +156,35 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
   const goodsFen = lines.reduce((sum, line) => sum + line.listFen, 0);
   const activityFen = lines.reduce((sum, line) => sum + line.listFen - line.amountFen, 0);
 
-  let gradeFen = 0;
   const grade = input.grade;
-  if (grade) {
-    const base = lines
+  /** What `some` lines cost after activity prices and the grade discount. */
+  const afterGradeOf = (some: typeof lines) => {
+    const amountFen = some.reduce((sum, line) => sum + line.amountFen, 0);
+    if (!grade) return { amountFen, gradeFen: 0 };
+    const base = some
       .filter((line) => grade.onActivityPrices === true || !line.atActivity)
       .filter((line) => !grade.excludedSkuIds?.has(line.skuId))
       .reduce((sum, line) => sum + line.amountFen, 0);
-    gradeFen = percentOff(base, grade.payPercent);
-  }
-  const afterGrade = goodsFen - activityFen - gradeFen;
+    const gradeFen = percentOff(base, grade.payPercent);
+    return { amountFen: amountFen - gradeFen, gradeFen };
+  };
+  const { amountFen: afterGrade, gradeFen } = afterGradeOf(lines);
 
   let couponFen = 0;
   let couponApplied = false;
   const coupon = input.coupon;
   if (coupon) {
-    const anyActivity = lines.some((line) => line.atActivity);
+    const scope = coupon.eligibleSkuIds;
+    const eligible = scope ? lines.filter((line) => scope.has(line.skuId)) : lines;
+    const anyActivity = eligible.some((line) => line.atActivity);
     const gradeAllows = gradeFen === 0 || grade?.withCoupon !== false;
-    const allowed = (coupon.withActivity === true || !anyActivity) && gradeAllows;
-    if (allowed && afterGrade >= coupon.minimumFen) {
+    const allowed = eligible.length > 0 && (coupon.withActivity === true || !anyActivity) && gradeAllows;
+    const baseFen = afterGradeOf(eligible).amountFen;
+    if (allowed && baseFen >= coupon.minimumFen) {
       couponApplied = true;
-      if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), afterGrade);
+      if (coupon.kind === 'amount') couponFen = Math.min(whole(coupon.amountFen), baseFen);
       else if (coupon.kind === 'percent') {
-        const off = percentOff(afterGrade, coupon.payPercent);
+        const off = percentOff(baseFen, coupon.payPercent);
         couponFen = coupon.capFen === undefined ? off : Math.min(off, whole(coupon.capFen));
       }
     }

@@ -23,6 +23,8 @@ export const ruleModules = [
   { file: 'contract/machines/points-exchange.ts', budget: 90 },
   { file: 'contract/commission.ts', budget: 90 },
   { file: 'contract/machines/distribution.ts', budget: 90 },
+  { file: 'contract/coupon-rules.ts', budget: 90 },
+  { file: 'contract/coupon-code.ts', budget: 90 },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

@@ -16,7 +16,13 @@ import { distributionRoutes } from './areas/distribution/routes';
 import { distributionSeed } from './areas/distribution/seed';
 import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { couponRoutes } from './areas/marketing/coupon-routes';
+import { offlineRoutes } from './areas/marketing/offline-routes';
+import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
+import { sendRoutes } from './areas/marketing/send-routes';
+import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
+import { marketingSweep } from './areas/marketing/sweeps';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -139,14 +145,20 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
-  // After payment: its sweep applies what the outbox's transfers answered, sent in the same run.
+  {
+    folder: 'marketing',
+    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    seed: marketingSeed,
+    sweep: marketingSweep,
+  },
+  // After payment, its sweep applies what the outbox's transfers answered in the same run; after
+  // marketing, whose demo claims expect the buyers before any of them promotes.
   {
     folder: 'distribution',
     routes: distributionRoutes,
     seed: distributionSeed,
     sweep: (db, now) => runDistributionSweeps(db, now, paymentEnvironment()),
   },
-  { folder: 'marketing', routes: [], seed: marketingSeed },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },

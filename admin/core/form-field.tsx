@@ -20,6 +20,7 @@ export type FieldKind =
   | 'textarea'
   | 'select'
   | 'checkbox'
+  | 'date'
   | 'datetime-local';
 
 /** One field of a resource form: what it edits, how it is drawn, and when it is shown. */
@@ -40,6 +41,8 @@ export interface FieldSpec<Draft extends FieldValues> {
   inputMode?: 'decimal' | 'numeric';
   /** The label is for assistive technology only (a table's column header shows it). */
   hideLabel?: boolean;
+  /** Shown but not editable (a value a rule has fixed). */
+  disabled?: boolean;
 }
 
 /** The message of a field's error, nested paths included (`Sender.Name`, `Skus.0.Price`). */
@@ -71,7 +74,7 @@ function Control<Draft extends FieldValues>({
       return <Textarea rows={4} maxLength={spec.maxLength} {...form.register(spec.name)} />;
     case 'select':
       return (
-        <NativeSelect.Root>
+        <NativeSelect.Root disabled={spec.disabled}>
           <NativeSelect.Field {...form.register(spec.name)}>
             {spec.options?.map((option) => (
               <option key={option.value} value={option.value}>
@@ -86,7 +89,13 @@ function Control<Draft extends FieldValues>({
       return <Input type="number" {...form.register(spec.name, { valueAsNumber: true })} />;
     default:
       return (
-        <Input type={spec.kind} autoComplete="off" maxLength={spec.maxLength} {...form.register(spec.name)} />
+        <Input
+          type={spec.kind}
+          autoComplete="off"
+          maxLength={spec.maxLength}
+          inputMode={spec.inputMode}
+          {...form.register(spec.name)}
+        />
       );
   }
 }
@@ -109,9 +118,10 @@ export function FormField<Draft extends FieldValues>({
         control={form.control}
         name={spec.name}
         render={({ field }) => (
-          <Field.Root invalid={Boolean(error)} width={spec.width}>
+          <Field.Root invalid={Boolean(error)} width={spec.width} disabled={spec.disabled}>
             <Checkbox.Root
               checked={field.value === true}
+              disabled={spec.disabled}
               onCheckedChange={(event) => field.onChange(event.checked === true)}
             >
               <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
@@ -124,7 +134,7 @@ export function FormField<Draft extends FieldValues>({
       />
     );
   return (
-    <Field.Root invalid={Boolean(error)} required={spec.required} width={spec.width}>
+    <Field.Root invalid={Boolean(error)} required={spec.required} width={spec.width} disabled={spec.disabled}>
       <Field.Label srOnly={spec.hideLabel}>
         {spec.label}
         {spec.required && <Field.RequiredIndicator />}

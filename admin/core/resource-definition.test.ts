@@ -136,3 +136,34 @@ describe('offeredActions: commands', () => {
     expect(ids(offeredActions(definition, rows, new Set()))).toEqual(expected);
   });
 });
+
+describe('offeredActions: links on a selection', () => {
+  type Entry = { Id: number };
+  const definition = (bulkTo?: (rows: Entry[]) => string) => ({
+    list: goodsListDefinition.list,
+    actions: [
+      {
+        kind: 'link' as const,
+        id: 'send',
+        label: 'send',
+        permission: '/customer/sendCoupon' as const,
+        to: (row: Entry) => `/send?ids=${row.Id}`,
+        offer: (row: Entry) => row.Id !== 3,
+        ...(bulkTo ? { bulkTo } : {}),
+      },
+    ],
+  });
+  const granted = new Set(['/customer/sendCoupon']);
+
+  const toMany = (): string => '/send';
+  it.each<[string, ((rows: Entry[]) => string) | undefined, Entry[], ReadonlySet<string>, string[]]>([
+    ['a row link, one row', undefined, [{ Id: 1 }], granted, ['send']],
+    ['a row link, two rows', undefined, [{ Id: 1 }, { Id: 2 }], granted, []],
+    ['a link that takes a selection, two rows', toMany, [{ Id: 1 }, { Id: 2 }], granted, ['send']],
+    ['a link that takes a selection, not permitted', toMany, [{ Id: 1 }, { Id: 2 }], new Set<string>(), []],
+    ['a link one row of the selection has no use for', toMany, [{ Id: 1 }, { Id: 3 }], granted, []],
+    ['a link the one row has no use for', undefined, [{ Id: 3 }], granted, []],
+  ])('%s', (_, bulkTo, rows, paths, expected) => {
+    expect(ids(offeredActions(definition(bulkTo), rows, paths))).toEqual(expected);
+  });
+});

@@ -38,6 +38,8 @@ export interface ResourceDefinition<Row> {
   confirmPrefix?: string;
   /** Buttons beside the export that open other routes. */
   toolbar?: ToolbarLink[];
+  /** Milliseconds after which the page reads again while it shows work under way (a send's progress). */
+  refreshWhile?(page: ListPage<Row>): number | false;
 }
 
 export interface ToolbarLink {
@@ -73,7 +75,10 @@ export interface ActionCall {
 /** A bespoke dialog an action opens instead of a call (a reason, a small form). */
 export type ActionDialog<Row> = ComponentType<{ rows: Row[]; onClose(): void }>;
 
-/** Opens a route with the row (an edit or detail page with `?id=`). Row buttons only. */
+/**
+ * Opens a route with the row (an edit or detail page with `?id=`): a row button, and a bulk button
+ * too when it says where the selection goes (a page taking several ids).
+ */
 export interface LinkSpec<Row> {
   kind: 'link';
   id: string;
@@ -83,6 +88,9 @@ export interface LinkSpec<Row> {
   named?: string;
   permission: Permission;
   to(row: Row): string;
+  bulkTo?(rows: Row[]): string;
+  /** Whether the route is any use for the row (an ended coupon has nothing left to edit). */
+  offer?(row: Row): boolean;
 }
 
 /**
@@ -153,7 +161,9 @@ export function offeredActions<Row>(
   const confirmPrefix = definition.confirmPrefix ?? `${definition.list.resource}.confirm`;
   return (definition.actions ?? []).flatMap((spec): OfferedAction<Row>[] => {
     if (spec.kind === 'link')
-      return single && permitted(spec.permission, granted)
+      return (single || spec.bulkTo) &&
+        permitted(spec.permission, granted) &&
+        (!spec.offer || rows.every((row) => spec.offer!(row)))
         ? [{ id: spec.id, label: spec.label, destructive: false, named: spec.named, spec }]
         : [];
     if (spec.kind === 'command') {

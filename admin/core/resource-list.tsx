@@ -85,8 +85,8 @@ export interface ResourceListProps<Row> {
   toolbar?: ReactNode;
   /** Row count above which only the rows in view are rendered. */
   virtualizeAbove?: number;
-  /** Parameters sent with the export too (see useResourceList). */
-  fixed?: Readonly<Record<string, string | number>>;
+  /** Parameters narrowing every call of the list, its export included (useResourceList's scope). */
+  scope?: Readonly<Record<string, string>>;
 }
 
 function FilterControl({
@@ -256,7 +256,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     try {
       await downloadFile(resource.export, {
         ...exportQuery(state, resource),
-        ...props.fixed,
+        ...props.scope,
         format,
       } as EndpointInput<EndpointDefinition>);
     } catch {

@@ -19,7 +19,7 @@ import type {
 import { offeredActions } from './resource-definition';
 import { type FilterOption, ResourceList } from './resource-list';
 import type { ActionItem } from './row-action-layout';
-import { type FixedQuery, type ListPage, useGrantedPaths, useResourceList } from './use-resource-list';
+import { type ListPage, useGrantedPaths, useResourceList } from './use-resource-list';
 
 const ROUTE_TITLES = new Map(flattenMenuTree().map((entry) => [entry.path, `route.${entry.titleKey}`]));
 
@@ -97,7 +97,7 @@ export function useResourceActions<Row>(
   const perform = async (offer: OfferedAction<Row>, rows: Row[]): Promise<boolean> => {
     const { spec, action } = offer;
     if (spec.kind === 'link') {
-      navigate(spec.to(rows[0]!));
+      navigate(rows.length === 1 || !spec.bulkTo ? spec.to(rows[0]!) : spec.bulkTo(rows));
       return false;
     }
     const Dialog = spec.kind === 'machine' ? action?.form && spec.dialogs?.[action.form] : spec.dialog;
@@ -161,22 +161,22 @@ export function BulkButtons({ items }: { items: ActionItem[] }) {
 export function ResourceScreen<Row>({
   definition,
   keep,
-  fixed,
+  scope,
   header,
   children,
 }: {
   definition: ResourceDefinition<Row>;
   /** URL parameters that are not the list's own but must survive its changes. */
   keep?: Readonly<Record<string, string>>;
-  /** Query parameters always sent with the list and its export (see useResourceList). */
-  fixed?: FixedQuery;
+  /** URL parameters that narrow the list's calls (the record a hidden list page is about). */
+  scope?: Readonly<Record<string, string>>;
   /** Shown between the heading and the list (figures over the rows, say). */
   header?: ReactNode;
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
   const granted = useGrantedPaths();
-  const list = useResourceList<Row>(definition.list, keep, fixed);
+  const list = useResourceList<Row>(definition.list, keep, scope, definition.refreshWhile);
   const filterOptions = useFilterOptions(definition.options);
   const actions = useResourceActions(definition, list.result.data);
   const hasBulk =
@@ -198,7 +198,7 @@ export function ResourceScreen<Row>({
         rowKey={definition.rowKey}
         rowName={definition.rowName}
         {...list}
-        fixed={fixed}
+        scope={scope}
         filterOptions={filterOptions}
         toolbar={toolbar.map((link) => (
           <Button

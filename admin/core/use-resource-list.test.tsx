@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../contract/endpoint';
@@ -64,44 +64,42 @@ describe('a resource action', () => {
   });
 });
 
-describe('a list with fixed parameters', () => {
-  it('sends them with every read, next to the filters of the address, never as filters', async () => {
-    const list = defineEndpoint({
-      method: 'GET',
-      path: '/Things/GetLedger',
-      permission: '/things/list',
-      input: z.strictObject({
-        page: z.number(),
-        pageSize: z.number(),
-        sort: z.string(),
-        keyword: z.string().optional(),
-        memberId: z.number(),
-      }),
-      output: z.object({ Data: z.array(z.object({})), Total: z.number() }),
-    });
-    const resource = {
-      resource: 'things',
-      list,
-      filters: [{ name: 'keyword', kind: 'text' as const, params: ['keyword'] }],
-      sortFields: ['createdAt'],
-      defaultSort: '-createdAt',
-    };
+describe('a list narrowed by a scope', () => {
+  const listEndpoint = defineEndpoint({
+    method: 'GET',
+    path: '/Coupons/GetCodeList',
+    permission: '/things/list',
+    input: z.strictObject({ couponId: z.string(), keyword: z.string().optional() }),
+    output: z.object({}),
+  });
+  const resource = {
+    resource: 'codes',
+    list: listEndpoint,
+    filters: [{ name: 'keyword', kind: 'text' as const, params: ['keyword'] }],
+    sortFields: ['createdAt'],
+    defaultSort: '-createdAt',
+  };
+
+  it('sends the scope with every call and keeps it in the address when the filters change', async () => {
     call.mockResolvedValue({ Errcode: 0, Errmsg: '', ErrShowType: 0, Data: [], Total: 0 } as never);
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
-      <MemoryRouter initialEntries={['/things?keyword=cup']}>
+      <MemoryRouter initialEntries={['/codes?couponId=7']}>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </MemoryRouter>
     );
-    const { result } = renderHook(() => useResourceList(resource, { id: '7' }, { memberId: 7 }), { wrapper });
-    await waitFor(() => expect(call).toHaveBeenCalled());
-    expect(call.mock.calls[0]![1]).toEqual({
-      page: 1,
-      pageSize: 20,
-      sort: '-createdAt',
-      keyword: 'cup',
-      memberId: 7,
-    });
-    expect(result.current.state.filters).toEqual({ keyword: 'cup' });
+    const scope = { couponId: '7' };
+    const { result } = renderHook(
+      () => ({ list: useResourceList(resource, undefined, scope), location: useLocation() }),
+      { wrapper },
+    );
+    await vi.waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]![1]).toMatchObject({ couponId: '7', page: 1 });
+    act(() => result.current.list.setState({ ...result.current.list.state, filters: { keyword: 'AB' } }));
+    expect(new URLSearchParams(result.current.location.search).get('couponId')).toBe('7');
+    expect(new URLSearchParams(result.current.location.search).get('keyword')).toBe('AB');
+    await vi.waitFor(() =>
+      expect(call.mock.calls.at(-1)![1]).toMatchObject({ couponId: '7', keyword: 'AB' }),
+    );
   });
 });

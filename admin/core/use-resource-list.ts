@@ -18,30 +18,28 @@ export interface ListPage<Row> {
   AuditRequired?: boolean;
 }
 
-/** Query parameters a screen always sends with its list (the record a detail page lists rows of). */
-export type FixedQuery = Readonly<Record<string, string | number>>;
-
 /**
  * A list screen's URL state and its current page from the server. `keep` are URL parameters that
  * are not the list's own but must survive its changes (e.g. which view of a page is showing);
- * `fixed` are sent with every read and export of the list, never shown as filters.
+ * `scope` are kept too and narrow every call of the list (the coupon whose codes are listed).
  */
 export function useResourceList<Row>(
   resource: ListResource,
   keep?: Readonly<Record<string, string>>,
-  fixed?: FixedQuery,
+  scope?: Readonly<Record<string, string>>,
+  refreshWhile?: (page: ListPage<Row>) => number | false,
 ) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, resource), [search, resource]);
   const setState = useCallback(
     (next: ListState) => {
       const params = serializeListState(next, resource);
-      for (const [name, value] of Object.entries(keep ?? {})) params.set(name, value);
+      for (const [name, value] of Object.entries({ ...keep, ...scope })) params.set(name, value);
       setSearch(params);
     },
-    [setSearch, resource, keep],
+    [setSearch, resource, keep, scope],
   );
-  const query = { ...listQuery(state, resource), ...fixed };
+  const query = { ...listQuery(state, resource), ...scope };
   const result = useQuery({
     queryKey: endpointKey(resource.list, query as EndpointInput<EndpointDefinition>),
     queryFn: ({ signal }) =>
@@ -49,11 +47,14 @@ export function useResourceList<Row>(
         EndpointResponse<EndpointDefinition> & ListPage<Row>
       >,
     placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data && refreshWhile ? refreshWhile(current.state.data) : false,
   });
   // Changes start from the address bar, not this render's state: a navigation may be pending
   // (router updates are transitions), and a second change must not undo the first.
   const current = () => parseListState(new URLSearchParams(window.location.search), resource);
   return {
+    scope,
     state,
     setState,
     change: (change: Partial<Omit<ListState, 'page'>>) => setState(changeListState(current(), change)),

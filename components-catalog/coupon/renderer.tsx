@@ -15,7 +15,10 @@ function CouponTicket({ row, colour, wide }: { row: CouponRow; colour: string; w
   const value =
     row.type === 'amount'
       ? `¥${formatFen(row.value)}`
-      : t('render.coupon.discount', { value: row.value / 10 });
+      : row.type === 'discount'
+        ? t('render.coupon.discount', { value: row.value / 10 })
+        : t('render.coupon.freeShipping');
+  const valid = row.validDays ? t('render.coupon.validDays', { days: row.validDays }) : row.validText;
   return (
     <div
       data-row={row.id}
@@ -61,7 +64,7 @@ function CouponTicket({ row, colour, wide }: { row: CouponRow; colour: string; w
         }}
       >
         <span style={{ fontSize: 12, color: '#333', ...ellipsis(1) }}>{row.name}</span>
-        <span style={{ fontSize: 10, color: MUTED, ...ellipsis(1) }}>{row.validText}</span>
+        <span style={{ fontSize: 10, color: MUTED, ...ellipsis(1) }}>{valid}</span>
         <span style={{ alignSelf: 'flex-start', fontSize: 11, color: colour }}>
           {t('render.coupon.claim')}
         </span>

@@ -3,8 +3,8 @@ import { COMMISSION_LEVELS } from '../commission';
 import { defineEndpoint } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
-import { ORDER_STATES, REFUND_STATES } from '../machines/order';
 import { DistributionPermission } from '../machines/distribution';
+import { ORDER_STATES, REFUND_STATES } from '../machines/order';
 import { exportFormat, queryId } from '../scalars';
 import { DISTRIBUTION_BASE } from './distribution';
 

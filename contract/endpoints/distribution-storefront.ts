@@ -191,7 +191,11 @@ export const applyWithdrawal = defineEndpoint({
     })
     .superRefine((value, context) => {
       if (value.Channel === 'bank' && !value.Bank)
-        context.addIssue({ code: 'custom', path: ['Bank'], params: { key: 'distribution.rule.bankRequired' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['Bank'],
+          params: { key: 'distribution.rule.bankRequired' },
+        });
     }),
   output: z.object({ Withdrawal: storefrontWithdrawalSchema }),
 });

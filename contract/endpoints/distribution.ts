@@ -151,17 +151,19 @@ export const bindPromoterGrade = defineEndpoint({
   method: 'POST',
   path: `${BASE}/BindPromoterGrade`,
   permission: DistributionPermission.setting,
-  input: z.strictObject({
-    Id: id.optional(),
-    Version: version.optional(),
-    Name: z.string().trim().min(1).max(GRADE_NAME_MAX),
-    Level1Rate: rate,
-    Level2Rate: rate,
-  }).superRefine((value, context) => {
-    refineRates(value, context);
-    if (value.Id !== undefined && value.Version === undefined)
-      context.addIssue({ code: 'custom', path: ['Version'], message: 'required with Id' });
-  }),
+  input: z
+    .strictObject({
+      Id: id.optional(),
+      Version: version.optional(),
+      Name: z.string().trim().min(1).max(GRADE_NAME_MAX),
+      Level1Rate: rate,
+      Level2Rate: rate,
+    })
+    .superRefine((value, context) => {
+      refineRates(value, context);
+      if (value.Id !== undefined && value.Version === undefined)
+        context.addIssue({ code: 'custom', path: ['Version'], message: 'required with Id' });
+    }),
   output: z.object({ Id: z.number().int() }),
 });
 
@@ -221,9 +223,17 @@ export const bindGoodsRule = defineEndpoint({
         context.addIssue({ code: 'custom', path: ['Version'], message: 'required with Id' });
       if (value.Mode === 'ratio') {
         if (value.Level1 > RATE_SCALE)
-          context.addIssue({ code: 'custom', path: ['Level1'], params: { key: 'distribution.rule.rateOverWhole' } });
+          context.addIssue({
+            code: 'custom',
+            path: ['Level1'],
+            params: { key: 'distribution.rule.rateOverWhole' },
+          });
         else if (value.Level2 > RATE_SCALE)
-          context.addIssue({ code: 'custom', path: ['Level2'], params: { key: 'distribution.rule.rateOverWhole' } });
+          context.addIssue({
+            code: 'custom',
+            path: ['Level2'],
+            params: { key: 'distribution.rule.rateOverWhole' },
+          });
         else refineRates({ Level1Rate: value.Level1, Level2Rate: value.Level2 }, context, 'Level2');
       }
       if (value.Mode === 'excluded' && (value.Level1 !== 0 || value.Level2 !== 0))

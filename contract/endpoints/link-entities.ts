@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { COUPON_KINDS } from '../coupon-rules';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
+import { COUPON_STATES } from '../machines/coupon';
 import { queryId } from '../scalars';
+import { validitySchema } from './coupons';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
 /**
@@ -61,11 +64,15 @@ export const lookupRowSchemas = {
   hotel: base.extend({ PriceFen: int(), Area: z.string(), Bed: z.string() }),
   hall: base.extend({ PriceFen: int(), Tables: int() }),
   coupon: base.extend({
-    /** `amount`: Value is fen off; `discount`: Value is tenths (85 = 8.5折). */
-    CouponType: z.enum(['amount', 'discount']),
+    /** `amount`: Value is fen off; `discount`: Value is the percent paid (85 = 8.5折); `freeShipping`: 0. */
+    CouponType: z.enum(COUPON_KINDS),
     Value: int(),
     ThresholdFen: int(),
+    /** `Status` is `on` while it is active; an ended coupon is flagged by the publish check. */
+    State: z.enum(COUPON_STATES),
+    /** The claim window. */
     ...window,
+    Validity: validitySchema,
   }),
   store: base.extend({ Address: z.string(), Tel: z.string(), Latlng: z.string(), Hours: z.string() }),
   quickPay: base.extend(summary),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { orderCommissionSchema } from './commissions';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { type FieldProblem, type ListResource, queryCount, queryDate, sortParam } from '../list-query';
 import {
@@ -32,6 +31,7 @@ import {
   waybillMachine,
 } from '../machines/order';
 import { exportFormat, fen, id, queryId, version } from '../scalars';
+import { orderCommissionSchema } from './commissions';
 
 /**
  * The orders area, SPEC §7 base /DistributorsShopOrder/.
@@ -439,6 +439,15 @@ export const orderDetailSchema = orderRowSchema.extend({
   GoodsFen: z.number().int(),
   FreightFen: z.number().int(),
   DiscountFen: z.number().int(),
+  /** The buyer's coupon the discount includes; `Returned` once a close or refund gave it back. */
+  Coupon: z
+    .object({
+      MemberCouponId: z.number().int(),
+      Title: z.string(),
+      DiscountFen: z.number().int(),
+      Returned: z.boolean(),
+    })
+    .nullable(),
   AdjustFen: z.number().int(),
   TransactionNo: z.string(),
   BuyerRemark: z.string(),

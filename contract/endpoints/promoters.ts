@@ -248,7 +248,11 @@ export const getPromoterTeam = defineEndpoint({
     Promoter: promoterRowSchema,
     Counts: z.object({ '1': z.number().int(), '2': z.number().int() }),
     /** Over both levels. */
-    Totals: z.object({ Orders: z.number().int(), PaidFen: z.number().int(), CommissionFen: z.number().int() }),
+    Totals: z.object({
+      Orders: z.number().int(),
+      PaidFen: z.number().int(),
+      CommissionFen: z.number().int(),
+    }),
   }),
 });
 

@@ -10,7 +10,7 @@ import {
   rechargeMachine,
   refundMachine,
 } from '../machines/order';
-import { fen } from '../scalars';
+import { fen, id } from '../scalars';
 import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
@@ -77,6 +77,8 @@ export const createOrderSchema = z.strictObject({
    * allow (rate, share of the goods, minimum order), never more than the buyer holds.
    */
   Points: z.number().int().min(0).max(100_000_000).optional(),
+  /** One of the buyer's unused coupons (GetMyCoupons); refused when it cannot be used on this cart. */
+  MemberCouponId: id.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -102,6 +104,9 @@ export const storefrontOrderSchema = z.object({
   /** Points the order took, and what they paid (part of DiscountFen). */
   PointsUsed: z.number().int(),
   PointsFen: z.number().int(),
+  /** The part of the discount the buyer's coupon took, and that copy (null: no coupon). */
+  CouponFen: z.number().int(),
+  MemberCouponId: z.number().int().nullable(),
   AdjustFen: z.number().int(),
   TotalFen: z.number().int(),
   PaidFen: z.number().int(),

@@ -53,7 +53,7 @@ export const templateMessagesEn: Record<string, string> = {
   'document.lastPage': 'A template needs at least one page',
 
   'publish.linkToDeleted': 'Links to "{title}", which has been deleted',
-  'publish.linkToEnded': 'Links to "{title}", which has ended',
+  'publish.linkToEnded': 'Links to "{title}", which has ended: visitors can no longer get it',
   'publish.linkToDisabled': '“{title}” is switched off: visitors see it but cannot buy or claim it',
   'publish.tooMany': 'A page can hold at most {max}, this page has {count}',
   'publish.blockNotAllowed': '{block} is not available for this shop type',

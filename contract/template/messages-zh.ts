@@ -51,7 +51,7 @@ export const templateMessagesZh: Record<string, string> = {
   'document.lastPage': '模板至少需要一个页面',
 
   'publish.linkToDeleted': '链接的“{title}”已被删除',
-  'publish.linkToEnded': '链接的“{title}”已结束',
+  'publish.linkToEnded': '链接的“{title}”已结束，顾客无法再领取或购买',
   'publish.linkToDisabled': '链接的“{title}”已停用，顾客看得到但无法购买或领取',
   'publish.tooMany': '每个页面最多 {max} 个，该页面有 {count} 个',
   'publish.blockNotAllowed': '当前店铺类型不能使用{block}',

@@ -64,6 +64,28 @@ describe('a link the shop type does not offer', () => {
   });
 });
 
+describe('a link to an ended coupon', () => {
+  const coupon = { linkType: LinkType.coupon, id: 21, linkTitle: '满199减30' };
+  const endedProblems = (problems: PublishProblem[]) =>
+    problems.filter((problem) => problem.kind === 'linkToEnded' || problem.kind === 'linkToDeleted');
+
+  it.each<[string, Parameters<typeof publishCheck>[2], Parameters<typeof publishCheck>[4], string[]]>([
+    ['live and not ended', { coupon: new Set([21]) }, { coupon: new Set([9]) }, []],
+    ['ended', { coupon: new Set([21]) }, { coupon: new Set([21]) }, ['linkToEnded']],
+    ['deleted, whatever else is said', { coupon: new Set() }, { coupon: new Set([21]) }, ['linkToDeleted']],
+    ['not looked up for endings', { coupon: new Set([21]) }, undefined, []],
+  ])('is reported when %s', (_, existing, ended, kinds) => {
+    const { document } = withTabLink(coupon);
+    const problems = endedProblems(publishCheck(document, ShopType.mall, existing, blockDefinition, ended));
+    expect(problems.map((problem) => problem.kind)).toEqual(kinds);
+    if (kinds[0] === 'linkToEnded')
+      expect(problems[0]).toMatchObject({
+        messageKey: 'publish.linkToEnded',
+        params: { title: '满199减30' },
+      });
+  });
+});
+
 describe('linkedEntities', () => {
   it('includes the links of fixed parts', () => {
     const { document } = withTabLink(product(12));

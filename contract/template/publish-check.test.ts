@@ -115,10 +115,10 @@ describe('publish check', () => {
       ['bagNotice', 'linkToDeleted', '积分帆布袋'],
     ]);
     expect(describePublishProblem(problems[0]!, 'en', catalogues.en)).toBe(
-      'Carousel: Links to "积分马克杯", which has ended',
+      'Carousel: Links to "积分马克杯", which has ended: visitors can no longer get it',
     );
     expect(describePublishProblem(problems[0]!, 'zh', catalogues.zh)).toBe(
-      '轮播图：链接的“积分马克杯”已结束',
+      '轮播图：链接的“积分马克杯”已结束，顾客无法再领取或购买',
     );
     expect(
       publishCheck(document, ShopType.mall, existing, blockDefinition, { pointsProduct: new Set() }),

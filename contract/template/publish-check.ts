@@ -52,7 +52,10 @@ export interface PublishProblem {
  */
 export type ExistingEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 
-/** Ids of linked entities whose time is over (points goods past their window), per kind. */
+/**
+ * Ids of entities that exist but are over for good (an ended coupon), per kind: a link to one
+ * leads visitors to something they can no longer get.
+ */
 export type EndedEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 
 function fromBlockProblem(
@@ -105,7 +108,7 @@ function linkProblems(
         messageKey: 'publish.linkToDeleted',
         params: { title },
       });
-    else if (ended[entity.kind]?.has(Number(entity.id)))
+    else if (entity.kind !== 'customPage' && ended[entity.kind]?.has(Number(entity.id)))
       problems.push({ ...base, kind: 'linkToEnded', messageKey: 'publish.linkToEnded', params: { title } });
   }
   return problems;

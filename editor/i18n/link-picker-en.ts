@@ -37,6 +37,8 @@ export const linkPickerEn: Record<string, string> = {
   'studio.link.fact.tables': '{tables, plural, one {{tables} table} other {{tables} tables}}',
   'studio.link.fact.couponAmount':
     '{hasThreshold, select, yes {¥{amount} off orders over ¥{threshold}} other {¥{amount} off, no minimum}}',
+  'studio.link.fact.couponFreeShipping':
+    '{hasThreshold, select, yes {Free shipping on orders over ¥{threshold}} other {Free shipping}}',
   'studio.link.fact.couponDiscount':
     '{hasThreshold, select, yes {{off}% off orders over ¥{threshold}} other {{off}% off}}',
   'studio.link.fact.points':

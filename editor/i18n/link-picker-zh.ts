@@ -36,6 +36,7 @@ export const linkPickerZh: Record<string, string> = {
   'studio.link.fact.tables': '可容纳 {tables} 桌',
   'studio.link.fact.couponAmount':
     '{hasThreshold, select, yes {满 ¥{threshold} 减 ¥{amount}} other {无门槛减 ¥{amount}}}',
+  'studio.link.fact.couponFreeShipping': '{hasThreshold, select, yes {满 ¥{threshold} 包邮} other {包邮}}',
   'studio.link.fact.couponDiscount':
     '{hasThreshold, select, yes {满 ¥{threshold} 打 {discount} 折} other {{discount} 折}}',
   'studio.link.fact.points': '{hasPrice, select, yes {{points} 积分 + ¥{price}} other {{points} 积分}}',

@@ -20,8 +20,6 @@ import type { EntityLinkKind } from '../../contract/link-targets';
  * no entity of their own yet, so their blocks keep their empty state.
  */
 
-const day = (instant: string) => instant.slice(0, 10).replaceAll('-', '.');
-
 function offerRow(row: LookupRow<'seckill' | 'groupBuy' | 'bargain'>): ActivityProductRow {
   return {
     id: row.Id,
@@ -58,7 +56,11 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       type: row.CouponType,
       value: row.Value,
       threshold: row.ThresholdFen,
-      validText: `${day(row.StartsAt)}-${day(row.EndsAt)}`,
+      ...(row.Validity.kind === 'fixed'
+        ? {
+            validText: `${row.Validity.from.replaceAll('-', '.')}-${row.Validity.until.replaceAll('-', '.')}`,
+          }
+        : { validText: '', validDays: row.Validity.days }),
     }),
   ),
   seckill: source('seckill', (row) => ({ ...offerRow(row), stock: row.Stock })),

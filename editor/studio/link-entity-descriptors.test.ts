@@ -40,6 +40,8 @@ const SUPERSET = {
   CouponType: 'amount',
   Value: 3000,
   ThresholdFen: 19900,
+  State: 'active',
+  Validity: { kind: 'fixed', from: '2026-11-01', until: '2026-12-01' },
   StartsAt: '2026-11-01T00:00:00.000Z',
   EndsAt: '2026-12-01T00:00:00.000Z',
   Address: '上海市徐汇区漕溪北路88号',
@@ -103,6 +105,16 @@ describe('link picker descriptors', () => {
     expect(intl('zh').formatMessage({ id: fact!.id }, fact!.values)).toBe('8.5 折');
   });
 
+  it.each([
+    ['en', 5900, 'Free shipping on orders over ¥59.00'],
+    ['en', 0, 'Free shipping'],
+    ['zh', 5900, '满 ¥59.00 包邮'],
+  ] as const)('states a free-shipping coupon in %s over %i fen as “%s”', (locale, ThresholdFen, expected) => {
+    const row = { ...sample('coupon'), CouponType: 'freeShipping' as const, Value: 0, ThresholdFen };
+    const [fact] = descriptorOf('coupon').facts(row);
+    expect(intl(locale).formatMessage({ id: fact!.id }, fact!.values)).toBe(expected);
+  });
+
   it('keeps the goods card snapshot and the store’s place in the link', () => {
     expect(descriptorOf('seckill').toLink(sample('seckill'))).toMatchObject({
       shpName: '满199减30',
@@ -160,6 +172,16 @@ describe('block rows from the lookups', () => {
         threshold: 19900,
         validText: '2026.11.01-2026.12.01',
       },
+    ]);
+  });
+
+  it('gives a coupon valid for days from its claim its days instead of dates', () => {
+    const coupon = {
+      ...sample('coupon'),
+      Validity: { kind: 'relative' as const, days: 7, fromTomorrow: false },
+    };
+    expect(entityRows({ source: 'coupons', ids: [7], limit: 1 }, [coupon])).toEqual([
+      expect.objectContaining({ id: 7, validText: '', validDays: 7 }),
     ]);
   });
 

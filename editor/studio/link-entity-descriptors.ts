@@ -112,24 +112,32 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
     { id: 'studio.link.fact.tables', values: { tables: row.Tables } },
   ]),
   coupon: plain('coupon', (row) => [
-    row.CouponType === 'amount'
+    row.CouponType === 'freeShipping'
       ? {
-          id: 'studio.link.fact.couponAmount',
+          id: 'studio.link.fact.couponFreeShipping',
           values: {
-            amount: fenToYuan(row.Value),
             threshold: fenToYuan(row.ThresholdFen),
             hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
           },
         }
-      : {
-          id: 'studio.link.fact.couponDiscount',
-          values: {
-            discount: row.Value / 10,
-            off: 100 - row.Value,
-            threshold: fenToYuan(row.ThresholdFen),
-            hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+      : row.CouponType === 'amount'
+        ? {
+            id: 'studio.link.fact.couponAmount',
+            values: {
+              amount: fenToYuan(row.Value),
+              threshold: fenToYuan(row.ThresholdFen),
+              hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+            },
+          }
+        : {
+            id: 'studio.link.fact.couponDiscount',
+            values: {
+              discount: row.Value / 10,
+              off: 100 - row.Value,
+              threshold: fenToYuan(row.ThresholdFen),
+              hasThreshold: row.ThresholdFen > 0 ? 'yes' : 'no',
+            },
           },
-        },
     period(row),
   ]),
   store: {

@@ -91,4 +91,16 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
+  '/customer/sendCoupon': () => import('../../admin/marketing/coupons/member-send-page'),
+  '/marketing/couponActivity/sendSetting': () => import('../../admin/marketing/coupons/rule-list-page'),
+  '/marketing/couponActivity/onlineCoupon': () => import('../../admin/marketing/coupons/coupon-list-page'),
+  '/marketing/couponActivity/underlineCoupon': () =>
+    import('../../admin/marketing/coupons/offline-coupon-list-page'),
+  '/marketing/couponActivity/sendCouponList': () => import('../../admin/marketing/coupons/send-list-page'),
+  '/marketing/couponActivity/couponSend': () => import('../../admin/marketing/coupons/coupon-send-page'),
+  '/marketing/couponActivity/editCoupon': () => import('../../admin/marketing/coupons/coupon-form-page'),
+  '/marketing/couponActivity/underLineBuild': () =>
+    import('../../admin/marketing/coupons/offline-build-page'),
+  '/marketing/couponActivity/underLineCouponList': () =>
+    import('../../admin/marketing/coupons/offline-code-list-page'),
 };

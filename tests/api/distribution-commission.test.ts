@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/endpoint';
 import * as report from '../../contract/endpoints/commissions';
 import * as distribution from '../../contract/endpoints/distribution';
-import { getOrderInfo } from '../../contract/endpoints/orders';
 import * as orders from '../../contract/endpoints/orders';
+import { getOrderInfo } from '../../contract/endpoints/orders';
 import { freezePromoters, setPromoterGrade, unfreezePromoters } from '../../contract/endpoints/promoters';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import { settleDueCommission } from '../../server/areas/distribution/settlement';
@@ -86,7 +86,10 @@ async function ship(orderNo: string) {
 
 async function receive(orderNo: string, buyerId: string) {
   await ship(orderNo);
-  const response = await storefront(server, key, storefrontApi.confirmReceipt, { OrderNo: orderNo, BuyerId: buyerId });
+  const response = await storefront(server, key, storefrontApi.confirmReceipt, {
+    OrderNo: orderNo,
+    BuyerId: buyerId,
+  });
   expect(response.body.Errmsg).toBe('');
 }
 
@@ -134,7 +137,14 @@ describe('commission written at payment', () => {
     const unpaid = await storefront(server, key, storefrontApi.createOrder, {
       Buyer: { Id: 'c-buyer', Name: 'c-buyer', Phone: '13800000077' },
       DeliveryType: 'express',
-      Address: { Name: 'a', Phone: '13800000077', Province: '广东省', City: '深圳市', District: '南山区', Detail: '1 号' },
+      Address: {
+        Name: 'a',
+        Phone: '13800000077',
+        Province: '广东省',
+        City: '深圳市',
+        District: '南山区',
+        Detail: '1 号',
+      },
       Lines: [{ SkuId: sku.skuId, Quantity: 1 }],
     });
     expect(await commissionsOf(server, unpaid.body.Order.OrderNo)).toEqual([]);
@@ -152,7 +162,9 @@ describe('commission written at payment', () => {
 
   it('pays a promoter’s own order to their parents, or to them with self-purchase on', async () => {
     const off = await paidOrder(server, key, 'c-mid', sku);
-    expect((await commissionsOf(server, off.OrderNo)).map((row) => [row.promoter_id, row.level])).toEqual([[top, 1]]);
+    expect((await commissionsOf(server, off.OrderNo)).map((row) => [row.promoter_id, row.level])).toEqual([
+      [top, 1],
+    ]);
     await setDistribution(server, admin, { ...RULES, SelfPurchase: true });
     const on = await paidOrder(server, key, 'c-mid', sku);
     expect((await commissionsOf(server, on.OrderNo)).map((row) => [row.promoter_id, row.level])).toEqual([
@@ -196,7 +208,14 @@ describe('commission written at payment', () => {
     const version = rules.body.Data.find((entry) => entry.Id === rule.body.Id)!.Version;
     await server.call(
       distribution.bindGoodsRule,
-      { Id: rule.body.Id, Version: version, ProductId: sku.productId, Mode: 'excluded', Level1: 0, Level2: 0 },
+      {
+        Id: rule.body.Id,
+        Version: version,
+        ProductId: sku.productId,
+        Mode: 'excluded',
+        Level1: 0,
+        Level2: 0,
+      },
       { token: admin },
     );
     const excluded = await paidOrder(server, key, 'c-buyer', sku);
@@ -207,7 +226,9 @@ describe('commission written at payment', () => {
   it('skips a frozen promoter; their parent still earns', async () => {
     await server.call(freezePromoters, { Ids: [mid] }, { token: admin });
     const order = await paidOrder(server, key, 'c-buyer', sku);
-    expect((await commissionsOf(server, order.OrderNo)).map((row) => [row.promoter_id, row.level])).toEqual([[top, 2]]);
+    expect((await commissionsOf(server, order.OrderNo)).map((row) => [row.promoter_id, row.level])).toEqual([
+      [top, 2],
+    ]);
     await server.call(unfreezePromoters, { Ids: [mid] }, { token: admin });
   });
 
@@ -244,7 +265,10 @@ describe('refunds and settlement', () => {
     const before = { mid: await balances(server, mid), top: await balances(server, top) };
     // Received is not the moment under afterSale: nothing settles until the order completes.
     await settleDueCommission(server.database.db, new Date());
-    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual(['pending', 'pending']);
+    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual([
+      'pending',
+      'pending',
+    ]);
     const at = await complete(order.OrderNo);
     const runs = await Promise.all([
       settleDueCommission(server.database.db, at),
@@ -252,7 +276,10 @@ describe('refunds and settlement', () => {
     ]);
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBeGreaterThanOrEqual(2);
     expect((await settleDueCommission(server.database.db, at)).settled).toBe(0);
-    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual(['settled', 'settled']);
+    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual([
+      'settled',
+      'settled',
+    ]);
     const after = { mid: await balances(server, mid), top: await balances(server, top) };
     expect(after.mid.withdrawable_fen - before.mid.withdrawable_fen).toBe(level1!.amount_fen);
     expect(after.mid.earned_fen - before.mid.earned_fen).toBe(level1!.amount_fen);
@@ -270,9 +297,15 @@ describe('refunds and settlement', () => {
     await receive(order.OrderNo, 'c-buyer-2');
     const completedAt = await complete(order.OrderNo);
     await settleDueCommission(server.database.db, new Date(completedAt.getTime() + 3 * DAY - 60_000));
-    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual(['pending', 'pending']);
+    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual([
+      'pending',
+      'pending',
+    ]);
     await settleDueCommission(server.database.db, new Date(completedAt.getTime() + 3 * DAY));
-    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual(['settled', 'settled']);
+    expect((await commissionsOf(server, order.OrderNo)).map((row) => row.state)).toEqual([
+      'settled',
+      'settled',
+    ]);
     await setDistribution(server, admin, RULES);
   });
 
@@ -287,21 +320,33 @@ describe('refunds and settlement', () => {
     await refund(order.OrderNo, 'c-buyer-2', sku.priceFen);
     const after = await balances(server, mid);
     const [voided] = await commissionsOf(server, order.OrderNo);
-    expect(voided).toMatchObject({ state: 'settled', void_fen: level1!.amount_fen - Math.floor((base(order) - sku.priceFen) / 10) });
+    expect(voided).toMatchObject({
+      state: 'settled',
+      void_fen: level1!.amount_fen - Math.floor((base(order) - sku.priceFen) / 10),
+    });
     expect(before.withdrawable_fen - after.withdrawable_fen).toBe(voided!.void_fen);
     expect(before.earned_fen - after.earned_fen).toBe(voided!.void_fen);
     const [reversal] = await server.query<{ withdrawable_delta: number; withdrawable_after: number }>(
       sql`select withdrawable_delta, withdrawable_after from commission_ledger
            where promoter_id = ${mid} and reason = 'reversal' and order_no = ${order.OrderNo}`,
     );
-    expect(reversal).toEqual({ withdrawable_delta: -voided!.void_fen, withdrawable_after: after.withdrawable_fen });
+    expect(reversal).toEqual({
+      withdrawable_delta: -voided!.void_fen,
+      withdrawable_after: after.withdrawable_fen,
+    });
     await setDistribution(server, admin, RULES);
   });
 });
 
 describe('the settlement report', () => {
   it('totals by promoter agree with the rows of the orders placed here', async () => {
-    const rows = await server.query<{ promoter_id: number; pending: number; settled: number; void: number; orders: number }>(
+    const rows = await server.query<{
+      promoter_id: number;
+      pending: number;
+      settled: number;
+      void: number;
+      orders: number;
+    }>(
       sql`select promoter_id,
                  coalesce(sum(amount_fen - void_fen) filter (where state = 'pending'), 0)::int as pending,
                  coalesce(sum(amount_fen - void_fen) filter (where state = 'settled'), 0)::int as settled,
@@ -334,19 +379,35 @@ describe('the settlement report', () => {
     const sum = (rows: report.PeriodReportRow[]) => rows.reduce((total, row) => total + row.SettledFen, 0);
     expect(sum(all.body.Data)).toBe(all.body.Totals.SettledFen);
     expect(days.body.Totals).toEqual(all.body.Totals);
-    const empty = await server.call(report.getPeriodReport, { from: '2001-01-01', to: '2001-12-31' }, { token: admin });
-    expect(empty.body).toMatchObject({ Data: [], Total: 0, Totals: { Orders: 0, PendingFen: 0, SettledFen: 0, VoidFen: 0 } });
+    const empty = await server.call(
+      report.getPeriodReport,
+      { from: '2001-01-01', to: '2001-12-31' },
+      { token: admin },
+    );
+    expect(empty.body).toMatchObject({
+      Data: [],
+      Total: 0,
+      Totals: { Orders: 0, PendingFen: 0, SettledFen: 0, VoidFen: 0 },
+    });
   });
 
   it('lists one promoter’s orders by state and opens each order’s breakdown', async () => {
-    const list = await server.call(report.getCommissionOrderList, { promoterId: mid, state: 'void' }, { token: admin });
+    const list = await server.call(
+      report.getCommissionOrderList,
+      { promoterId: mid, state: 'void' },
+      { token: admin },
+    );
     expect(list.body.Errmsg).toBe('');
     expect(list.body.PromoterName).toBe('c-mid');
     expect(list.body.Counts.void).toBe(list.body.Total);
     expect(list.body.Counts.all).toBeGreaterThanOrEqual(list.body.Counts.pending!);
     const voided = list.body.Data[0]!;
     expect(voided.VoidFen).toBeGreaterThan(0);
-    const details = await server.call(report.getSettlementOrderDetails, { id: voided.OrderId }, { token: admin });
+    const details = await server.call(
+      report.getSettlementOrderDetails,
+      { id: voided.OrderId },
+      { token: admin },
+    );
     expect(details.body.Errmsg).toBe('');
     expect(details.body.Order.OrderNo).toBe(voided.OrderNo);
     expect(details.body.Commission.Rows.map((row) => row.PromoterName)).toContain('c-mid');
@@ -393,12 +454,22 @@ describe('the settlement report', () => {
   });
 
   it.each([
-    [report.getPromoterReport.path, report.getPromoterReport, { from: '2026-05-02', to: '2026-05-01' }, 'from'],
+    [
+      report.getPromoterReport.path,
+      report.getPromoterReport,
+      { from: '2026-05-02', to: '2026-05-01' },
+      'from',
+    ],
     [report.getPromoterReport.path, report.getPromoterReport, { sort: 'name' }, 'sort'],
     [report.getPeriodReport.path, report.getPeriodReport, { unit: 'week' }, 'unit'],
     [report.getCommissionOrderList.path, report.getCommissionOrderList, { state: 'paid' }, 'state'],
     [report.getCommissionOrderList.path, report.getCommissionOrderList, { promoterId: 'x' }, 'promoterId'],
-    [report.getCommissionOrderList.path, report.getCommissionOrderList, { promoterId: 999_999 }, 'promoterId'],
+    [
+      report.getCommissionOrderList.path,
+      report.getCommissionOrderList,
+      { promoterId: 999_999 },
+      'promoterId',
+    ],
     [report.getSettlementOrderDetails.path, report.getSettlementOrderDetails, {}, 'id'],
   ] as const)('%s names the field of bad input', async (_, endpoint, input, field) => {
     const response = await server.call(endpoint, input, { token: admin });
@@ -429,4 +500,3 @@ describe('the settlement report', () => {
     expect(settled.body.Settled).toBe(0);
   });
 });
-

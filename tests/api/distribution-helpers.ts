@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { signIn } from '../../contract/endpoints/members';
 import {
   DEFAULT_DISTRIBUTION_SETTING,
   type DistributionSetting,
   setDistributionSetting,
 } from '../../contract/endpoints/distribution';
 import { applyPromoter } from '../../contract/endpoints/distribution-storefront';
+import { signIn } from '../../contract/endpoints/members';
 import { approveApplications } from '../../contract/endpoints/promoters';
 import { createOrder, payOrder } from '../../contract/endpoints/storefront';
 import type { TestServer } from './harness';
@@ -33,7 +33,12 @@ export async function setDistribution(
 }
 
 /** Signs a buyer in through the storefront, invited by the member `inviter` (a member number) when given. */
-export async function member(server: TestServer, key: string, openId: string, inviter?: string): Promise<string> {
+export async function member(
+  server: TestServer,
+  key: string,
+  openId: string,
+  inviter?: string,
+): Promise<string> {
   const response = await storefront(server, key, signIn, {
     OpenId: openId,
     Nickname: openId,
@@ -45,7 +50,12 @@ export async function member(server: TestServer, key: string, openId: string, in
 }
 
 /** A buyer applies through the storefront and the operator approves when it waits; returns the promoter id. */
-export async function promoter(server: TestServer, key: string, admin: string, openId: string): Promise<number> {
+export async function promoter(
+  server: TestServer,
+  key: string,
+  admin: string,
+  openId: string,
+): Promise<number> {
   const applied = await storefront(server, key, applyPromoter, { BuyerId: openId });
   expect(applied.body.Errmsg).toBe('');
   if (applied.body.Application.State === 'pending') {

@@ -120,7 +120,11 @@ describe('paying WeChat change through WeChat Pay', () => {
     const sent = await withdrawal(id);
     expect(sent.state).toBe('paying');
     const request = standIn.received.at(-1)!;
-    expect(request).toMatchObject({ method: 'POST', path: '/v3/transfer/batches', serial: TEST_MERCHANT.platformSerial });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v3/transfer/batches',
+      serial: TEST_MERCHANT.platformSerial,
+    });
     expect(request.body).toMatchObject({
       appid: TEST_MERCHANT.appId,
       out_batch_no: sent.out_batch_no,
@@ -142,7 +146,10 @@ describe('paying WeChat change through WeChat Pay', () => {
     standIn.finishTransfer(batch, 'SUCCESS');
     const delivery = standIn.transferNotification(batch);
 
-    const forged = await notify({ headers: delivery.headers, body: delivery.body.replace('"id":"', '"id":"x') });
+    const forged = await notify({
+      headers: delivery.headers,
+      body: delivery.body.replace('"id":"', '"id":"x'),
+    });
     expect(forged.statusCode).toBe(401);
     expect((await withdrawal(id)).state).toBe('paying');
 

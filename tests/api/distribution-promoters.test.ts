@@ -70,9 +70,17 @@ describe('applying to promote', () => {
     await apply('p-reject');
     const list = await server.call(promoters.getApplicationList, { keyword: 'p-' }, { token: admin });
     const id = (name: string) => list.body.Data.find((row) => row.Nickname === name)!.Id;
-    const approved = await server.call(promoters.approveApplications, { Ids: [id('p-approve')] }, { token: admin });
+    const approved = await server.call(
+      promoters.approveApplications,
+      { Ids: [id('p-approve')] },
+      { token: admin },
+    );
     expect(approved.body.Changed).toBe(1);
-    const twice = await server.call(promoters.approveApplications, { Ids: [id('p-approve')] }, { token: admin });
+    const twice = await server.call(
+      promoters.approveApplications,
+      { Ids: [id('p-approve')] },
+      { token: admin },
+    );
     expect(twice.body.Changed).toBe(0);
     const rejected = await server.call(
       promoters.rejectApplication,
@@ -80,10 +88,17 @@ describe('applying to promote', () => {
       { token: admin },
     );
     expect(rejected.body.Errmsg).toBe('');
-    const late = await server.call(promoters.approveApplications, { Ids: [id('p-reject')] }, { token: admin });
+    const late = await server.call(
+      promoters.approveApplications,
+      { Ids: [id('p-reject')] },
+      { token: admin },
+    );
     expectError(late, /cannot be approved: it is rejected/);
     const account = await storefront(server, key, shop.getPromoterAccount, { buyerId: 'p-reject' });
-    expect(account.body).toMatchObject({ Promoter: null, Application: { State: 'rejected', Reason: '资料不全' } });
+    expect(account.body).toMatchObject({
+      Promoter: null,
+      Application: { State: 'rejected', Reason: '资料不全' },
+    });
     const joined = await storefront(server, key, shop.getPromoterAccount, { buyerId: 'p-approve' });
     expect(joined.body.Promoter).toMatchObject({ Status: 'active', WithdrawableFen: 0 });
     const again = await apply('p-approve');
@@ -91,7 +106,11 @@ describe('applying to promote', () => {
   });
 
   it('makes a member a promoter at once when they meet the rule, and tells them why not', async () => {
-    await setDistribution(server, admin, { Enabled: true, Joining: 'paidOrder', WithdrawChannels: ['balance'] });
+    await setDistribution(server, admin, {
+      Enabled: true,
+      Joining: 'paidOrder',
+      WithdrawChannels: ['balance'],
+    });
     await member(server, key, 'p-buyer-first');
     const refused = await apply('p-buyer-first');
     expect([refused.body.Errcode, fieldOf(refused)]).toEqual([-1, 'BuyerId']);
@@ -99,7 +118,12 @@ describe('applying to promote', () => {
     await paidOrder(server, key, 'p-buyer-first', sku);
     expect((await apply('p-buyer-first')).body.Application.State).toBe('approved');
 
-    await setDistribution(server, admin, { Enabled: true, Joining: 'spending', JoinSpendingFen: 1_000_000, WithdrawChannels: ['balance'] });
+    await setDistribution(server, admin, {
+      Enabled: true,
+      Joining: 'spending',
+      JoinSpendingFen: 1_000_000,
+      WithdrawChannels: ['balance'],
+    });
     await member(server, key, 'p-spender');
     const short = await apply('p-spender', 'zh');
     expect(short.body.Errmsg).toContain('¥10000.00');
@@ -145,7 +169,11 @@ describe('applying to promote', () => {
     );
     expect(row!.parent_id).toBe(parent);
     const list = await server.call(promoters.getPromoterList, { keyword: 'p-child' }, { token: admin });
-    expect(list.body.Data[0]).toMatchObject({ Nickname: 'p-child', ParentName: 'p-parent', Status: 'active' });
+    expect(list.body.Data[0]).toMatchObject({
+      Nickname: 'p-child',
+      ParentName: 'p-parent',
+      Status: 'active',
+    });
     expect(childNo).not.toBe('');
   });
 });
@@ -167,22 +195,46 @@ describe('the promoters list', () => {
 
     const grades = await server.call(getPromoterGradeOptions, {}, { token: admin });
     const gold = grades.body.Data[0]!;
-    const moved = await server.call(promoters.setPromoterGrade, { Ids: [top], GradeId: gold.Id }, { token: admin });
+    const moved = await server.call(
+      promoters.setPromoterGrade,
+      { Ids: [top], GradeId: gold.Id },
+      { token: admin },
+    );
     expect(moved.body.Changed).toBe(1);
-    const byGrade = await server.call(promoters.getPromoterList, { gradeId: gold.Id, keyword: 'l-' }, { token: admin });
+    const byGrade = await server.call(
+      promoters.getPromoterList,
+      { gradeId: gold.Id, keyword: 'l-' },
+      { token: admin },
+    );
     expect(byGrade.body.Data.map((row) => row.Nickname)).toEqual(['l-top']);
     expect(byGrade.body.Data[0]!.GradeName).toBe(gold.Name);
-    const defaults = await server.call(promoters.getPromoterList, { gradeId: 0, keyword: 'l-' }, { token: admin });
+    const defaults = await server.call(
+      promoters.getPromoterList,
+      { gradeId: 0, keyword: 'l-' },
+      { token: admin },
+    );
     expect(defaults.body.Data.map((row) => row.Nickname)).toEqual(['l-sub']);
 
     const frozen = await server.call(promoters.freezePromoters, { Ids: [top] }, { token: admin });
     expect(frozen.body.Changed).toBe(1);
-    const tabs = await server.call(promoters.getPromoterList, { keyword: 'l-', status: 'frozen' }, { token: admin });
+    const tabs = await server.call(
+      promoters.getPromoterList,
+      { keyword: 'l-', status: 'frozen' },
+      { token: admin },
+    );
     expect(tabs.body.Data.map((row) => row.Nickname)).toEqual(['l-top']);
     expect(tabs.body.Counts).toMatchObject({ all: 2, active: 1, frozen: 1 });
-    expect((await server.call(promoters.freezePromoters, { Ids: [top] }, { token: admin })).body.Changed).toBe(0);
-    expect((await server.call(promoters.unfreezePromoters, { Ids: [top] }, { token: admin })).body.Changed).toBe(1);
-    const sorted = await server.call(promoters.getPromoterList, { keyword: 'l-', sort: '-team' }, { token: admin });
+    expect(
+      (await server.call(promoters.freezePromoters, { Ids: [top] }, { token: admin })).body.Changed,
+    ).toBe(0);
+    expect(
+      (await server.call(promoters.unfreezePromoters, { Ids: [top] }, { token: admin })).body.Changed,
+    ).toBe(1);
+    const sorted = await server.call(
+      promoters.getPromoterList,
+      { keyword: 'l-', sort: '-team' },
+      { token: admin },
+    );
     expect(sorted.body.Data.map((row) => row.Nickname)).toEqual(['l-top', 'l-sub']);
   });
 
@@ -196,7 +248,11 @@ describe('the promoters list', () => {
       ['l-fan-1', false],
       ['l-sub', true],
     ]);
-    const second = await server.call(promoters.getPromoterTeam, { promoterId: top, level: '2' }, { token: admin });
+    const second = await server.call(
+      promoters.getPromoterTeam,
+      { promoterId: top, level: '2' },
+      { token: admin },
+    );
     const buyer = second.body.Data.find((row) => row.Nickname === 'l-fan-2')!;
     expect(buyer).toMatchObject({ ViaName: 'l-sub', Orders: 1 });
     expect(buyer.CommissionFen).toBeGreaterThan(0);
@@ -205,12 +261,22 @@ describe('the promoters list', () => {
 
   it('gives the promoter’s shop link with its QR code', async () => {
     const top = await promoterId(server, 'l-top');
-    const response = await server.call(promoters.getStoreDistributorsShopUrl, { promoterId: top }, { token: admin });
+    const response = await server.call(
+      promoters.getStoreDistributorsShopUrl,
+      { promoterId: top },
+      { token: admin },
+    );
     expect(response.body.Errmsg).toBe('');
     expect(response.body.Path).toBe(`/pages/index/index?inviter=${response.body.MemberNo}`);
-    expect(response.body.Url).toMatch(new RegExp(`/preview/${MALL_SITE}\\?inviter=${response.body.MemberNo}$`));
+    expect(response.body.Url).toMatch(
+      new RegExp(`/preview/${MALL_SITE}\\?inviter=${response.body.MemberNo}$`),
+    );
     expect(response.body.Image).toMatch(/^data:image\/png;base64,/);
-    const unknown = await server.call(promoters.getStoreDistributorsShopUrl, { promoterId: 999_999 }, { token: admin });
+    const unknown = await server.call(
+      promoters.getStoreDistributorsShopUrl,
+      { promoterId: 999_999 },
+      { token: admin },
+    );
     expect([unknown.body.Errcode, fieldOf(unknown)]).toEqual([-1, 'promoterId']);
   });
 
@@ -256,22 +322,44 @@ describe('the promoter’s side', () => {
       RealName: '张小明',
     });
     expect(bound.body).toMatchObject({ OpenId: 'oTop…0001', RealName: '张**' });
-    await storefront(server, key, shop.bindPromoterWechat, { BuyerId: 'l-top', OpenId: 'oTopSecond00002', RealName: '张小明' });
+    await storefront(server, key, shop.bindPromoterWechat, {
+      BuyerId: 'l-top',
+      OpenId: 'oTopSecond00002',
+      RealName: '张小明',
+    });
     const top = await promoterId(server, 'l-top');
-    const list = await server.call(promoters.getWechatAccountList, { promoterId: top, state: 'all' }, { token: admin });
+    const list = await server.call(
+      promoters.getWechatAccountList,
+      { promoterId: top, state: 'all' },
+      { token: admin },
+    );
     expect(list.body.Promoter?.Nickname).toBe('l-top');
     expect(list.body.Counts).toEqual({ all: 2, bound: 1, unbound: 1 });
     const current = list.body.Data.find((row) => row.State === 'bound')!;
     expect(current.OpenId).toBe('oTop…0002');
-    const unbound = await server.call(promoters.unbindWechatAccounts, { Ids: [current.Id] }, { token: admin });
+    const unbound = await server.call(
+      promoters.unbindWechatAccounts,
+      { Ids: [current.Id] },
+      { token: admin },
+    );
     expect(unbound.body.Changed).toBe(1);
     const account = await storefront(server, key, shop.getPromoterAccount, { buyerId: 'l-top' });
     expect(account.body.Wechat).toBeNull();
   });
 
   it.each([
-    [shop.bindPromoterWechat.path, shop.bindPromoterWechat, { BuyerId: 'l-top', OpenId: 'a b', RealName: '张' }, 'OpenId'],
-    [shop.bindPromoterWechat.path, shop.bindPromoterWechat, { BuyerId: 'l-top', OpenId: 'oValid0001', RealName: '' }, 'RealName'],
+    [
+      shop.bindPromoterWechat.path,
+      shop.bindPromoterWechat,
+      { BuyerId: 'l-top', OpenId: 'a b', RealName: '张' },
+      'OpenId',
+    ],
+    [
+      shop.bindPromoterWechat.path,
+      shop.bindPromoterWechat,
+      { BuyerId: 'l-top', OpenId: 'oValid0001', RealName: '' },
+      'RealName',
+    ],
     [shop.getMyTeam.path, shop.getMyTeam, { buyerId: 'l-top', level: '3' }, 'level'],
     [shop.getMyCommission.path, shop.getMyCommission, { buyerId: 'l-top', state: 'paid' }, 'state'],
     [shop.applyPromoter.path, shop.applyPromoter, { BuyerId: '' }, 'BuyerId'],
@@ -289,7 +377,12 @@ describe('the promoter’s side', () => {
 describe('bad input and permissions of the admin calls', () => {
   it.each([
     [promoters.getPromoterList.path, promoters.getPromoterList, { status: 'gone' }, 'status'],
-    [promoters.getPromoterList.path, promoters.getPromoterList, { joinedFrom: '2026-02-02', joinedTo: '2026-02-01' }, 'joinedFrom'],
+    [
+      promoters.getPromoterList.path,
+      promoters.getPromoterList,
+      { joinedFrom: '2026-02-02', joinedTo: '2026-02-01' },
+      'joinedFrom',
+    ],
     [promoters.getPromoterList.path, promoters.getPromoterList, { gradeId: -1 }, 'gradeId'],
     [promoters.freezePromoters.path, promoters.freezePromoters, { Ids: [] }, 'Ids'],
     [promoters.freezePromoters.path, promoters.freezePromoters, { Ids: [999_999] }, 'Ids'],

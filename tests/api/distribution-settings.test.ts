@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as distribution from '../../contract/endpoints/distribution';
-import { startTestServer, type TestServer } from './harness';
 import { fieldOf } from './distribution-helpers';
+import { startTestServer, type TestServer } from './harness';
 import { expectError, MALL_SITE, prepareSku } from './order-helpers';
 
 let server: TestServer;
@@ -150,7 +150,11 @@ describe('promoter grades', () => {
     const [held] = await server.query<{ id: number; grade_id: number }>(
       sql`select id, grade_id from promoters where site_id = ${MALL_SITE} and grade_id is not null limit 1`,
     );
-    const inUse = await server.call(distribution.deletePromoterGrade, { Id: held!.grade_id }, { token: admin });
+    const inUse = await server.call(
+      distribution.deletePromoterGrade,
+      { Id: held!.grade_id },
+      { token: admin },
+    );
     expectError(inUse, /hold this grade/);
     const deleted = await server.call(distribution.deletePromoterGrade, { Id: grade.Id }, { token: admin });
     expect(deleted.body.Errmsg).toBe('');
@@ -192,7 +196,14 @@ describe('per-goods commission', () => {
 
     const fixed = await server.call(
       distribution.bindGoodsRule,
-      { Id: rule.Id, Version: rule.Version, ProductId: sku.productId, Mode: 'fixed', Level1: 800, Level2: 20_000 },
+      {
+        Id: rule.Id,
+        Version: rule.Version,
+        ProductId: sku.productId,
+        Mode: 'fixed',
+        Level1: 800,
+        Level2: 20_000,
+      },
       { token: admin },
     );
     expect(fixed.body.Errmsg).toBe('');

@@ -42,31 +42,50 @@ beforeAll(async () => {
   await member(server, key, 'w-rich');
   rich = await promoter(server, key, admin, 'w-rich');
   await credit(server, rich, 100_000);
-  await storefront(server, key, shop.bindPromoterWechat, { BuyerId: 'w-rich', OpenId: 'oRichPromoter01', RealName: '王富' });
+  await storefront(server, key, shop.bindPromoterWechat, {
+    BuyerId: 'w-rich',
+    OpenId: 'oRichPromoter01',
+    RealName: '王富',
+  });
 });
 afterAll(() => server.close());
 
 const BANK = { BankName: '工商银行', AccountName: '王富', AccountNo: '6222020200112233445' };
 
-async function apply(amountFen: number, channel: 'balance' | 'wechat' | 'bank', buyerId = 'w-rich', locale = 'en') {
+async function apply(
+  amountFen: number,
+  channel: 'balance' | 'wechat' | 'bank',
+  buyerId = 'w-rich',
+  locale = 'en',
+) {
   return storefront(
     server,
     key,
     shop.applyWithdrawal,
-    { BuyerId: buyerId, AmountFen: amountFen, Channel: channel, ...(channel === 'bank' ? { Bank: BANK } : {}) },
+    {
+      BuyerId: buyerId,
+      AmountFen: amountFen,
+      Channel: channel,
+      ...(channel === 'bank' ? { Bank: BANK } : {}),
+    },
     locale,
   );
 }
 
 async function idOf(withdrawalNo: string): Promise<number> {
-  const [row] = await server.query<{ id: number }>(sql`select id from withdrawals where withdrawal_no = ${withdrawalNo}`);
+  const [row] = await server.query<{ id: number }>(
+    sql`select id from withdrawals where withdrawal_no = ${withdrawalNo}`,
+  );
   return row!.id;
 }
 
 async function stateOf(id: number) {
-  const [row] = await server.query<{ state: string; reason: string; pay_attempt: number; out_batch_no: string }>(
-    sql`select state, reason, pay_attempt, out_batch_no from withdrawals where id = ${id}`,
-  );
+  const [row] = await server.query<{
+    state: string;
+    reason: string;
+    pay_attempt: number;
+    out_batch_no: string;
+  }>(sql`select state, reason, pay_attempt, out_batch_no from withdrawals where id = ${id}`);
   return row!;
 }
 
@@ -129,7 +148,12 @@ describe('applying to withdraw', () => {
     expect(over.body.Errmsg).toContain('¥15.00');
     const unbound = await apply(1_000, 'wechat', 'w-poor');
     expect([unbound.body.Errcode, fieldOf(unbound)]).toEqual([-1, 'Channel']);
-    await setDistribution(server, admin, { Enabled: true, Joining: 'anyone', WithdrawMinFen: 1_000, WithdrawChannels: ['bank'] });
+    await setDistribution(server, admin, {
+      Enabled: true,
+      Joining: 'anyone',
+      WithdrawMinFen: 1_000,
+      WithdrawChannels: ['bank'],
+    });
     const off = await apply(1_000, 'balance', 'w-poor', 'zh');
     expect(off.body.Errmsg).toBe('本店不支持提现到余额');
     await setDistribution(server, admin, {
@@ -156,12 +180,20 @@ describe('applying to withdraw', () => {
     await credit(server, racer, 10_000);
     const responses = await Promise.all(
       Array.from({ length: 12 }, () =>
-        storefront(server, key, shop.applyWithdrawal, { BuyerId: 'w-race', AmountFen: 3_000, Channel: 'balance' }),
+        storefront(server, key, shop.applyWithdrawal, {
+          BuyerId: 'w-race',
+          AmountFen: 3_000,
+          Channel: 'balance',
+        }),
       ),
     );
     const accepted = responses.filter((response) => response.body.Errcode === 0);
     expect(accepted.length).toBe(3);
-    expect(responses.filter((response) => response.body.Errcode !== 0).every((response) => fieldOf(response) === 'AmountFen')).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.body.Errcode !== 0)
+        .every((response) => fieldOf(response) === 'AmountFen'),
+    ).toBe(true);
     expect(await balances(server, racer)).toMatchObject({ withdrawable_fen: 1_000, frozen_fen: 9_000 });
     const [ledger] = await server.query<{ withdrawable: number; frozen: number }>(
       sql`select sum(withdrawable_delta)::int as withdrawable, sum(frozen_delta)::int as frozen from commission_ledger
@@ -227,7 +259,11 @@ describe('the withdrawal’s life', () => {
     await server.query(sql`update payment_settings set sandbox_refuses = false where site_id = ${MALL_SITE}`);
     await call(withdrawals.retryWithdrawal, { Id: id });
     // Never accepted: the same batch number, as WeChat Pay asks, under a new outbox key.
-    expect(await stateOf(id)).toMatchObject({ state: 'paid', pay_attempt: 2, out_batch_no: expect.stringMatching(/P1$/) });
+    expect(await stateOf(id)).toMatchObject({
+      state: 'paid',
+      pay_attempt: 2,
+      out_batch_no: expect.stringMatching(/P1$/),
+    });
     expect(await balances(server, rich)).toMatchObject({ frozen_fen: before.frozen_fen - 2_000 });
   });
 
@@ -251,7 +287,11 @@ describe('the withdrawal’s life', () => {
     });
     const image = upload.json() as { Url: string };
     await call(withdrawals.markWithdrawalPaid, { Id: id, Voucher: image.Url });
-    const list = await server.call(withdrawals.getWithdrawalList, { state: 'paid', keyword: 'w-rich' }, { token: admin });
+    const list = await server.call(
+      withdrawals.getWithdrawalList,
+      { state: 'paid', keyword: 'w-rich' },
+      { token: admin },
+    );
     expect(list.body.Data.find((row) => row.Id === id)).toMatchObject({ Voucher: image.Url, State: 'paid' });
   });
 
@@ -288,7 +328,11 @@ describe('the withdrawal’s life', () => {
     expect(reject.body.Errmsg).toMatch(/cannot be rejected: it is approved/);
     // A WeChat change payout is answered by the payment adapter, never marked by hand.
     await server.query(sql`update withdrawals set state = 'paying' where id = ${id}`);
-    const manual = await server.call(withdrawals.markWithdrawalFailed, { Id: id, Reason: 'x' }, { token: admin });
+    const manual = await server.call(
+      withdrawals.markWithdrawalFailed,
+      { Id: id, Reason: 'x' },
+      { token: admin },
+    );
     expect([manual.body.Errcode, fieldOf(manual)]).toEqual([-1, 'Id']);
     await server.query(sql`update withdrawals set state = 'approved' where id = ${id}`);
   });
@@ -324,7 +368,13 @@ describe('the withdrawal’s life', () => {
     await server.database.db.transaction(async (tx) => {
       const withdrawal = await lockWithdrawal(tx, MALL_SITE, { id });
       await startPayout(
-        { tx, siteId: MALL_SITE, actor: { kind: 'system', accountId: null, name: '' }, locale: 'en', now: new Date() },
+        {
+          tx,
+          siteId: MALL_SITE,
+          actor: { kind: 'system', accountId: null, name: '' },
+          locale: 'en',
+          now: new Date(),
+        },
         withdrawal,
         'pay',
         'http://127.0.0.1/notify',
@@ -342,13 +392,21 @@ describe('the withdrawal’s life', () => {
 
 describe('the withdrawals list', () => {
   it('counts by state, narrows by channel and keyword, masks the accounts and exports', async () => {
-    const list = await server.call(withdrawals.getWithdrawalList, { keyword: 'w-rich', channel: 'bank' }, { token: admin });
+    const list = await server.call(
+      withdrawals.getWithdrawalList,
+      { keyword: 'w-rich', channel: 'bank' },
+      { token: admin },
+    );
     expect(list.body.Errmsg).toBe('');
     expect(list.body.Data.every((row) => row.Channel === 'bank' && row.Account.includes('****'))).toBe(true);
     expect(list.body.Counts.all).toBe(list.body.Total);
     const { all, ...byState } = list.body.Counts;
     expect(Object.values(byState).reduce((sum: number, count) => sum + (count ?? 0), 0)).toBe(all);
-    const wechat = await server.call(withdrawals.getWithdrawalList, { keyword: 'w-rich', channel: 'wechat' }, { token: admin });
+    const wechat = await server.call(
+      withdrawals.getWithdrawalList,
+      { keyword: 'w-rich', channel: 'wechat' },
+      { token: admin },
+    );
     expect(wechat.body.Data[0]!.Account).toBe('王* oRic…er01');
     const raw = await server.app.inject({
       method: 'GET',
@@ -410,4 +468,3 @@ describe('the withdrawals list', () => {
     expect(list.body.Total).toBe(0);
   });
 });
-

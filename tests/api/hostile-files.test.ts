@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { API_BASE } from '../../contract/endpoint';
 import { uploadImage } from '../../contract/endpoints/comm';
+import { checkSendMobiles } from '../../contract/endpoints/coupons';
 import {
   getShipImportTemplate,
   importShipments,
@@ -114,6 +115,7 @@ describe('hostile files on every multipart endpoint', () => {
   const endpoints: { name: string; path: string; fields: Record<string, string> }[] = [
     { name: 'UploadImage1', path: uploadImage.path, fields: {} },
     { name: 'ImportShipments', path: importShipments.path, fields: { Carrier: 'ZTO' } },
+    { name: 'CheckSendMobiles', path: checkSendMobiles.path, fields: {} },
   ];
 
   for (const endpoint of endpoints) {

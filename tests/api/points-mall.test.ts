@@ -698,7 +698,7 @@ describe('the publish check', () => {
       expect.objectContaining({
         BlockId: 'heading',
         Kind: 'linkToEnded',
-        Message: 'Title: Links to "发布检查礼品", which has ended',
+        Message: 'Title: Links to "发布检查礼品", which has ended: visitors can no longer get it',
       }),
     ]);
     await server.call(goodsApi.deletePointsGoods, { Ids: [id] }, { token: admin });

@@ -164,9 +164,9 @@ describe('paying an order with points', () => {
       order_no: placed.OrderNo,
     });
     const [row] = await server.query<{
-      price_breakdown: { pointsUsed: number; pointsFen: number; totalFen: number };
-    }>(sql`select price_breakdown from orders where order_no = ${placed.OrderNo}`);
-    expect(row!.price_breakdown).toMatchObject({
+      breakdown: { pointsUsed: number; pointsFen: number; totalFen: number };
+    }>(sql`select breakdown from orders where order_no = ${placed.OrderNo}`);
+    expect(row!.breakdown).toMatchObject({
       pointsUsed: 300,
       pointsFen: 300,
       totalFen: placed.TotalFen,

@@ -75,7 +75,10 @@ export interface WechatPayStandIn {
   /** Finishes a transfer's one detail: paid, or failed with WeChat Pay's reason. */
   finishTransfer(outBatchNo: string, status: 'SUCCESS' | 'FAIL', failReason?: string): void;
   /** WeChat Pay's notification of a transfer batch that finished (or closed), signed and encrypted. */
-  transferNotification(outBatchNo: string, event?: 'FINISHED' | 'CLOSED'): { headers: Record<string, string>; body: string };
+  transferNotification(
+    outBatchNo: string,
+    event?: 'FINISHED' | 'CLOSED',
+  ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
@@ -220,7 +223,8 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       const outBatchNo = String(parsed.out_batch_no ?? '');
       if (!/^[A-Za-z0-9]{1,32}$/.test(outBatchNo))
         return error(response, 400, 'PARAM_ERROR', '商家批次单号只能由数字、大小写字母组成');
-      if (parsed.appid !== TEST_MERCHANT.appId) return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      if (parsed.appid !== TEST_MERCHANT.appId)
+        return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
       const sum = details.reduce((total, detail) => total + Number(detail.transfer_amount), 0);
       if (details.length === 0 || parsed.total_num !== details.length || parsed.total_amount !== sum)
         return error(response, 400, 'PARAM_ERROR', '转账总金额或总笔数与明细不符');
@@ -251,9 +255,10 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         batch_status: 'ACCEPTED',
       });
     }
-    const detailPath = /^\/v3\/transfer\/batches\/out-batch-no\/([^/]+)\/details\/out-detail-no\/([^/?]+)$/.exec(
-      pathWithQuery,
-    );
+    const detailPath =
+      /^\/v3\/transfer\/batches\/out-batch-no\/([^/]+)\/details\/out-detail-no\/([^/?]+)$/.exec(
+        pathWithQuery,
+      );
     if (request.method === 'GET' && detailPath) {
       const transfer = transfers.get(decodeURIComponent(detailPath[1]!));
       if (!transfer || transfer.outDetailNo !== decodeURIComponent(detailPath[2]!))

@@ -70,25 +70,27 @@ test('an operator writes off a ticket by its code, once', async ({
 
   await signInByApi(page, 'admin');
   await page.goto('/customer/writeoffSupervise');
-  await expect(page.getByRole('heading', { name: 'Write off a ticket' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('heading', { name: 'Write off a ticket or coupon' })).toBeVisible(FIRST_SCREEN);
   await expectNoSeriousA11yViolations(page);
 
-  const panel = page.getByRole('region', { name: 'Write off a ticket' });
+  const panel = page.getByRole('region', { name: 'Write off a ticket or coupon' });
   await panel.getByRole('button', { name: 'Write off' }).click();
-  await expect(panel.getByText('This is not a ticket code: check the 12 digits')).toBeVisible();
+  await expect(
+    panel.getByText('This is neither a ticket code (12 digits) nor a coupon code (16 characters): check it'),
+  ).toBeVisible();
   await expect(panel.getByText('Choose a store').last()).toBeVisible();
 
-  await panel.getByLabel('Ticket code').fill(groupTicketCode(code));
+  await panel.getByLabel('Ticket or coupon code').fill(groupTicketCode(code));
   await panel.getByLabel('Write off at').selectOption({ label: '静安寺店' });
   await panel.getByRole('button', { name: 'Write off' }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await expect(confirm).toContainText(`Write off ticket ${groupTicketCode(code)} at 静安寺店?`);
+  await expect(confirm).toContainText(`Write off ${groupTicketCode(code)} at 静安寺店?`);
   await confirm.getByRole('button', { name: 'Write off' }).click();
   await expect(page.getByText(`Ticket ${groupTicketCode(code)} written off`)).toBeVisible();
-  await expect(panel.getByLabel('Ticket code')).toHaveValue('');
+  await expect(panel.getByLabel('Ticket or coupon code')).toHaveValue('');
 
   // A second scan of the same code is refused plainly.
-  await panel.getByLabel('Ticket code').fill(code);
+  await panel.getByLabel('Ticket or coupon code').fill(code);
   await panel.getByRole('button', { name: 'Write off' }).click();
   await page
     .getByRole('alertdialog')

@@ -1,8 +1,5 @@
-import { Button, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { getSelectProducts } from '../../../contract/endpoints/goods';
 import {
   getPreferentialSetting,
   MAX_EXCLUDED_GOODS,
@@ -10,61 +7,22 @@ import {
   setPreferentialSetting,
 } from '../../../contract/endpoints/member-grades';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { endpointQuery } from '../../../src/lib/query-options';
+import { type ChosenGoods, GoodsFinder } from '../../core/finder';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { gradeCatalogues } from './messages';
 
-interface Goods {
-  Id: number;
-  Name: string;
-}
-
+type Goods = ChosenGoods;
 type Draft = Omit<PreferentialSetting, 'ExcludedProductIds'> & { ExcludedGoods: Goods[] };
 type Spec = FieldSpec<Draft>;
 
-/** Goods found by name, to add to the excluded list. */
-function GoodsFinder({ excluded, onAdd }: { excluded: readonly Goods[]; onAdd(goods: Goods): void }) {
-  const intl = useIntl();
-  const [keyword, setKeyword] = useState('');
-  const found = useQuery({
-    ...endpointQuery(getSelectProducts, { keyword, pageSize: 8, page: 1 }),
-    enabled: keyword.trim() !== '',
-  });
-  const rows = (found.data?.Data ?? []).filter((goods) => !excluded.some((item) => item.Id === goods.Id));
-  const label = intl.formatMessage({ id: 'preferential.search' });
-  return (
-    <Stack gap="2">
-      <Input
-        aria-label={label}
-        placeholder={label}
-        value={keyword}
-        maxWidth="md"
-        onChange={(event) => setKeyword(event.target.value)}
-      />
-      {keyword.trim() !== '' && found.data && rows.length === 0 && (
-        <Text color="fg.muted" fontSize="sm">
-          <FormattedMessage id="preferential.noMatch" />
-        </Text>
-      )}
-      <HStack gap="2" wrap="wrap">
-        {rows.map((goods) => (
-          <Button
-            key={goods.Id}
-            size="xs"
-            variant="outline"
-            disabled={excluded.length >= MAX_EXCLUDED_GOODS}
-            onClick={() => onAdd({ Id: goods.Id, Name: goods.Name })}
-          >
-            <FormattedMessage id="preferential.add" values={{ name: goods.Name }} />
-          </Button>
-        ))}
-      </HStack>
-    </Stack>
-  );
-}
+const FINDER_LABELS = {
+  search: 'preferential.search',
+  add: 'preferential.add',
+  noMatch: 'preferential.noMatch',
+};
 
 function PreferentialForm({ data }: { data: Draft & { Version: number } }) {
   const intl = useIntl();
@@ -144,7 +102,12 @@ function PreferentialForm({ data }: { data: Draft & { Version: number } }) {
               ))}
             </List.Root>
           )}
-          <GoodsFinder excluded={excluded} onAdd={(goods) => setExcluded([...excluded, goods])} />
+          <GoodsFinder
+            chosen={excluded}
+            max={MAX_EXCLUDED_GOODS}
+            labels={FINDER_LABELS}
+            onAdd={(goods) => setExcluded([...excluded, goods])}
+          />
         </FormSection>
       </Stack>
     </form>

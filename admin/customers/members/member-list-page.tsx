@@ -7,6 +7,7 @@ import {
   memberListResource,
   setMemberStatus,
 } from '../../../contract/endpoints/members';
+import { CouponPermission } from '../../../contract/machines/coupon';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { columnKinds } from '../../core/column-kinds';
 import { type ActionCall, optionsFrom, type ResourceDefinition } from '../../core/resource-definition';
@@ -65,6 +66,14 @@ const memberDefinition: ResourceDefinition<MemberRow> = {
       label: 'members.open',
       permission: MemberPermission.details,
       to: (row) => `${MemberPermission.details}?id=${row.Id}`,
+    },
+    {
+      kind: 'link',
+      id: 'sendCoupon',
+      label: 'members.sendCoupon',
+      permission: CouponPermission.memberSend,
+      to: (row) => `${CouponPermission.memberSend}?ids=${row.Id}`,
+      bulkTo: (rows) => `${CouponPermission.memberSend}?ids=${rows.map((row) => row.Id).join(',')}`,
     },
     {
       kind: 'command',

@@ -1,48 +1,26 @@
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { invalidateTicket, type TicketRow } from '../../../contract/endpoints/tickets';
-import { INVALIDATE_REASON_MAX, invalidateForm, ticketMachine } from '../../../contract/machines/ticket';
+import { INVALIDATE_REASON_MAX, ticketMachine } from '../../../contract/machines/ticket';
 import { actionLabelKey } from '../../../contract/state-machine';
-import { FormDialog } from '../../../src/lib/form-dialog';
-import { ReasonField } from '../../core/reason-field';
+import { ReasonDialog } from '../../core/reason-dialog';
 import { useResourceAction } from '../../core/use-resource-list';
 
 /** The invalidate action's form: the reason the member will read. */
 export function InvalidateDialog({ rows, onClose }: { rows: TicketRow[]; onClose(): void }) {
   const intl = useIntl();
   const ticket = rows[0]!;
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const action = useResourceAction([], invalidateTicket);
   return (
-    <FormDialog
+    <ReasonDialog
       title={intl.formatMessage({ id: 'tickets.invalidateTitle' }, { code: ticket.Code })}
+      label={intl.formatMessage({ id: 'tickets.invalidateReason' })}
+      help={intl.formatMessage({ id: 'tickets.invalidateHelp' }, { max: INVALIDATE_REASON_MAX })}
+      required={intl.formatMessage({ id: 'tickets.reasonRequired' })}
+      max={INVALIDATE_REASON_MAX}
       submitLabel={intl.formatMessage({ id: actionLabelKey(ticketMachine, 'invalidate') })}
       destructive
-      busy={action.pending}
       onClose={onClose}
-      onSubmit={async () => {
-        if (!invalidateForm.safeParse({ Reason: reason }).success) {
-          setError(intl.formatMessage({ id: 'tickets.reasonRequired' }));
-          return;
-        }
-        const done = await action.run({
-          input: { Id: ticket.Id, Reason: reason.trim(), Version: ticket.Version },
-        });
-        if (done) onClose();
-      }}
-    >
-      <ReasonField
-        label={<FormattedMessage id="tickets.invalidateReason" />}
-        value={reason}
-        maxLength={INVALIDATE_REASON_MAX}
-        error={error}
-        onChange={(value) => {
-          setReason(value);
-          setError(undefined);
-        }}
-        help={<FormattedMessage id="tickets.invalidateHelp" values={{ max: INVALIDATE_REASON_MAX }} />}
-      />
-    </FormDialog>
+      onSubmit={(Reason) => action.run({ input: { Id: ticket.Id, Reason, Version: ticket.Version } })}
+    />
   );
 }

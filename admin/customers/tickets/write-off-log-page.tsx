@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { groupCouponCode } from '../../../contract/coupon-code';
 import { type WriteOffRow, writeOffLogResource } from '../../../contract/endpoints/tickets';
 import { TicketPermission } from '../../../contract/machines/ticket';
 import { groupTicketCode } from '../../../contract/ticket-code';
@@ -11,7 +12,7 @@ import { storeOptions } from './store-options';
 
 const column = columnKinds<WriteOffRow>('writeOffs.column');
 
-/** /customer/writeoffLog: every write-off (tickets now; pickup orders and coupons later), read-only. */
+/** /customer/writeoffLog: every write-off (tickets and offline coupons; pickup orders later), read-only. */
 const writeOffLogDefinition: ResourceDefinition<WriteOffRow> = {
   list: writeOffLogResource,
   path: TicketPermission.log,
@@ -20,7 +21,11 @@ const writeOffLogDefinition: ResourceDefinition<WriteOffRow> = {
   options: { store: storeOptions },
   columns: [
     column.text('reference', (row) =>
-      row.Kind === 'ticket' ? groupTicketCode(row.Reference) : row.Reference,
+      row.Kind === 'ticket'
+        ? groupTicketCode(row.Reference)
+        : row.Kind === 'coupon'
+          ? groupCouponCode(row.Reference)
+          : row.Reference,
     ),
     column.text('kind', (row) => <FormattedMessage id={`writeOffs.filter.kind.${row.Kind}`} />),
     column.text('title', (row) => row.Title),

@@ -2,6 +2,8 @@ import { Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { groupCouponCode, readCouponCode } from '../../../contract/coupon-code';
+import { writeOffCoupon } from '../../../contract/endpoints/coupons';
 import { getTicketStores, writeOffTicket } from '../../../contract/endpoints/tickets';
 import { groupTicketCode, readTicketCode } from '../../../contract/ticket-code';
 import { callEndpoint } from '../../../src/lib/http';
@@ -9,8 +11,8 @@ import { confirmDialog, showToast } from '../../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
 
 /**
- * Writing a ticket off by its code at the counter: not a row action, because the ticket is found
- * by the code the member shows, so this is a small form of its own beside the verifier list.
+ * Writing a ticket or an offline coupon off by its code at the counter: not a row action, because
+ * it is found by the code the member shows, so this is a small form of its own beside the verifiers.
  */
 export function WriteOffPanel() {
   const intl = useIntl();
@@ -23,40 +25,52 @@ export function WriteOffPanel() {
   const options = stores.data?.Data ?? [];
   // A store account has one store: it is chosen for them.
   const storeId = chosenStore || (options.length === 1 ? String(options[0]!.Id) : '');
+  // A ticket code is 12 digits, an offline coupon code 16 characters: the code says which it is.
   const mutation = useMutation({
-    mutationFn: (input: { Code: string; StoreId: number }) => callEndpoint(writeOffTicket, input),
-    onSuccess: (data) => {
-      showToast(
-        'success',
-        intl.formatMessage(
-          { id: 'writeOff.done' },
-          {
-            code: groupTicketCode(data.Ticket.Code),
-            goods: data.Ticket.GoodsName,
-            member: data.Ticket.MemberName,
-          },
-        ),
+    mutationFn: async (input: { Code: string; StoreId: number; coupon: boolean }) => {
+      const call = { Code: input.Code, StoreId: input.StoreId };
+      if (input.coupon) {
+        const done = await callEndpoint(writeOffCoupon, call);
+        return intl.formatMessage(
+          { id: 'writeOff.couponDone' },
+          { code: groupCouponCode(done.Code), title: done.Title },
+        );
+      }
+      const done = await callEndpoint(writeOffTicket, call);
+      return intl.formatMessage(
+        { id: 'writeOff.done' },
+        {
+          code: groupTicketCode(done.Ticket.Code),
+          goods: done.Ticket.GoodsName,
+          member: done.Ticket.MemberName,
+        },
       );
+    },
+    onSuccess: (message) => {
+      showToast('success', message);
       setCode('');
-      return invalidateAreas(client, writeOffTicket);
+      return invalidateAreas(client, writeOffTicket, writeOffCoupon);
     },
   });
 
   const submit = async () => {
-    const parsed = readTicketCode(code);
+    const ticket = readTicketCode(code);
+    const coupon = ticket ? null : readCouponCode(code);
+    const parsed = ticket ?? coupon;
     setCodeError(parsed ? undefined : intl.formatMessage({ id: 'writeOff.codeInvalid' }));
     setStoreError(storeId ? undefined : intl.formatMessage({ id: 'writeOff.chooseStore' }));
     if (!parsed || !storeId) return;
     const store = options.find((entry) => String(entry.Id) === storeId)?.Title ?? '';
+    const shown = ticket ? groupTicketCode(ticket) : groupCouponCode(parsed);
     const confirmed = await confirmDialog({
       title: intl.formatMessage({ id: 'engine.confirmTitle' }),
-      message: intl.formatMessage({ id: 'writeOff.confirm' }, { code: groupTicketCode(parsed), store }),
+      message: intl.formatMessage({ id: 'writeOff.confirm' }, { code: shown, store }),
       confirmText: intl.formatMessage({ id: 'writeOff.submit' }),
       cancelText: intl.formatMessage({ id: 'engine.cancel' }),
     });
     if (!confirmed) return;
     try {
-      await mutation.mutateAsync({ Code: parsed, StoreId: Number(storeId) });
+      await mutation.mutateAsync({ Code: parsed, StoreId: Number(storeId), coupon: coupon !== null });
     } catch {
       // The HTTP layer already showed the server's message (already used, wrong store…).
     }
@@ -85,9 +99,8 @@ export function WriteOffPanel() {
               </Field.Label>
               <Input
                 value={code}
-                inputMode="numeric"
                 autoComplete="off"
-                maxLength={32}
+                maxLength={40}
                 onChange={(event) => {
                   setCode(event.target.value);
                   setCodeError(undefined);

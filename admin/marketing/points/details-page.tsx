@@ -91,7 +91,7 @@ function PointsDetailsPage() {
         <ResourceScreen
           definition={ledger}
           keep={{ id: String(member.Id) }}
-          fixed={{ memberId: member.Id }}
+          scope={{ memberId: String(member.Id) }}
           header={<Summary member={member} />}
         />
       )}

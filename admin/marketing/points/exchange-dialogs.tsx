@@ -3,14 +3,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { cancelExchange, type ExchangeRow, shipExchange } from '../../../contract/endpoints/points-exchange';
 import { CARRIERS, REASON_MAX, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
-import {
-  cancelExchangeForm,
-  exchangeMachine,
-  shipExchangeForm,
-} from '../../../contract/machines/points-exchange';
+import { exchangeMachine, shipExchangeForm } from '../../../contract/machines/points-exchange';
 import { actionLabelKey } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
-import { ReasonField } from '../../core/reason-field';
+import { ReasonDialog } from '../../core/reason-dialog';
 import { useResourceAction } from '../../core/use-resource-list';
 
 /** The carriers an exchange order ships with: those of orders, the shop's rider aside (express only). */
@@ -85,40 +81,21 @@ export function ShipExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; onC
 export function CancelExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; onClose(): void }) {
   const intl = useIntl();
   const exchange = rows[0]!;
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const action = useResourceAction([], cancelExchange);
   return (
-    <FormDialog
+    <ReasonDialog
       title={intl.formatMessage({ id: 'exchanges.cancelTitle' }, { number: exchange.ExchangeNo })}
+      label={intl.formatMessage({ id: 'exchanges.cancelReason' })}
+      help={intl.formatMessage(
+        { id: 'exchanges.cancelHelp' },
+        { points: exchange.Points, cash: exchange.CashFen > 0 ? 'yes' : 'no' },
+      )}
+      required={intl.formatMessage({ id: 'exchanges.reasonRequired' })}
+      max={REASON_MAX}
       submitLabel={intl.formatMessage({ id: actionLabelKey(exchangeMachine, 'cancel') })}
       destructive
-      busy={action.pending}
+      onSubmit={(Reason) => action.run({ input: { Id: exchange.Id, Reason } })}
       onClose={onClose}
-      onSubmit={async () => {
-        if (!cancelExchangeForm.safeParse({ Reason: reason }).success) {
-          setError(intl.formatMessage({ id: 'exchanges.reasonRequired' }));
-          return;
-        }
-        if (await action.run({ input: { Id: exchange.Id, Reason: reason.trim() } })) onClose();
-      }}
-    >
-      <ReasonField
-        label={<FormattedMessage id="exchanges.cancelReason" />}
-        value={reason}
-        maxLength={REASON_MAX}
-        error={error}
-        onChange={(value) => {
-          setReason(value);
-          setError(undefined);
-        }}
-        help={
-          <FormattedMessage
-            id="exchanges.cancelHelp"
-            values={{ points: exchange.Points, cash: exchange.CashFen > 0 ? 'yes' : 'no' }}
-          />
-        }
-      />
-    </FormDialog>
+    />
   );
 }

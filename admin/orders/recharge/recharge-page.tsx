@@ -7,15 +7,20 @@ import {
   rechargeListResource,
   type rechargeRowSchema,
 } from '../../../contract/endpoints/orders';
-import { OrderPermission, type RechargeCommand, rechargeMachine } from '../../../contract/machines/order';
+import {
+  OrderPermission,
+  REASON_MAX,
+  type RechargeCommand,
+  rechargeMachine,
+} from '../../../contract/machines/order';
 import { findAction } from '../../../contract/state-machine';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { ReasonDialog } from '../../core/reason-dialog';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../../core/use-resource-list';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { formatFen } from '../settings-and-offline/money';
-import { ReasonDialog } from '../settings-and-offline/reason-dialog';
 import { BuyerWalletButton } from '../wallet/buyer-wallet';
 
 type RechargeRow = z.infer<typeof rechargeRowSchema>;
@@ -165,7 +170,9 @@ function RechargePage() {
             { id: 'rechargeOrders.refundTitle' },
             { orderNo: refunding.OrderNo, amount: formatFen(refunding.AmountFen) },
           )}
-          message={intl.formatMessage({ id: 'rechargeOrders.refundReason' })}
+          label={intl.formatMessage({ id: 'rechargeOrders.refundReason' })}
+          required={intl.formatMessage({ id: 'orders.form.required' })}
+          max={REASON_MAX}
           submitLabel={intl.formatMessage({ id: 'rechargeOrders.refundConfirm' })}
           destructive
           onClose={() => setRefunding(null)}

@@ -234,6 +234,22 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               [t('orders.details.goodsAmount'), money(order.GoodsFen)],
               [t('orders.details.freight'), money(order.FreightFen)],
               [t('orders.details.discount'), money(-order.DiscountFen)],
+              ...(order.Coupon
+                ? [
+                    [
+                      t('orders.details.coupon'),
+                      t(
+                        order.Coupon.Returned
+                          ? 'orders.details.couponReturned'
+                          : 'orders.details.couponTaken',
+                        {
+                          title: order.Coupon.Title,
+                          amount: money(-order.Coupon.DiscountFen),
+                        },
+                      ),
+                    ] as [string, ReactNode],
+                  ]
+                : []),
               [t('orders.details.adjust'), money(order.AdjustFen)],
               [
                 t('orders.details.total'),

@@ -8,17 +8,17 @@ import {
   offlineListResource,
 } from '../../../contract/endpoints/orders';
 import type { OfflinePaymentMethod } from '../../../contract/endpoints/payment';
-import { OFFLINE_PAYMENT_METHODS, orderMachine } from '../../../contract/machines/order';
+import { OFFLINE_PAYMENT_METHODS, orderMachine, REASON_MAX } from '../../../contract/machines/order';
 import { can } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { ReasonDialog } from '../../core/reason-dialog';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useResourceAction, useResourceList } from '../../core/use-resource-list';
 import { PrintReceiptButton } from '../receipts/print-receipt-button';
 import { orderCounterCatalogues } from '../settings-and-offline/messages';
 import { formatFen } from '../settings-and-offline/money';
-import { ReasonDialog } from '../settings-and-offline/reason-dialog';
 import { useOfflineMethods } from '../settings-and-offline/use-offline-methods';
 import { CreateWalkInDialog } from './create-walk-in-dialog';
 
@@ -189,7 +189,9 @@ function WalkInPage() {
       {open?.kind === 'close' && (
         <ReasonDialog
           title={named('offlineOrders.closeTitle', open.row)}
-          message={intl.formatMessage({ id: 'offlineOrders.closeReason' })}
+          label={intl.formatMessage({ id: 'offlineOrders.closeReason' })}
+          required={intl.formatMessage({ id: 'orders.form.required' })}
+          max={REASON_MAX}
           submitLabel={intl.formatMessage({ id: 'offlineOrders.close' })}
           destructive
           onClose={() => setOpen(null)}

@@ -2,9 +2,9 @@ import { desc, eq, isNull, or } from 'drizzle-orm';
 import * as dashboard from '../../../contract/endpoints/dashboard';
 import { addDays, shopDate, shopDates, shopDayEnd, shopDayStart } from '../../../contract/shop-time';
 import { AppError } from '../../http/errors';
-import { qrCodeImage } from '../comm/service';
 import { defineRoute } from '../../http/route';
 import type { Locale } from '../../i18n/messages';
+import { qrCodeImage } from '../comm/service';
 import {
   dashboardFigureProviders,
   figurePeriods,

@@ -104,7 +104,12 @@ async function orderLinesOf(tx: Executor, orderId: number): Promise<LineRecord[]
 }
 
 async function goodsRules(tx: Executor, siteId: number, productIds: readonly number[]) {
-  const rows = await queryRows<{ product_id: number; mode: GoodsRule['mode']; level1: number; level2: number }>(
+  const rows = await queryRows<{
+    product_id: number;
+    mode: GoodsRule['mode'];
+    level1: number;
+    level2: number;
+  }>(
     tx,
     sql`select product_id, mode, level1, level2 from distribution_goods_rules
          where site_id = ${siteId} and product_id in (${sql.join(

@@ -14,7 +14,8 @@ const en = {
   'distribution.alreadyPromoter': 'This member promotes the shop already',
   'distribution.promoterFrozen': 'This promoter account is frozen',
   'distribution.joining.paidOrder': 'Promoters of this shop have paid for an order first',
-  'distribution.joining.spending': 'Promoters of this shop have spent at least ¥{min}; you have spent ¥{spent}',
+  'distribution.joining.spending':
+    'Promoters of this shop have spent at least ¥{min}; you have spent ¥{spent}',
   'distribution.grade.notFound': 'There is no promoter grade {id} in this shop',
   'distribution.grade.stale':
     'This grade was changed meanwhile (your version {yours}, now {current}); reload it',

@@ -14,8 +14,8 @@ import type { ExportColumn } from '../../export/xlsx';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { type Locale, translate } from '../../i18n/messages';
-import { approveApplications, movePromoters, operator, rejectApplication, setGrade } from './promoters';
 import { promoterInvite } from './invite';
+import { approveApplications, movePromoters, operator, rejectApplication, setGrade } from './promoters';
 import './messages';
 
 /**
@@ -107,7 +107,9 @@ function promoterConditions(input: Omit<PromoterQuery, 'status' | 'sort'>): SQL[
     );
   }
   if (input.gradeId !== undefined)
-    where.push(input.gradeId === 0 ? sql`promoter.grade_id is null` : sql`promoter.grade_id = ${input.gradeId}`);
+    where.push(
+      input.gradeId === 0 ? sql`promoter.grade_id is null` : sql`promoter.grade_id = ${input.gradeId}`,
+    );
   if (input.joinedFrom)
     where.push(sql`promoter.joined_at >= ${dateBound(input.joinedFrom, false).toISOString()}::timestamptz`);
   if (input.joinedTo)
@@ -122,7 +124,13 @@ const PROMOTER_SORTS: Record<(typeof promoters.PROMOTER_SORTS)[number], SQL> = {
   team: sql`promoter.team`,
 };
 
-async function readPromoters(db: Executor, siteId: number, input: PromoterQuery, offset: number, limit: number) {
+async function readPromoters(
+  db: Executor,
+  siteId: number,
+  input: PromoterQuery,
+  offset: number,
+  limit: number,
+) {
   const where = promoterConditions(input);
   if (input.status !== 'all') where.push(sql`promoter.status = ${input.status}`);
   const order = parseSort(input.sort);
@@ -168,7 +176,6 @@ function promoterColumns(locale: Locale): ExportColumn<promoters.PromoterRow>[] 
   ];
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Applications
 
@@ -198,11 +205,14 @@ function applicationConditions(siteId: number, input: Omit<ApplicationQuery, 'st
   const where: SQL[] = [sql`a.site_id = ${siteId}`];
   if (input.keyword) {
     const pattern = containsPattern(input.keyword);
-    where.push(sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`);
+    where.push(
+      sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`,
+    );
   }
   if (input.appliedFrom)
     where.push(sql`a.applied_at >= ${dateBound(input.appliedFrom, false).toISOString()}::timestamptz`);
-  if (input.appliedTo) where.push(sql`a.applied_at < ${dateBound(input.appliedTo, true).toISOString()}::timestamptz`);
+  if (input.appliedTo)
+    where.push(sql`a.applied_at < ${dateBound(input.appliedTo, true).toISOString()}::timestamptz`);
   return where;
 }
 
@@ -314,7 +324,9 @@ export const promoterRoutes = [
   defineRoute(promoters.freezePromoters, async ({ db, session, input, locale }) =>
     db.transaction(async (tx) => {
       const changed = await movePromoters(tx, session.siteId, input.Ids, 'freeze', locale);
-      await audit(tx, session, 'distribution.promoter.freeze', `promoters:${input.Ids.join(',')}`, { changed });
+      await audit(tx, session, 'distribution.promoter.freeze', `promoters:${input.Ids.join(',')}`, {
+        changed,
+      });
       return { Changed: changed };
     }),
   ),
@@ -322,7 +334,9 @@ export const promoterRoutes = [
   defineRoute(promoters.unfreezePromoters, async ({ db, session, input, locale }) =>
     db.transaction(async (tx) => {
       const changed = await movePromoters(tx, session.siteId, input.Ids, 'unfreeze', locale);
-      await audit(tx, session, 'distribution.promoter.unfreeze', `promoters:${input.Ids.join(',')}`, { changed });
+      await audit(tx, session, 'distribution.promoter.unfreeze', `promoters:${input.Ids.join(',')}`, {
+        changed,
+      });
       return { Changed: changed };
     }),
   ),
@@ -394,7 +408,14 @@ export const promoterRoutes = [
 
   defineRoute(promoters.approveApplications, async ({ db, session, input, locale }) =>
     db.transaction(async (tx) => {
-      const changed = await approveApplications(tx, session.siteId, input.Ids, operator(session), locale, new Date());
+      const changed = await approveApplications(
+        tx,
+        session.siteId,
+        input.Ids,
+        operator(session),
+        locale,
+        new Date(),
+      );
       await audit(tx, session, 'distribution.application.approve', `applications:${input.Ids.join(',')}`, {
         changed,
       });
@@ -404,7 +425,15 @@ export const promoterRoutes = [
 
   defineRoute(promoters.rejectApplication, async ({ db, session, input, locale }) =>
     db.transaction(async (tx) => {
-      const row = await rejectApplication(tx, session.siteId, input.Id, input.Reason, operator(session), locale, new Date());
+      const row = await rejectApplication(
+        tx,
+        session.siteId,
+        input.Id,
+        input.Reason,
+        operator(session),
+        locale,
+        new Date(),
+      );
       await audit(tx, session, 'distribution.application.reject', `application:${input.Id}`, {
         memberNo: row.member_no,
         reason: input.Reason,
@@ -418,7 +447,9 @@ export const promoterRoutes = [
     const where: SQL[] = [sql`true`];
     if (input.keyword) {
       const pattern = containsPattern(input.keyword);
-      where.push(sql`(team.nickname ilike ${pattern} or team.mobile ilike ${pattern} or team.member_no ilike ${pattern})`);
+      where.push(
+        sql`(team.nickname ilike ${pattern} or team.mobile ilike ${pattern} or team.member_no ilike ${pattern})`,
+      );
     }
     const order = parseSort(input.sort);
     const direction = sql.raw(order.descending ? 'desc' : 'asc');
@@ -470,12 +501,16 @@ export const promoterRoutes = [
 
   defineRoute(promoters.getWechatAccountList, async ({ db, session, input }) => {
     const promoter =
-      input.promoterId === undefined ? null : await readPromoter(db, session.siteId, input.promoterId, 'promoterId');
+      input.promoterId === undefined
+        ? null
+        : await readPromoter(db, session.siteId, input.promoterId, 'promoterId');
     const where: SQL[] = [sql`w.site_id = ${session.siteId}`];
     if (promoter) where.push(sql`w.promoter_id = ${promoter.Id}`);
     if (input.keyword) {
       const pattern = containsPattern(input.keyword);
-      where.push(sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`);
+      where.push(
+        sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`,
+      );
     }
     const filtered = input.state === 'all' ? where : [...where, sql`w.state = ${input.state}`];
     const from = sql`promoter_wechat_accounts w join promoters p on p.id = w.promoter_id join members m on m.id = p.member_id`;
@@ -547,4 +582,3 @@ export const promoterRoutes = [
     }),
   ),
 ];
-

@@ -92,7 +92,12 @@ export async function promoterOfMember(
  * Makes the member a promoter, their parent being the promoter row of their inviter (when the
  * inviter promotes); a member who already promotes keeps their row, parent and all. Returns the id.
  */
-export async function joinPromoter(tx: Executor, siteId: number, memberId: number, now: Date): Promise<number> {
+export async function joinPromoter(
+  tx: Executor,
+  siteId: number,
+  memberId: number,
+  now: Date,
+): Promise<number> {
   const [inserted] = await queryRows<{ id: number }>(
     tx,
     sql`insert into promoters (site_id, member_id, parent_id, joined_at)
@@ -139,7 +144,9 @@ async function joiningProblem(
   if (setting.Joining === 'anyone' || setting.Joining === 'review') return null;
   const spending = await memberSpending(db, siteId, memberId);
   if (setting.Joining === 'paidOrder')
-    return spending.orders > 0 ? null : new AppError('distribution.joining.paidOrder', {}, { field: 'BuyerId' });
+    return spending.orders > 0
+      ? null
+      : new AppError('distribution.joining.paidOrder', {}, { field: 'BuyerId' });
   return spending.paidFen >= setting.JoinSpendingFen
     ? null
     : new AppError(
@@ -298,7 +305,8 @@ export async function movePromoters(
          )}) order by p.id for update of p`,
   );
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
-  if (missing !== undefined) throw new AppError('distribution.promoter.notFound', { id: missing }, { field: 'Ids' });
+  if (missing !== undefined)
+    throw new AppError('distribution.promoter.notFound', { id: missing }, { field: 'Ids' });
   const target = action === 'freeze' ? 'frozen' : 'active';
   let changed = 0;
   for (const row of rows) {
@@ -337,7 +345,8 @@ export async function setGrade(
     sql`select id, grade_id from promoters where site_id = ${siteId} and id in (${list}) order by id for update`,
   );
   const missing = ids.find((id) => !found.some((row) => row.id === id));
-  if (missing !== undefined) throw new AppError('distribution.promoter.notFound', { id: missing }, { field: 'Ids' });
+  if (missing !== undefined)
+    throw new AppError('distribution.promoter.notFound', { id: missing }, { field: 'Ids' });
   const changed = await queryRows<{ id: number }>(
     tx,
     sql`update promoters set grade_id = ${gradeId}, version = version + 1, updated_at = now()

@@ -74,7 +74,9 @@ function promoterReportWhere(siteId: number, input: PromoterQuery): SQL {
   const where = [sql`c.site_id = ${siteId}`, ...periodConditions(input)];
   if (input.keyword) {
     const pattern = containsPattern(input.keyword);
-    where.push(sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`);
+    where.push(
+      sql`(m.nickname ilike ${pattern} or m.mobile ilike ${pattern} or m.member_no ilike ${pattern})`,
+    );
   }
   return sql.join(where, sql` and `);
 }
@@ -248,7 +250,11 @@ function orderColumns(locale: Locale): ExportColumn<report.CommissionOrderRow>[]
   const money = { width: 14, numberFormat: '0.00' };
   return [
     { header: say('distribution.export.orderNo'), width: 22, value: (row) => row.OrderNo },
-    { header: say('distribution.export.paidAt'), width: 20, value: (row) => shopDateTime(new Date(row.PaidAt)) },
+    {
+      header: say('distribution.export.paidAt'),
+      width: 20,
+      value: (row) => shopDateTime(new Date(row.PaidAt)),
+    },
     { header: say('distribution.export.buyer'), width: 16, value: (row) => row.BuyerName },
     { header: say('distribution.export.paid'), ...money, value: (row) => yuan(row.PaidFen) },
     { header: say('distribution.export.refunded'), ...money, value: (row) => yuan(row.RefundedFen) },
@@ -266,7 +272,10 @@ export const reportRoutes = [
   defineRoute(report.getPromoterReport, async ({ db, session, input }) => {
     const [rows, [totals], [count]] = await Promise.all([
       readPromoterReport(db, session.siteId, input, (input.page - 1) * input.pageSize, input.pageSize),
-      queryRows<SumsRecord>(db, sql`select ${SUMS} from ${PROMOTER_FROM} where ${promoterReportWhere(session.siteId, input)}`),
+      queryRows<SumsRecord>(
+        db,
+        sql`select ${SUMS} from ${PROMOTER_FROM} where ${promoterReportWhere(session.siteId, input)}`,
+      ),
       queryRows<{ total: number }>(
         db,
         sql`select count(distinct c.promoter_id)::int as total from ${PROMOTER_FROM}
@@ -331,7 +340,9 @@ export const reportRoutes = [
 
   defineRoute(report.getCommissionOrderList, async ({ db, session, input }) => {
     const promoter =
-      input.promoterId === undefined ? null : await readPromoter(db, session.siteId, input.promoterId, 'promoterId');
+      input.promoterId === undefined
+        ? null
+        : await readPromoter(db, session.siteId, input.promoterId, 'promoterId');
     const tab = (state: (typeof report.COMMISSION_ORDER_TABS)[number]) =>
       sql`(select count(*)::int from ${matchingOrders(session.siteId, { ...input, state })} counted)`;
     const [rows, [counts]] = await Promise.all([
@@ -357,7 +368,10 @@ export const reportRoutes = [
       asciiName: 'commission-orders',
       sheetName: translate(locale, 'distribution.export.orders'),
       columns: orderColumns(locale),
-      batches: pagedBatches((offset, limit) => readOrders(db, session.siteId, input, offset, limit), EXPORT_MAX_ROWS),
+      batches: pagedBatches(
+        (offset, limit) => readOrders(db, session.siteId, input, offset, limit),
+        EXPORT_MAX_ROWS,
+      ),
     });
     return undefined;
   }),

@@ -64,8 +64,20 @@ const FANS = [
   { openId: 'demo-fan-001', nickname: '许晴', mobile: '13600000001', inviter: 'demo-buyer-001', daysAgo: 50 },
   { openId: 'demo-fan-002', nickname: '马骏', mobile: '13600000002', inviter: 'demo-buyer-001', daysAgo: 40 },
   { openId: 'demo-fan-003', nickname: '何雨', mobile: '13600000003', inviter: 'demo-buyer-002', daysAgo: 45 },
-  { openId: 'demo-promoter-003', nickname: '林悦', mobile: '13600000004', inviter: 'demo-buyer-002', daysAgo: 44 },
-  { openId: 'demo-fan-004', nickname: '宋佳', mobile: '13600000005', inviter: 'demo-promoter-003', daysAgo: 30 },
+  {
+    openId: 'demo-promoter-003',
+    nickname: '林悦',
+    mobile: '13600000004',
+    inviter: 'demo-buyer-002',
+    daysAgo: 44,
+  },
+  {
+    openId: 'demo-fan-004',
+    nickname: '宋佳',
+    mobile: '13600000005',
+    inviter: 'demo-promoter-003',
+    daysAgo: 30,
+  },
 ] as const;
 
 interface Site {
@@ -143,7 +155,14 @@ async function paidOrder(
       DeliveryType: line.virtual ? 'virtual' : 'express',
       Address: line.virtual
         ? undefined
-        : { Name: buyer.name, Phone: buyer.phone, Province: '浙江省', City: '杭州市', District: '西湖区', Detail: '文三路 100 号' },
+        : {
+            Name: buyer.name,
+            Phone: buyer.phone,
+            Province: '浙江省',
+            City: '杭州市',
+            District: '西湖区',
+            Detail: '文三路 100 号',
+          },
       Lines: [{ SkuId: line.skuId, Quantity: line.quantity }],
       BuyerRemark: '',
     });
@@ -162,7 +181,12 @@ async function paidOrder(
 async function refund(site: Site, buyerId: string, orderNo: string, amountFen: number, at: Date) {
   await site.db.transaction(async (tx) => {
     const context = { tx, siteId: site.siteId, now: at, locale: 'zh' as const };
-    await applyStorefrontRefund(context, { OrderNo: orderNo, BuyerId: buyerId, AmountFen: amountFen, Reason: '不想要了' });
+    await applyStorefrontRefund(context, {
+      OrderNo: orderNo,
+      BuyerId: buyerId,
+      AmountFen: amountFen,
+      Reason: '不想要了',
+    });
     await refundRequested(context, orderNo, OPERATOR);
   });
 }
@@ -222,8 +246,15 @@ async function seedMall(site: Site): Promise<void> {
     await addGrade(tx, siteId, { Name: '银牌推广员', Level1Rate: 1_200, Level2Rate: 500 });
     const found = await skus(tx, siteId);
     const [fixed, excluded] = found.physical;
-    if (fixed) await addGoodsRule(tx, siteId, { ProductId: fixed.productId, Mode: 'fixed', Level1: 500, Level2: 200 });
-    if (excluded) await addGoodsRule(tx, siteId, { ProductId: excluded.productId, Mode: 'excluded', Level1: 0, Level2: 0 });
+    if (fixed)
+      await addGoodsRule(tx, siteId, { ProductId: fixed.productId, Mode: 'fixed', Level1: 500, Level2: 200 });
+    if (excluded)
+      await addGoodsRule(tx, siteId, {
+        ProductId: excluded.productId,
+        Mode: 'excluded',
+        Level1: 0,
+        Level2: 0,
+      });
     return { gold, skus: found };
   });
   const tea = catalogue.skus.virtual[0];
@@ -259,7 +290,15 @@ async function seedMall(site: Site): Promise<void> {
   await db.transaction((tx) => applyToPromote(tx, siteId, 'demo-buyer-003', ago(site, 2)));
   await db.transaction(async (tx) => {
     const application = await applyToPromote(tx, siteId, 'demo-buyer-006', ago(site, 18));
-    await rejectApplication(tx, siteId, application.id, '近期无消费记录，暂不通过', OPERATOR, 'zh', ago(site, 17));
+    await rejectApplication(
+      tx,
+      siteId,
+      application.id,
+      '近期无消费记录，暂不通过',
+      OPERATOR,
+      'zh',
+      ago(site, 17),
+    );
   });
 
   const buyer = (openId: string, name: string, phone: string) => ({ openId, name, phone });
@@ -294,7 +333,12 @@ async function seedMall(site: Site): Promise<void> {
 
   // Withdrawals in every state, through every channel.
   await db.transaction((tx) =>
-    bindWechatAccount(tx, siteId, { BuyerId: 'demo-buyer-001', OpenId: 'oDemoZhangSan0001', RealName: '张三' }, ago(site, 16)),
+    bindWechatAccount(
+      tx,
+      siteId,
+      { BuyerId: 'demo-buyer-001', OpenId: 'oDemoZhangSan0001', RealName: '张三' },
+      ago(site, 16),
+    ),
   );
   const paidToWechat = await withdraw(site, 'demo-buyer-001', 2_000, 'wechat', ago(site, 15));
   await approveAndPay(site, paidToWechat, ago(site, 14));
@@ -304,7 +348,11 @@ async function seedMall(site: Site): Promise<void> {
   await approveAndPay(site, bankFailed, ago(site, 9));
   await db.transaction(async (tx) => {
     const withdrawal = await lockWithdrawal(tx, siteId, { id: bankFailed });
-    await markFailed(context(tx, site, OPERATOR, ago(site, 8)), withdrawal, '户名与卡号不符，请核对后重新申请');
+    await markFailed(
+      context(tx, site, OPERATOR, ago(site, 8)),
+      withdrawal,
+      '户名与卡号不符，请核对后重新申请',
+    );
   });
   const bankPaying = await withdraw(site, 'demo-buyer-001', 1_200, 'bank', ago(site, 5));
   await approveAndPay(site, bankPaying, ago(site, 4));

@@ -113,7 +113,11 @@ export const settingRoutes = [
           sql`select count(*)::int as total from promoter_grades where site_id = ${session.siteId}`,
         );
         if ((count?.total ?? 0) >= distribution.MAX_GRADES)
-          throw new AppError('distribution.grade.tooMany', { max: distribution.MAX_GRADES }, { field: 'Name' });
+          throw new AppError(
+            'distribution.grade.tooMany',
+            { max: distribution.MAX_GRADES },
+            { field: 'Name' },
+          );
         const id = await addGrade(tx, session.siteId, input);
         await audit(tx, session, 'distribution.grade.add', target('promoterGrade', id), {
           name: input.Name,
@@ -122,7 +126,12 @@ export const settingRoutes = [
         });
         return { id, stale: null };
       }
-      const [current] = await queryRows<{ version: number; name: string; level1_rate: number; level2_rate: number }>(
+      const [current] = await queryRows<{
+        version: number;
+        name: string;
+        level1_rate: number;
+        level2_rate: number;
+      }>(
         tx,
         sql`select version, name, level1_rate, level2_rate from promoter_grades
              where id = ${input.Id} and site_id = ${session.siteId} for update`,
@@ -212,8 +221,18 @@ export const settingRoutes = [
               and recycle_state <> 'purged'`,
       );
       if (!product)
-        throw new AppError('distribution.goodsRule.productNotFound', { id: input.ProductId }, { field: 'ProductId' });
-      const [current] = await queryRows<{ version: number; product_id: number; mode: string; level1: number; level2: number }>(
+        throw new AppError(
+          'distribution.goodsRule.productNotFound',
+          { id: input.ProductId },
+          { field: 'ProductId' },
+        );
+      const [current] = await queryRows<{
+        version: number;
+        product_id: number;
+        mode: string;
+        level1: number;
+        level2: number;
+      }>(
         tx,
         sql`select version, product_id, mode, level1, level2 from distribution_goods_rules
              where id = ${input.Id} and site_id = ${session.siteId} for update`,
@@ -233,7 +252,12 @@ export const settingRoutes = [
              where id = ${input.Id}`,
       );
       await audit(tx, session, 'distribution.goodsRule.save', target('goodsRule', input.Id), {
-        before: { productId: current.product_id, mode: current.mode, level1: current.level1, level2: current.level2 },
+        before: {
+          productId: current.product_id,
+          mode: current.mode,
+          level1: current.level1,
+          level2: current.level2,
+        },
         after: { productId: input.ProductId, ...values },
       });
       return { id: input.Id, stale: null };

@@ -126,7 +126,11 @@ export async function addGoodsRule(
     sql`select id from products where id = ${rule.ProductId} and site_id = ${siteId} and recycle_state <> 'purged'`,
   );
   if (!product)
-    throw new AppError('distribution.goodsRule.productNotFound', { id: rule.ProductId }, { field: 'ProductId' });
+    throw new AppError(
+      'distribution.goodsRule.productNotFound',
+      { id: rule.ProductId },
+      { field: 'ProductId' },
+    );
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into distribution_goods_rules (site_id, product_id, mode, level1, level2)

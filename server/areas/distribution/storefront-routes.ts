@@ -27,7 +27,11 @@ async function callerPromoter(db: Executor, siteId: number, buyerId: string, fie
   return { member, promoter };
 }
 
-function applicationView(row: { state: shop.StorefrontApplication['State']; reason: string; applied_at: Date | string }) {
+function applicationView(row: {
+  state: shop.StorefrontApplication['State'];
+  reason: string;
+  applied_at: Date | string;
+}) {
   return { State: row.state, Reason: row.reason, AppliedAt: iso(row.applied_at)! };
 }
 
@@ -228,7 +232,10 @@ export const storefrontDistributionRoutes = [
   defineRoute(shop.applyWithdrawal, async ({ db, request, input, locale }) => {
     const siteId = await storefrontSite(db, request);
     const withdrawal = await db.transaction(async (tx) => {
-      const applied = await applyForWithdrawal({ tx, siteId, actor: buyer(), locale, now: new Date() }, input);
+      const applied = await applyForWithdrawal(
+        { tx, siteId, actor: buyer(), locale, now: new Date() },
+        input,
+      );
       const [row] = await queryRows<WithdrawalRecord>(
         tx,
         sql`select ${WITHDRAWAL_COLUMNS} from withdrawals where id = ${applied.id}`,
@@ -267,7 +274,8 @@ export const storefrontDistributionRoutes = [
       return undefined;
     };
     const siteId = Number((request.query as Record<string, unknown>).site);
-    if (!Number.isInteger(siteId) || siteId <= 0) return fail(404, translate(locale, 'distribution.notifySite'));
+    if (!Number.isInteger(siteId) || siteId <= 0)
+      return fail(404, translate(locale, 'distribution.notifySite'));
     const adapter = await sitePaymentAdapter(db, siteId, config.payment);
     if (adapter.provider !== 'wechat') return fail(404, translate(locale, 'distribution.notifySite'));
     const now = new Date();
@@ -296,4 +304,3 @@ export const storefrontDistributionRoutes = [
     return {};
   }),
 ];
-

@@ -248,9 +248,7 @@ export const commissionLedger = pgTable(
   },
   (table) => [
     index('commission_ledger_promoter').on(table.siteId, table.promoterId, table.id),
-    uniqueIndex('commission_ledger_one_settle')
-      .on(table.commissionId)
-      .where(sql`reason = 'settle'`),
+    uniqueIndex('commission_ledger_one_settle').on(table.commissionId).where(sql`reason = 'settle'`),
     check(
       'commission_ledger_change',
       sql`(${table.withdrawableDelta} <> 0 or ${table.frozenDelta} <> 0) and ${table.frozenAfter} >= 0`,
@@ -274,9 +272,7 @@ export const promoterWechatAccounts = pgTable(
     unboundAt: at('unbound_at'),
   },
   (table) => [
-    uniqueIndex('promoter_wechat_one_bound')
-      .on(table.siteId, table.promoterId)
-      .where(sql`state = 'bound'`),
+    uniqueIndex('promoter_wechat_one_bound').on(table.siteId, table.promoterId).where(sql`state = 'bound'`),
     index('promoter_wechat_site_bound').on(table.siteId, table.boundAt, table.id),
   ],
 );

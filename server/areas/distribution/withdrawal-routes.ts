@@ -114,7 +114,8 @@ function listConditions(siteId: number, input: Omit<ListQuery, 'state' | 'sort'>
   if (input.channel) where.push(sql`w.channel = ${input.channel}`);
   if (input.appliedFrom)
     where.push(sql`w.applied_at >= ${dateBound(input.appliedFrom, false).toISOString()}::timestamptz`);
-  if (input.appliedTo) where.push(sql`w.applied_at < ${dateBound(input.appliedTo, true).toISOString()}::timestamptz`);
+  if (input.appliedTo)
+    where.push(sql`w.applied_at < ${dateBound(input.appliedTo, true).toISOString()}::timestamptz`);
   return where;
 }
 
@@ -157,7 +158,11 @@ function exportColumns(locale: Locale): ExportColumn<withdrawals.WithdrawalRow>[
       value: (row) => say(stateLabelKey(withdrawalMachine, row.State)),
     },
     { header: say('distribution.export.reason'), width: 24, value: (row) => row.Reason },
-    { header: say('distribution.export.paidAt'), width: 20, value: (row) => (row.PaidAt ? shopDateTime(new Date(row.PaidAt)) : '') },
+    {
+      header: say('distribution.export.paidAt'),
+      width: 20,
+      value: (row) => (row.PaidAt ? shopDateTime(new Date(row.PaidAt)) : ''),
+    },
   ];
 }
 
@@ -166,7 +171,10 @@ function context(tx: Executor, session: Session, locale: Locale): WithdrawalCont
 }
 
 /** Where WeChat Pay notifies the outcome of this shop's transfers. */
-export function transferNotifyUrl(request: Pick<FastifyRequest, 'protocol' | 'host'>, siteId: number): string {
+export function transferNotifyUrl(
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  siteId: number,
+): string {
   return `${request.protocol}://${request.host}${API_BASE}${WECHAT_TRANSFER_NOTIFY_PATH}?site=${siteId}`;
 }
 
@@ -211,7 +219,10 @@ export const withdrawalRoutes = [
       asciiName: 'withdrawals',
       sheetName: translate(locale, 'distribution.export.withdrawals'),
       columns: exportColumns(locale),
-      batches: pagedBatches((offset, limit) => readRows(db, session.siteId, input, offset, limit), EXPORT_MAX_ROWS),
+      batches: pagedBatches(
+        (offset, limit) => readRows(db, session.siteId, input, offset, limit),
+        EXPORT_MAX_ROWS,
+      ),
     });
     return undefined;
   }),
@@ -225,7 +236,9 @@ export const withdrawalRoutes = [
         await approveWithdrawal(context(tx, session, locale), withdrawal);
         changed += 1;
       }
-      await audit(tx, session, 'distribution.withdrawal.approve', `withdrawals:${input.Ids.join(',')}`, { changed });
+      await audit(tx, session, 'distribution.withdrawal.approve', `withdrawals:${input.Ids.join(',')}`, {
+        changed,
+      });
       return { Changed: changed };
     }),
   ),

@@ -58,7 +58,12 @@ async function appliedToday(tx: Executor, siteId: number, promoterId: number, no
 async function logWithdrawal(
   context: WithdrawalContext,
   withdrawal: Pick<WithdrawalRecord, 'id'>,
-  entry: { action: string; from: WithdrawalState | null; to: WithdrawalState; detail?: Record<string, unknown> },
+  entry: {
+    action: string;
+    from: WithdrawalState | null;
+    to: WithdrawalState;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await context.tx.execute(
     sql`insert into withdrawal_log (site_id, withdrawal_id, action, from_state, to_state, actor, account_id,
@@ -98,7 +103,8 @@ export async function applyForWithdrawal(
   const member = await buyerMember(tx, siteId, input.BuyerId, 'BuyerId');
   const promoter = await promoterOfMember(tx, siteId, member.id, true);
   if (!promoter) throw new AppError('distribution.notPromoter', {}, { field: 'BuyerId' });
-  if (promoter.status === 'frozen') throw new AppError('distribution.promoterFrozen', {}, { field: 'BuyerId' });
+  if (promoter.status === 'frozen')
+    throw new AppError('distribution.promoterFrozen', {}, { field: 'BuyerId' });
   const [wechat] =
     input.Channel === 'wechat'
       ? await queryRows<{ id: number; open_id: string; real_name: string }>(
@@ -173,7 +179,12 @@ export async function lockWithdrawal(
     tx,
     sql`select ${ROW} from withdrawals where site_id = ${siteId} and ${match} for update`,
   );
-  if (!row) throw new AppError('distribution.withdrawal.notFound', { id: 'id' in key ? key.id : key.outBatchNo }, { field });
+  if (!row)
+    throw new AppError(
+      'distribution.withdrawal.notFound',
+      { id: 'id' in key ? key.id : key.outBatchNo },
+      { field },
+    );
   return row;
 }
 
@@ -202,7 +213,10 @@ async function moveTo(
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
-export async function approveWithdrawal(context: WithdrawalContext, withdrawal: WithdrawalRecord): Promise<void> {
+export async function approveWithdrawal(
+  context: WithdrawalContext,
+  withdrawal: WithdrawalRecord,
+): Promise<void> {
   requireAction(context, withdrawal, 'approve');
   await moveTo(context, withdrawal, 'approve', 'approved', sql`approved_at = ${at(context.now)}`);
 }
@@ -265,7 +279,10 @@ async function failPayout(
 }
 
 /** Where a payout to WeChat change goes in the outbox: one key per attempt. */
-export function transferKey(siteId: number, withdrawal: Pick<WithdrawalRecord, 'outBatchNo' | 'payAttempt'>): string {
+export function transferKey(
+  siteId: number,
+  withdrawal: Pick<WithdrawalRecord, 'outBatchNo' | 'payAttempt'>,
+): string {
   return `transfer:${siteId}:${withdrawal.outBatchNo}:${withdrawal.payAttempt}`;
 }
 
@@ -302,7 +319,11 @@ export async function startPayout(
       guarded: true,
     });
     if (!frozen) {
-      throw new AppError('distribution.withdraw.retryShort', { subject: withdrawal.withdrawalNo }, { field: 'Id' });
+      throw new AppError(
+        'distribution.withdraw.retryShort',
+        { subject: withdrawal.withdrawalNo },
+        { field: 'Id' },
+      );
     }
   }
   const wechat = withdrawal.channel === 'wechat';
@@ -344,19 +365,23 @@ export async function startPayout(
   }
   if (withdrawal.channel === 'bank') return { transferKey: null };
   const key = transferKey(context.siteId, paying);
-  await enqueueTransfer(context.tx, {
-    siteId: context.siteId,
-    idempotencyKey: key,
-    request: {
-      outBatchNo,
-      outDetailNo: `${outBatchNo}D`,
-      amountFen: withdrawal.payoutFen,
-      openId: withdrawal.wechatOpenId,
-      realName: withdrawal.wechatRealName,
-      remark: translate('zh', 'distribution.transferRemark'),
-      notifyUrl,
+  await enqueueTransfer(
+    context.tx,
+    {
+      siteId: context.siteId,
+      idempotencyKey: key,
+      request: {
+        outBatchNo,
+        outDetailNo: `${outBatchNo}D`,
+        amountFen: withdrawal.payoutFen,
+        openId: withdrawal.wechatOpenId,
+        realName: withdrawal.wechatRealName,
+        remark: translate('zh', 'distribution.transferRemark'),
+        notifyUrl,
+      },
     },
-  }, context.now);
+    context.now,
+  );
   return { transferKey: key };
 }
 
@@ -406,7 +431,11 @@ export async function applyPayoutAnswer(
   withdrawal: WithdrawalRecord,
   answer: { outBatchNo: string; status: 'SUCCESS' | 'FAIL' | 'PROCESSING'; batchId: string; reason: string },
 ): Promise<boolean> {
-  if (withdrawal.state !== 'paying' || withdrawal.channel !== 'wechat' || withdrawal.outBatchNo !== answer.outBatchNo)
+  if (
+    withdrawal.state !== 'paying' ||
+    withdrawal.channel !== 'wechat' ||
+    withdrawal.outBatchNo !== answer.outBatchNo
+  )
     return false;
   if (answer.status === 'SUCCESS') {
     await finishPayout(context, withdrawal, 'settle', { payoutNo: answer.batchId || withdrawal.payoutNo });
@@ -429,9 +458,16 @@ export async function rejectWithdrawal(
   reason: string,
 ): Promise<void> {
   requireAction(context, withdrawal, 'reject');
-  await moveTo(context, withdrawal, 'reject', 'rejected', sql`rejected_at = ${at(context.now)}, reason = ${reason}`, {
-    Reason: reason,
-  });
+  await moveTo(
+    context,
+    withdrawal,
+    'reject',
+    'rejected',
+    sql`rejected_at = ${at(context.now)}, reason = ${reason}`,
+    {
+      Reason: reason,
+    },
+  );
   // A failed payout gave the amount back already.
   if (withdrawal.state === 'failed') return;
   await changeBalances(context.tx, {

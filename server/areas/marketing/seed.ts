@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
+import { couponSeed } from './coupon-seed';
 import {
   bargainEvents,
   bookingForms,
-  coupons,
   groupBuyActivities,
   marketingActivities,
   seckillActivities,
@@ -16,8 +16,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
- * live rows: a few of each, one switched off and one deleted in the mall. Points goods come with the
- * points area's seed, made through its service.
+ * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
+ * own seed through the coupon functions, points goods from the points area's seed and service.
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -47,51 +47,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
     };
   };
 
-  await db.insert(coupons).values([
-    {
-      siteId: mall,
-      title: '新人专享券',
-      discountType: 'amount',
-      value: 1000,
-      thresholdFen: 9900,
-      endsAt: until(30),
-    },
-    {
-      siteId: mall,
-      title: '满199减30',
-      discountType: 'amount',
-      value: 3000,
-      thresholdFen: 19900,
-      endsAt: until(14),
-    },
-    { siteId: mall, title: '全场8.5折券', discountType: 'discount', value: 85, endsAt: until(10), sort: 5 },
-    {
-      siteId: mall,
-      title: '会员无门槛5元券',
-      discountType: 'amount',
-      value: 500,
-      endsAt: until(60),
-      status: 'off',
-    },
-    {
-      siteId: mall,
-      title: '双十一预热券',
-      discountType: 'amount',
-      value: 2000,
-      thresholdFen: 29900,
-      endsAt: until(3),
-      deleted: true,
-    },
-    {
-      siteId: second,
-      title: '官网预约立减券',
-      discountType: 'amount',
-      value: 5000,
-      thresholdFen: 50000,
-      endsAt: until(30),
-    },
-    { siteId: second, title: '咨询礼包9折券', discountType: 'discount', value: 90, endsAt: until(20) },
-  ]);
+  await couponSeed(db, demo);
   await db.insert(seckillActivities).values([
     { ...offer(0, '限时秒杀·爆款直降', 60), stock: 50 },
     { ...offer(1, '整点秒杀·每日10点', 70), stock: 30 },

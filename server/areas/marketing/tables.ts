@@ -1,31 +1,328 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  COUPON_AUDIENCES,
+  COUPON_CHANNELS,
+  COUPON_KINDS,
+  COUPON_SCOPES,
+  VALIDITY_KINDS,
+} from '../../../contract/coupon-rules';
+import { COPY_SOURCES, RULE_EVENTS, SEND_STATES, SEND_TARGETS } from '../../../contract/endpoints/coupons';
+import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../../contract/machines/coupon';
 import { POINTS_GOODS_KINDS } from '../../../contract/points';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
+import { accounts, sites, stores } from '../../db/schema';
+import { members } from '../customer/tables';
+import { orders } from '../order/tables';
 import { products } from '../product/tables';
 
 /**
- * Marketing entities, kept to what the decoration studio links to and its blocks draw. The marketing
- * module extends these tables with its rules (limits per customer, audiences, stock ledgers…).
+ * Marketing entities: what the decoration studio links to and its blocks draw, and the coupons
+ * with everything that hangs off them (members' copies, issuing rules, sends, offline codes).
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
+const siteId = () =>
+  integer('site_id')
+    .notNull()
+    .references(() => sites.id);
+const intList = (name: string) => integer(name).array().notNull().default(sql`'{}'::int[]`);
+
+/**
+ * A coupon (contract/coupon-rules.ts): its kind and value, threshold, scope, quantity and limits,
+ * claim window (`starts_at` to `ends_at`), the validity of its copies, audience and stacking. Its
+ * `state` moves only by contract/machines/coupon.ts. `issued` counts every copy claimed, sent or
+ * built as an offline code; it only grows, through a guarded UPDATE that keeps it within
+ * `total_quantity`, and each unit has its row (a member_coupons or offline_coupon_codes row).
+ */
+/** The link entity's columns without its on/off switch: a coupon's `state` says whether it is on offer. */
+const { status: _switch, ...couponEntityColumns } = linkEntityColumns();
 
 export const coupons = pgTable(
   'coupons',
   {
-    ...linkEntityColumns(),
-    /** `amount`: `value` is fen off; `discount`: `value` is tenths (85 = 8.5折). */
-    discountType: text('discount_type', { enum: ['amount', 'discount'] }).notNull(),
+    ...couponEntityColumns,
+    /** `amount`: `value` is fen off; `discount`: `value` is the percent paid (85 = 8.5折); `freeShipping`: 0. */
+    discountType: text('discount_type', { enum: COUPON_KINDS }).notNull(),
     value: integer('value').notNull(),
+    /** Most a discount takes off, in fen; null: no cap. */
+    capFen: integer('cap_fen'),
     /** Minimum spend in fen; 0 for none. */
     thresholdFen: integer('threshold_fen').notNull().default(0),
     startsAt: at('starts_at').notNull().defaultNow(),
     endsAt: at('ends_at').notNull(),
+    description: text('description').notNull().default(''),
+    channel: text('channel', { enum: COUPON_CHANNELS }).notNull().default('online'),
+    state: text('state', { enum: COUPON_STATES }).notNull().default('draft'),
+    scope: text('scope', { enum: COUPON_SCOPES }).notNull().default('all'),
+    scopeIds: intList('scope_ids'),
+    withActivity: boolean('with_activity').notNull().default(false),
+    /** null: unlimited. */
+    totalQuantity: integer('total_quantity'),
+    issued: integer('issued').notNull().default(0),
+    /** Claims per member, and per member per shop day; null: no limit. */
+    perMemberLimit: integer('per_member_limit'),
+    perDayLimit: integer('per_day_limit'),
+    /** A coupon made without saying (another area's row) lasts 30 days from each claim. */
+    validityKind: text('validity_kind', { enum: VALIDITY_KINDS }).notNull().default('relative'),
+    /** Fixed validity: first and last shop day. */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** Relative validity: days from the claim, counting today or from tomorrow. */
+    validDays: integer('valid_days').default(30),
+    validFromTomorrow: boolean('valid_from_tomorrow').notNull().default(false),
+    audience: text('audience', { enum: COUPON_AUDIENCES }).notNull().default('all'),
+    audienceGradeIds: intList('audience_grade_ids'),
+    /** Offline coupons: stores where codes are written off; empty: any. */
+    storeIds: intList('store_ids'),
+    endedAt: at('ended_at'),
+    version: integer('version').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     linkEntityIndex('coupons', table),
-    check('coupons_value_positive', sql`${table.value} > 0 and ${table.thresholdFen} >= 0`),
+    check(
+      'coupons_value_positive',
+      sql`(${table.discountType} = 'freeShipping' or ${table.value} > 0) and ${table.thresholdFen} >= 0`,
+    ),
+    check(
+      'coupons_issued_within_total',
+      sql`${table.issued} >= 0 and (${table.totalQuantity} is null or ${table.issued} <= ${table.totalQuantity})`,
+    ),
+    check(
+      'coupons_validity',
+      sql`(${table.validityKind} = 'fixed' and ${table.validFrom} is not null and ${table.validUntil} is not null)
+       or (${table.validityKind} = 'relative' and ${table.validDays} between 1 and 365)`,
+    ),
+    // The end-by-time sweep reads the coupons on offer whose window closed.
+    index('coupons_open_due').on(table.endsAt).where(sql`state in ('active', 'paused')`),
+  ],
+);
+
+/**
+ * A member's copy of a coupon. Its state moves only by contract/machines/coupon.ts, through UPDATEs
+ * guarded by the state they start from. `order_id` is the order holding an unused copy (placed,
+ * stock taken at payment) or the order that used it.
+ */
+export const memberCoupons = pgTable(
+  'member_coupons',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    state: text('state', { enum: MEMBER_COUPON_STATES }).notNull().default('unused'),
+    source: text('source', { enum: COPY_SOURCES }).notNull(),
+    /** The shop day it was issued, for the per-day claim limit. */
+    claimDay: date('claim_day', { mode: 'string' }).notNull(),
+    sendItemId: integer('send_item_id').references(() => couponSendItems.id),
+    ruleGrantId: integer('rule_grant_id').references(() => couponRuleGrants.id),
+    validFrom: at('valid_from').notNull(),
+    validUntil: at('valid_until').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** What it took off its order, in fen. */
+    discountFen: integer('discount_fen').notNull().default(0),
+    usedAt: at('used_at'),
+    endedAt: at('ended_at'),
+    /** An operator's reason for revoking it; `expired` for the sweep. */
+    endReason: text('end_reason').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    index('member_coupons_member').on(table.siteId, table.memberId, table.state, table.id),
+    index('member_coupons_coupon_member').on(table.couponId, table.memberId, table.claimDay),
+    index('member_coupons_coupon_created').on(table.siteId, table.couponId, table.createdAt, table.id),
+    index('member_coupons_order').on(table.orderId).where(sql`order_id is not null`),
+    index('member_coupons_send_item').on(table.sendItemId).where(sql`send_item_id is not null`),
+    // The expiry sweep reads only unused copies no order holds.
+    index('member_coupons_unused_due').on(table.validUntil).where(sql`state = 'unused' and order_id is null`),
+    check('member_coupons_used_order', sql`${table.state} <> 'used' or ${table.orderId} is not null`),
+  ],
+);
+
+/** Rules that send coupons on events (sendSetting); events from `since` on earn them. */
+export const couponRules = pgTable(
+  'coupon_rules',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    event: text('event', { enum: RULE_EVENTS }).notNull(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    copies: integer('copies').notNull().default(1),
+    gradeIds: intList('grade_ids'),
+    minRechargeFen: integer('min_recharge_fen').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    since: at('since').notNull().defaultNow(),
+    deleted: boolean('deleted').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('coupon_rules_site').on(table.siteId, table.createdAt, table.id),
+    check('coupon_rules_copies', sql`${table.copies} between 1 and 10 and ${table.minRechargeFen} >= 0`),
+  ],
+);
+
+/**
+ * One row per event a rule answered: the unique key (rule, member, event key) makes a rule send
+ * once per member and event however often the sweep runs, from however many instances.
+ */
+export const couponRuleGrants = pgTable(
+  'coupon_rule_grants',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => couponRules.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** '' for once-per-member events; the year (birthday), order or grade change otherwise. */
+    eventKey: text('event_key').notNull().default(''),
+    state: text('state', { enum: ['sent', 'failed'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupon_rule_grants_once').on(table.ruleId, table.memberId, table.eventKey),
+    index('coupon_rule_grants_rule').on(table.ruleId, table.state, table.id),
+  ],
+);
+
+/**
+ * A manual send (couponSend, /customer/sendCoupon): its target resolved into items when it is made,
+ * then sent item by item by the background job (sweeps and a kick after the send is made).
+ */
+export const couponSends = pgTable(
+  'coupon_sends',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    copies: integer('copies').notNull().default(1),
+    target: text('target', { enum: SEND_TARGETS }).notNull(),
+    targetLabel: text('target_label').notNull().default(''),
+    /** The form's key: a second submit of the same form finds this send. */
+    requestKey: text('request_key').notNull(),
+    total: integer('total').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    state: text('state', { enum: SEND_STATES }).notNull().default('queued'),
+    /** The job working on it holds it until then; a job that died leaves it to the next one. */
+    leaseUntil: at('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (table) => [
+    uniqueIndex('coupon_sends_request').on(table.siteId, table.requestKey),
+    index('coupon_sends_site_created').on(table.siteId, table.createdAt, table.id),
+    index('coupon_sends_open').on(table.id).where(sql`state <> 'done'`),
+    check('coupon_sends_counts', sql`${table.sent} + ${table.failed} <= ${table.total}`),
+  ],
+);
+
+/** One member (or an uploaded mobile no member has) of a send; sent or failed exactly once. */
+export const couponSendItems = pgTable(
+  'coupon_send_items',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => couponSends.id),
+    memberId: integer('member_id').references(() => members.id),
+    mobile: text('mobile').notNull().default(''),
+    /** The spreadsheet row of an uploaded mobile. */
+    row: integer('row'),
+    state: text('state', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason').notNull().default(''),
+    doneAt: at('done_at'),
+  },
+  (table) => [
+    uniqueIndex('coupon_send_items_member')
+      .on(table.sendId, table.memberId)
+      .where(sql`member_id is not null`),
+    index('coupon_send_items_send').on(table.sendId, table.state, table.id),
+  ],
+);
+
+/** A batch of offline codes built for a coupon (underLineBuild). */
+export const offlineCouponBatches = pgTable(
+  'offline_coupon_batches',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('offline_coupon_batches_coupon').on(table.siteId, table.couponId, table.id)],
+);
+
+/**
+ * One offline code (contract/coupon-code.ts): unique in its shop, written off once at a store by a
+ * guarded UPDATE (… where state = 'unused'), with its write_offs row in the same transaction.
+ */
+export const offlineCouponCodes = pgTable(
+  'offline_coupon_codes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => offlineCouponBatches.id),
+    code: text('code').notNull(),
+    state: text('state', { enum: OFFLINE_CODE_STATES }).notNull().default('unused'),
+    validFrom: at('valid_from').notNull(),
+    validUntil: at('valid_until').notNull(),
+    usedAt: at('used_at'),
+    usedStoreId: integer('used_store_id').references(() => stores.id),
+    endedAt: at('ended_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    uniqueIndex('offline_coupon_codes_site_code').on(table.siteId, table.code),
+    index('offline_coupon_codes_coupon').on(table.couponId, table.batchId, table.id),
+    index('offline_coupon_codes_unused_due').on(table.validUntil).where(sql`state = 'unused'`),
+    check('offline_coupon_codes_used_store', sql`(${table.state} = 'used') = (${table.usedAt} is not null)`),
   ],
 );
 

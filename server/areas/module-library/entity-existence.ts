@@ -19,7 +19,7 @@ export function registerEntityExistence(kind: LinkKind, check: ExistenceCheck): 
   checks.set(kind, check);
 }
 
-/** Kinds whose rows end with time (points goods): the check answers the ids among those given that ended. */
+/** Areas whose entities can end for good (a coupon) say which of the wanted ids have. */
 export function registerEntityEnded(kind: LinkKind, check: ExistenceCheck): void {
   endedChecks.set(kind, check);
 }
@@ -42,7 +42,7 @@ export async function existingEntities(
   return existing;
 }
 
-/** The ended ids among those wanted, for every kind that ends with time. */
+/** The ended ids among those wanted, for every kind that can end. */
 export async function endedEntities(
   db: Database,
   siteId: number,

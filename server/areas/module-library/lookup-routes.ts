@@ -10,6 +10,7 @@ import {
 import { ENTITY_LINK_KINDS } from '../../../contract/link-targets';
 import { containsPattern } from '../../db/query';
 import { defineRoute, type RouteDefinition } from '../../http/route';
+import { endedCouponIds } from '../marketing/service';
 import { productCategories, products } from '../product/tables';
 import { registerEntityEnded, registerEntityExistence } from './entity-existence';
 import {
@@ -94,6 +95,7 @@ for (const kind of tableKinds) {
     );
   }
 }
+registerEntityEnded('coupon', endedCouponIds);
 
 function tableLookup<K extends LinkTableKind>(kind: K): RouteDefinition {
   const endpoint = lookupEndpoints[kind] as EndpointDefinition<

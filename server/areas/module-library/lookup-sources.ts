@@ -5,6 +5,7 @@ import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
   bookingForms,
@@ -128,12 +129,22 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   case: source(cases, summary),
   hotel: source(hotelRooms, (row) => ({ PriceFen: row.priceFen, Area: row.area, Bed: row.bed })),
   hall: source(banquetHalls, (row) => ({ PriceFen: row.priceFen, Tables: row.tables })),
-  coupon: source(coupons, (row) => ({
-    CouponType: row.discountType,
-    Value: row.value,
-    ThresholdFen: row.thresholdFen,
-    ...window(row),
-  })),
+  // A coupon has a state instead of the on/off switch: it is "on" while it is on offer.
+  coupon: {
+    table: coupons,
+    toRow: (row) => {
+      const coupon = row as unknown as typeof coupons.$inferSelect;
+      return {
+        ...baseOf({ ...row, status: coupon.state === 'active' ? 'on' : 'off' }),
+        CouponType: coupon.discountType,
+        Value: coupon.value,
+        ThresholdFen: coupon.thresholdFen,
+        State: coupon.state,
+        ...window(coupon),
+        Validity: couponValidity(coupon),
+      };
+    },
+  },
   store: source(stores, (row) => ({
     Address: row.address,
     Tel: row.tel,

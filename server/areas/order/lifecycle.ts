@@ -20,6 +20,7 @@ import { recordOrderCommission, voidRefundedCommission } from '../distribution/s
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { illegalTransition } from './errors';
+import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
 import { returnOrderPoints } from './order-points';
 import { walletOnPayment, walletOnRefund } from './order-wallet';
 import { countPayment, countRefund } from './sales-summary';
@@ -229,6 +230,7 @@ export async function closeUnpaid(
   // The wallet before the goods, as every transition locks them.
   await returnOrderPoints(context, order, { closing: true });
   if (stockDecision('closeUnpaid', orderStockFacts(order)) === 'return') await giveStockBack(context, order);
+  await returnOrderCoupon(context.tx, order, context.now);
   await logOrder(context, order, {
     action,
     from: order.state,
@@ -303,6 +305,7 @@ export async function payOrder(
     'toPay',
   );
   await addSold(context.tx, order.siteId, order.id, 1);
+  await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
   await recordOrderCommission(context.tx, updated, context.now);
   await logOrder(context, order, {
@@ -630,6 +633,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   });
   if (closing) {
     if (stockBack) await giveStockBack(context, order);
+    await returnOrderCoupon(context.tx, order, context.now);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
   }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { readOrderCommission } from '../distribution/service';
 import { orderNotFound } from './errors';
+import { orderCouponView } from './order-coupon';
 import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
 import { type OrderViewer, orderScope } from './store-scope';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
@@ -30,6 +31,7 @@ export async function readOrderDetail(
   ]);
   const full = order!;
   const commission = await readOrderCommission(db, full);
+  const coupon = await orderCouponView(db, full);
   const partlyShipped = lines.some((line) => line.shipmentId !== null);
   return {
     ...toOrderRow(record),
@@ -51,6 +53,7 @@ export async function readOrderDetail(
     GoodsFen: full.goodsFen,
     FreightFen: full.freightFen,
     DiscountFen: full.discountFen,
+    Coupon: coupon,
     AdjustFen: full.adjustFen,
     TransactionNo: full.transactionNo,
     BuyerRemark: full.buyerRemark,

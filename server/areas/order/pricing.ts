@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
-import type { PriceBreakdown } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Actor, idList, logOrder, type OrderLogRow, type OrderRecord } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
 import type { StockLine } from './stock-rules';
-import { orderLines, orders } from './tables';
+import { orderLines, orders, type StoredBreakdown } from './tables';
 
 /**
  * Lines priced from the database (never from the caller) and the insertion of a new order, shared
@@ -136,8 +135,8 @@ export interface NewOrder {
   lines: readonly PricedLine[];
   freightFen: number;
   discountFen: number;
-  /** What each pricing stage took (storefront orders). */
-  priceBreakdown?: PriceBreakdown;
+  /** What each pricing stage took; walk-in orders, priced by the cashier, have none. */
+  breakdown?: StoredBreakdown;
   stockMode: 'creation' | 'payment';
   /** The caller takes the stock in the same transaction right after (walk-in orders, stock at creation). */
   stockDeducted: boolean;
@@ -192,7 +191,7 @@ export async function insertOrder(
       goodsFen,
       freightFen: order.freightFen,
       discountFen: order.discountFen,
-      priceBreakdown: order.priceBreakdown ?? null,
+      breakdown: order.breakdown ?? null,
       totalFen: goodsFen + order.freightFen - order.discountFen,
       stockMode: order.stockMode,
       stockDeducted: order.stockDeducted,

@@ -33,9 +33,10 @@ import {
   payOrder,
   receiveOrder,
 } from './lifecycle';
+import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
 import { freshPickupCode } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
-import { goodsTotal, insertOrder, priceLines } from './pricing';
+import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
@@ -179,14 +180,17 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // Coupon and activity stages are filled by the issues that build them.
+  // The activity stage is filled by the issue that builds it.
+  const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
     grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+    coupon: coupon?.stage ?? null,
     points,
     freightFen,
   });
   requirePointsMinimum(points, price);
+  const breakdown = breakdownWithCoupon(price, coupon);
   const totalFen = price.totalFen;
   if (input.ExpectedTotalFen !== undefined && input.ExpectedTotalFen !== totalFen) {
     throw new AppError(
@@ -211,7 +215,7 @@ export async function placeOrder(
       lines,
       freightFen: price.freightFen,
       discountFen: price.discountFen,
-      priceBreakdown: price,
+      breakdown,
       stockMode: parameter.StockDeduction,
       stockDeducted: parameter.StockDeduction === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
@@ -225,10 +229,13 @@ export async function placeOrder(
     context.logBuffer,
   );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
-  if (stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take') {
+  const takesNow = stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take';
+  if (takesNow) {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
   }
+  // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
+  await keepOrderCoupon(context, coupon, order, price, takesNow);
   await countPlaced(context.tx, order);
   return order;
 }
@@ -245,6 +252,28 @@ export async function quoteStorefrontFreight(
     lines.filter((line) => !line.virtual),
     input.Address,
   );
+}
+
+/**
+ * A cart priced as an order would be before its coupon: lines from the database (on the shelf, in
+ * stock) and the buyer's grade stage, for the storefront's best-coupon call.
+ */
+export async function cartQuote(
+  context: Pick<StorefrontContext, 'tx' | 'siteId'>,
+  buyerId: string,
+  requested: readonly LineRequest[],
+) {
+  const lines = await priceLines(context.tx, context.siteId, requested);
+  return {
+    lines: lines.map((line) => ({
+      skuId: line.skuId,
+      productId: line.productId,
+      categoryId: line.categoryId,
+      unitFen: line.unitFen,
+      quantity: line.quantity,
+    })),
+    grade: await gradeStageFor(context.tx, context.siteId, buyerId, lines),
+  };
 }
 
 /** The buyer's own order, locked; another buyer's or another shop's is "not found". */
@@ -356,7 +385,7 @@ export async function findBuyersOrder(
 
 /** What the buyer sees of an order. */
 export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
-  const [lines, shipments] = await Promise.all([
+  const [lines, shipments, coupon] = await Promise.all([
     queryRows<{
       sku_id: number;
       name: string;
@@ -378,6 +407,7 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
       tx,
       sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
     ),
+    orderCouponView(tx, order),
   ]);
   return {
     OrderNo: order.orderNo,
@@ -396,8 +426,10 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     GoodsFen: order.goodsFen,
     FreightFen: order.freightFen,
     DiscountFen: order.discountFen,
-    PointsUsed: order.priceBreakdown?.pointsUsed ?? 0,
-    PointsFen: order.priceBreakdown?.pointsFen ?? 0,
+    PointsUsed: order.breakdown?.pointsUsed ?? 0,
+    PointsFen: order.breakdown?.pointsFen ?? 0,
+    CouponFen: coupon?.DiscountFen ?? 0,
+    MemberCouponId: coupon?.MemberCouponId ?? null,
     AdjustFen: order.adjustFen,
     TotalFen: order.totalFen,
     PaidFen: order.paidFen,

@@ -32,6 +32,11 @@ import {
 import type { PriceBreakdown } from '../../../contract/pricing';
 import { accounts, sites, stores } from '../../db/schema';
 
+/** An order's price breakdown, with the coupon copy it took (which goes back if the order closes). */
+export interface StoredBreakdown extends PriceBreakdown {
+  coupon?: { copyId: number; title: string };
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -75,8 +80,8 @@ export const orders = pgTable(
     goodsFen: money('goods_fen'),
     freightFen: money('freight_fen'),
     discountFen: money('discount_fen'),
-    /** What the pricing function took off, stage by stage (contract/pricing.ts); null on older orders. */
-    priceBreakdown: jsonb('price_breakdown').$type<PriceBreakdown>(),
+    /** What each pricing stage took (contract/pricing.ts), as priced when the order was placed. */
+    breakdown: jsonb('breakdown').$type<StoredBreakdown>(),
     adjustFen: money('adjust_fen'),
     totalFen: money('total_fen'),
     paidFen: money('paid_fen'),

@@ -99,7 +99,10 @@ export interface PaymentAdapter {
   /** Sends a payout; a refusal that will not change on a retry answers FAIL, anything else throws. */
   transfer(request: TransferRequest, now: Date): Promise<TransferResult>;
   /** How a transfer the provider accepted went. */
-  queryTransfer(request: Pick<TransferRequest, 'outBatchNo' | 'outDetailNo'>, now: Date): Promise<TransferResult>;
+  queryTransfer(
+    request: Pick<TransferRequest, 'outBatchNo' | 'outDetailNo'>,
+    now: Date,
+  ): Promise<TransferResult>;
   /** Throws PaymentProviderError('BAD_NOTIFICATION') unless the notification is genuine and about a transfer batch. */
   readTransferNotification(request: NotificationRequest): TransferNotice;
 }

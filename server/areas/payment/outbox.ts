@@ -52,8 +52,7 @@ async function sendClaimed(
     );
     return 'sent';
   } catch (error) {
-    const message =
-      error instanceof PaymentProviderError ? `${error.code}: ${error.message}` : String(error);
+    const message = error instanceof PaymentProviderError ? `${error.code}: ${error.message}` : String(error);
     const last = row.attempts >= MAX_ATTEMPTS;
     await db.execute(
       sql`update outbox set last_error = ${message.slice(0, 500)},

@@ -74,8 +74,8 @@ export async function requireOfflineMethod(
   }
 }
 
-export { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
 export { sendOutboxRow } from './outbox';
+export { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
 export { enqueueTransfer, queryTransfer, type TransferPayout } from './transfers';
 
 export interface RefundOrder {

@@ -66,7 +66,9 @@ export function queuedAdapter(
   environment: PaymentEnvironment,
 ): PaymentAdapter {
   const adapter =
-    provider === 'wechat' ? adapterOf(row, environment) : sandboxProvider({ refuses: row?.sandboxRefuses ?? false });
+    provider === 'wechat'
+      ? adapterOf(row, environment)
+      : sandboxProvider({ refuses: row?.sandboxRefuses ?? false });
   if (adapter.provider !== provider) {
     throw new PaymentProviderError('NOT_CONFIGURED', 'WeChat Pay is no longer configured for this shop');
   }

@@ -49,7 +49,12 @@ export async function sendTransfer(
   const request = payload as unknown as TransferPayload;
   const adapter = queuedAdapter(await readSettings(db, siteId), request.provider, environment);
   const result = await adapter.transfer(request, now);
-  return { BatchId: result.batchId, Status: result.status, Reason: result.reason, Provider: adapter.provider };
+  return {
+    BatchId: result.batchId,
+    Status: result.status,
+    Reason: result.reason,
+    Provider: adapter.provider,
+  };
 }
 
 /** Asks the provider how a sent transfer went; null when the key was never queued. */

@@ -44,7 +44,9 @@ export interface WechatMerchant {
  * SYSTEM_ERROR) is retried with the same number, as WeChat Pay asks.
  */
 function definiteRefusal(error: PaymentProviderError): boolean {
-  return error.status >= 400 && error.status < 500 && error.status !== 429 && error.code !== 'FREQUENCY_LIMITED';
+  return (
+    error.status >= 400 && error.status < 500 && error.status !== 429 && error.code !== 'FREQUENCY_LIMITED'
+  );
 }
 
 /** A transfer detail's state (明细状态) as a payout's status. */

@@ -15,7 +15,15 @@ import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { type Locale, translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/service';
-import { expireTickets, intArray, type Verifier, writeOffCode } from './service';
+import {
+  expireTickets,
+  intArray,
+  memberVerifier,
+  operatorStore,
+  requireStore,
+  type Verifier,
+  writeOffCode,
+} from './service';
 import './messages';
 
 /**
@@ -147,34 +155,6 @@ function ticketFilters(viewer: Viewer, input: z.infer<typeof tickets.ticketListQ
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
-
-/** A live store of the site, or refused naming the field. */
-async function requireStore(db: Executor, siteId: number, storeId: number, field: string): Promise<number> {
-  const [store] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from stores where id = ${storeId} and site_id = ${siteId} and deleted = false`,
-  );
-  if (!store) throw new AppError('ticket.storeUnknown', { id: storeId }, { field });
-  return store.id;
-}
-
-/** Where an operator writes off: a store account at its own store (as one of its verifiers), others where they say. */
-async function operatorStore(db: Executor, session: Session, requested: number | undefined): Promise<number> {
-  if (session.isStore) {
-    if (!session.storeId) throw new AppError('ticket.storeNotLinked', {}, { field: 'StoreId' });
-    if (requested !== undefined && requested !== session.storeId)
-      throw new AppError('ticket.storeUnknown', { id: requested }, { field: 'StoreId' });
-    const [verifier] = await queryRows<{ id: number }>(
-      db,
-      sql`select id from ticket_verifiers
-           where site_id = ${session.siteId} and account_id = ${session.accountId} and store_id = ${session.storeId}`,
-    );
-    if (!verifier) throw new AppError('ticket.notVerifier', {}, { field: 'StoreId' });
-    return session.storeId;
-  }
-  if (requested === undefined) throw new AppError('ticket.storeRequired', {}, { field: 'StoreId' });
-  return requireStore(db, session.siteId, requested, 'StoreId');
-}
 
 function typedCode(typed: string): string {
   const code = readTicketCode(typed);
@@ -506,14 +486,7 @@ export const ticketStorefrontRoutes = [
     const code = typedCode(input.Code);
     return db.transaction(async (tx) => {
       const storeId = await requireStore(tx, siteId, input.StoreId, 'StoreId');
-      const [member] = await queryRows<{ id: number; name: string }>(
-        tx,
-        sql`select m.id, coalesce(nullif(m.nickname, ''), m.member_no) as name
-              from members m join ticket_verifiers v on v.member_id = m.id and v.store_id = ${storeId}
-             where m.site_id = ${siteId} and m.open_id = ${input.VerifierId} and m.status = 'active'`,
-      );
-      if (!member) throw new AppError('ticket.notVerifier', {}, { field: 'VerifierId' });
-      const verifier: Verifier = { kind: 'member', memberId: member.id, accountId: null, name: member.name };
+      const verifier = await memberVerifier(tx, siteId, storeId, input.VerifierId);
       const done = await writeOffCode(tx, siteId, code, storeId, verifier, new Date(), locale);
       return {
         WriteOffId: done.writeOffId,

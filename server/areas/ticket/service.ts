@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import type { WriteOffKind } from '../../../contract/endpoints/tickets';
 import { DEFAULT_TICKET_SETTINGS, ticketValidity } from '../../../contract/goods-kind';
 import type { TicketState } from '../../../contract/machines/ticket';
 import { shopDateTime } from '../../../contract/shop-time';
 import { makeTicketCode, TICKET_CODE_BODY_LENGTH } from '../../../contract/ticket-code';
+import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -341,21 +343,109 @@ export async function writeOffCode(
          returning t.id, t.code, t.goods_name, coalesce(nullif(m.nickname, ''), m.member_no) as member_name`,
   );
   if (!ticket) throw await refusal(tx, siteId, code, storeId, now, locale);
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into write_offs (site_id, kind, reference_id, reference, title, member_name, store_id,
-                                verifier_kind, verifier_member_id, account_id, verifier_name, created_at)
-        values (${siteId}, 'ticket', ${ticket.id}, ${ticket.code}, ${ticket.goods_name}, ${ticket.member_name},
-                ${storeId}, ${verifier.kind}, ${verifier.memberId}, ${verifier.accountId}, ${verifier.name},
-                ${now.toISOString()}::timestamptz)
-        returning id`,
-  );
+  const writeOffId = await recordWriteOff(tx, {
+    siteId,
+    kind: 'ticket',
+    referenceId: ticket.id,
+    reference: ticket.code,
+    title: ticket.goods_name,
+    memberName: ticket.member_name,
+    storeId,
+    verifier,
+    at: now,
+  });
   return {
-    writeOffId: Number(row!.id),
+    writeOffId,
     ticketId: ticket.id,
     code: ticket.code,
     goodsName: ticket.goods_name,
     memberName: ticket.member_name,
     usedAt: now,
   };
+}
+
+/**
+ * Appends the write-off log's row for something written off (a ticket here, an offline coupon
+ * code by the marketing area), in the caller's transaction; the unique key refuses a second row for
+ * the same thing. Returns its id.
+ */
+export async function recordWriteOff(
+  tx: Executor,
+  entry: {
+    siteId: number;
+    kind: WriteOffKind;
+    referenceId: number;
+    reference: string;
+    title: string;
+    memberName: string;
+    storeId: number;
+    verifier: Verifier;
+    at: Date;
+  },
+): Promise<number> {
+  const { verifier } = entry;
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into write_offs (site_id, kind, reference_id, reference, title, member_name, store_id,
+                                verifier_kind, verifier_member_id, account_id, verifier_name, created_at)
+        values (${entry.siteId}, ${entry.kind}, ${entry.referenceId}, ${entry.reference}, ${entry.title},
+                ${entry.memberName}, ${entry.storeId}, ${verifier.kind}, ${verifier.memberId}, ${verifier.accountId},
+                ${verifier.name}, ${entry.at.toISOString()}::timestamptz)
+        returning id`,
+  );
+  return Number(row!.id);
+}
+
+/** A live store of the site, or refused naming the field. */
+export async function requireStore(
+  db: Executor,
+  siteId: number,
+  storeId: number,
+  field: string,
+): Promise<number> {
+  const [store] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from stores where id = ${storeId} and site_id = ${siteId} and deleted = false`,
+  );
+  if (!store) throw new AppError('ticket.storeUnknown', { id: storeId }, { field });
+  return store.id;
+}
+
+/** Where an operator writes off: a store account at its own store (as one of its verifiers), others where they say. */
+export async function operatorStore(
+  db: Executor,
+  session: Pick<Session, 'siteId' | 'accountId' | 'isStore' | 'storeId'>,
+  requested: number | undefined,
+): Promise<number> {
+  if (session.isStore) {
+    if (!session.storeId) throw new AppError('ticket.storeNotLinked', {}, { field: 'StoreId' });
+    if (requested !== undefined && requested !== session.storeId)
+      throw new AppError('ticket.storeUnknown', { id: requested }, { field: 'StoreId' });
+    const [verifier] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from ticket_verifiers
+           where site_id = ${session.siteId} and account_id = ${session.accountId} and store_id = ${session.storeId}`,
+    );
+    if (!verifier) throw new AppError('ticket.notVerifier', {}, { field: 'StoreId' });
+    return session.storeId;
+  }
+  if (requested === undefined) throw new AppError('ticket.storeRequired', {}, { field: 'StoreId' });
+  return requireStore(db, session.siteId, requested, 'StoreId');
+}
+
+/** The member verifying at a store through the storefront (by their buyer id), or refused. */
+export async function memberVerifier(
+  tx: Executor,
+  siteId: number,
+  storeId: number,
+  verifierId: string,
+): Promise<Verifier> {
+  const [member] = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`select m.id, coalesce(nullif(m.nickname, ''), m.member_no) as name
+          from members m join ticket_verifiers v on v.member_id = m.id and v.store_id = ${storeId}
+         where m.site_id = ${siteId} and m.open_id = ${verifierId} and m.status = 'active'`,
+  );
+  if (!member) throw new AppError('ticket.notVerifier', {}, { field: 'VerifierId' });
+  return { kind: 'member', memberId: member.id, accountId: null, name: member.name };
 }

@@ -31,6 +31,7 @@ export const en: Record<string, string> = {
   'members.status.active': 'Active',
   'members.status.disabled': 'Disabled',
   'members.open': 'Details',
+  'members.sendCoupon': 'Send coupon',
   'members.editTags': 'Tags',
   'members.enable': 'Enable',
   'members.disable': 'Disable',

@@ -33,6 +33,7 @@ export const zh: Record<keyof typeof en, string> = {
   'members.status.active': '正常',
   'members.status.disabled': '已停用',
   'members.open': '详情',
+  'members.sendCoupon': '发券',
   'members.editTags': '标签',
   'members.enable': '启用',
   'members.disable': '停用',

@@ -1,26 +1,33 @@
 import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { REASON_MAX } from '../../../contract/machines/order';
-import { FormDialog } from '../../../src/lib/form-dialog';
+import { FormDialog } from '../../src/lib/form-dialog';
 
-/** Asks for the reason an action needs (closing, refunding); resolves through `onSubmit`. */
+/**
+ * Asks for the reason an action needs (closing an order, refunding, invalidating a ticket, revoking
+ * a coupon); resolves through `onSubmit`, which says whether the action was done. Texts come from
+ * the screen: `label` heads the field, `help` sits under it, `required` shows on an empty reason.
+ */
 export function ReasonDialog({
   title,
-  message,
+  label,
+  help,
+  required,
+  max,
   submitLabel,
   destructive,
   onSubmit,
   onClose,
 }: {
   title: string;
-  message: string;
+  label: string;
+  help?: string;
+  required: string;
+  max: number;
   submitLabel: string;
   destructive?: boolean;
   onSubmit(reason: string): Promise<boolean>;
   onClose(): void;
 }) {
-  const intl = useIntl();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -33,7 +40,7 @@ export function ReasonDialog({
       onClose={onClose}
       onSubmit={async () => {
         if (!reason.trim()) {
-          setError(intl.formatMessage({ id: 'orders.form.required' }));
+          setError(required);
           return;
         }
         setBusy(true);
@@ -44,19 +51,24 @@ export function ReasonDialog({
     >
       <Field.Root invalid={Boolean(error)} required>
         <Field.Label>
-          {message}
+          {label}
           <Field.RequiredIndicator />
         </Field.Label>
         <Textarea
+          autoFocus
           value={reason}
-          maxLength={REASON_MAX}
+          maxLength={max}
           rows={3}
           onChange={(event) => {
             setReason(event.target.value);
             setError(undefined);
           }}
         />
-        <Field.ErrorText>{error}</Field.ErrorText>
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : (
+          help && <Field.HelperText>{help}</Field.HelperText>
+        )}
       </Field.Root>
     </FormDialog>
   );
