@@ -13,6 +13,7 @@ const BUILT_GROUPS = [
   '/customer',
   '/marketing/memberSupervise',
   '/marketing/integralExchange',
+  '/distribution',
   '/marketing/couponActivity',
   '/shop',
   '/permission',

@@ -71,6 +71,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/underLineOrder': () => import('../../admin/orders/walk-in/walk-in-page'),
   '/order/rechargeOrder': () => import('../../admin/orders/recharge/recharge-page'),
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
+  '/distribution/promotionSetting': () => import('../../admin/distribution/promotion-setting-page'),
   '/distribution/settlementReport': () => import('../../admin/distribution/settlement-report-page'),
   '/distribution/settlementOrderDetails': () =>
     import('../../admin/distribution/settlement-order-details-page'),
