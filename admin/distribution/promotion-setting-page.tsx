@@ -13,6 +13,7 @@ import { type FieldSpec, FormFields, FormSection } from '../core/form-field';
 import { PageHeading, RecordView, useRouteTitle } from '../core/record-view';
 import { useRecord } from '../core/use-record';
 import { useResourceForm } from '../core/use-resource-form';
+import { GoodsRuleSection } from './goods-rule-section';
 import { GradeSection } from './grade-section';
 import { distributionCatalogues } from './messages';
 import {
@@ -214,6 +215,7 @@ function PromotionSettingPage() {
         )}
       </RecordView>
       <GradeSection />
+      <GoodsRuleSection />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ export function SettleNowButton() {
   return (
     <Button
       size="sm"
+      variant="outline"
       colorPalette="brand"
       loading={settle.pending}
       onClick={() => void settle.run({ input: {}, confirmKey: 'settlementReport.confirmSettle' })}

@@ -1,4 +1,5 @@
 import { applyPromoter, applyWithdrawal } from '../../contract/endpoints/distribution-storefront';
+import { getSelectProducts } from '../../contract/endpoints/goods';
 import { signIn } from '../../contract/endpoints/members';
 import { bindOrderState, getOrderInfo, getOrderList } from '../../contract/endpoints/orders';
 import { confirmReceipt } from '../../contract/endpoints/storefront';
@@ -87,6 +88,31 @@ test('turn distribution on, approve a promoter, settle an invited buyer’s orde
   await expect(page.getByText('Promotion settings saved')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'distribution-promotion-setting', { fullPage: true });
+
+  // A goods rule: the goods found by name, a fixed amount per unit; then taken away again.
+  const picks = await envelope(
+    await shop.operatorCall(getSelectProducts.path, 'GET', { page: '1', pageSize: '50' }),
+  );
+  const goods = (picks.Data as { Name: string }[]).at(-1)!.Name;
+  await page.getByRole('button', { name: 'Add goods rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a goods rule' });
+  await dialog.getByRole('textbox', { name: 'Find goods by name' }).fill(goods);
+  await dialog
+    .getByRole('button', { name: `Choose ${goods}` })
+    .first()
+    .click();
+  await dialog.getByRole('combobox', { name: 'Pays' }).selectOption('fixed');
+  await dialog.getByRole('textbox', { name: 'Level 1 per unit (yuan)' }).fill('2.5x');
+  await dialog.getByRole('button', { name: 'Save rule' }).click();
+  await expect(dialog.getByText('An amount in yuan, up to two decimals')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Level 1 per unit (yuan)' }).fill('2.50');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Save rule' }).click();
+  const ruleRow = page.getByRole('row').filter({ hasText: goods });
+  await expect(ruleRow).toContainText('¥2.50');
+  await ruleRow.getByRole('button', { name: `Delete the rule of ${goods}` }).click();
+  await page.getByRole('button', { name: 'Yes, do it' }).click();
+  await expect(ruleRow).toHaveCount(0);
 
   // A member applies through the storefront; the operator approves.
   const signed = await envelope(await shop.storefrontCall(signIn.path, { OpenId: top, Nickname: topName }));
