@@ -17,6 +17,8 @@ import { distributionSeed } from './areas/distribution/seed';
 import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { couponRoutes } from './areas/marketing/coupon-routes';
+import { dealRoutes } from './areas/marketing/deal-routes';
+import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
 import { offlineRoutes } from './areas/marketing/offline-routes';
 import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
@@ -145,14 +147,22 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
+  // After orders and payment: its demo deals place, pay and refund orders through them.
   {
     folder: 'marketing',
-    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    routes: [
+      ...couponRoutes,
+      ...ruleRoutes,
+      ...sendRoutes,
+      ...offlineRoutes,
+      ...couponStorefrontRoutes,
+      ...dealRoutes,
+      ...dealStorefrontRoutes,
+    ],
     seed: marketingSeed,
     sweep: marketingSweep,
   },
-  // After payment, its sweep applies what the outbox's transfers answered in the same run; after
-  // marketing, whose demo claims expect the buyers before any of them promotes.
+  // After payment: its sweep applies what the outbox's transfers answered in the same run.
   {
     folder: 'distribution',
     routes: distributionRoutes,
