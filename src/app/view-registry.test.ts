@@ -19,6 +19,7 @@ const BUILT_GROUPS = [
   '/permission',
   '/error',
   '/error-log',
+  '/addedValue',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {};
 

@@ -8,8 +8,10 @@ import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type PaymentAdapter, PaymentProviderError } from './adapter';
 import { REFUND_KIND } from './outbox-kinds';
+import { sandboxProvider } from './sandbox-provider';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
+import { wechatPayV3 } from './wechat-pay-v3';
 import './messages';
 
 /**
@@ -18,12 +20,31 @@ import './messages';
  */
 
 export {
+  type NativePrepayResult,
+  type PaidTransaction,
   type PaymentAdapter,
   PaymentProviderError,
   type TransferNotice,
   type TransferRequest,
   type TransferResult,
 } from './adapter';
+export {
+  type DrainCounts,
+  drainOutboxKinds,
+  type OutboxHandler,
+  OutboxRefusal,
+  type OutboxRow,
+} from './outbox-drain';
+
+/**
+ * The platform's own merchant (DESIGN §11): what shops buy from the platform is paid through it,
+ * WeChat Pay when PLATFORM_WECHATPAY_* are set, the sandbox otherwise; never a shop's settings.
+ */
+export function platformPaymentAdapter(environment: PaymentEnvironment): PaymentAdapter {
+  return environment.platformMerchant
+    ? wechatPayV3(environment.platformMerchant, environment.wechatPayApiBase)
+    : sandboxProvider({ refuses: false });
+}
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
