@@ -20,6 +20,7 @@ const BUILT_GROUPS = [
   '/error',
   '/error-log',
   '/addedValue',
+  '/marketing/bespeakForm',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {};
 
