@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -68,12 +68,12 @@ function FieldsSection({ form }: { form: Form }) {
         const rowError = errorAt(form.formState.errors, `Fields.fields.${index}`);
         return (
           <Stack key={item.key} gap="1">
-            <HStack align="end" gap="3" wrap="wrap">
+            <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
               <FormFields form={form} fields={specs} />
-              <Button size="sm" variant="outline" onClick={() => fields.remove(index)}>
+              <Button size="sm" variant="outline" justifySelf="start" onClick={() => fields.remove(index)}>
                 <FormattedMessage id="bookingForm.field.remove" values={{ n }} />
               </Button>
-            </HStack>
+            </SimpleGrid>
             {typeof rowError === 'string' && (
               <Text color="red.700" fontSize="sm">
                 {rowError}
@@ -140,7 +140,7 @@ function SlotsSection({ form }: { form: Form }) {
           },
         ];
         return (
-          <HStack key={item.id} align="end" gap="3" wrap="wrap">
+          <SimpleGrid key={item.id} columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
             <FormFields form={form} fields={specs} />
             {mode === 'perSlot' && (
               <FormField
@@ -155,6 +155,7 @@ function SlotsSection({ form }: { form: Form }) {
             )}
             <IconButton
               size="sm"
+              justifySelf="start"
               variant="outline"
               aria-label={t('bookingForm.slot.remove', { n })}
               disabled={slots.fields.length <= 1}
@@ -162,7 +163,7 @@ function SlotsSection({ form }: { form: Form }) {
             >
               ×
             </IconButton>
-          </HStack>
+          </SimpleGrid>
         );
       })}
       <Box>
