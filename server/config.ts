@@ -63,6 +63,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://api.mch.weixin.qq.com'),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://api.weixin.qq.com'),
   TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_URL: z
@@ -128,6 +132,8 @@ export interface PaymentEnvironment {
   developmentKey: boolean;
   /** Scheme and host of WeChat Pay's API; tests point it at a local stand-in. */
   wechatPayApiBase: string;
+  /** Scheme and host of WeChat's API (messages, live rooms); tests point it at a local stand-in. */
+  wechatApiBase: string;
 }
 
 /**
@@ -183,6 +189,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       secretsKey: Buffer.from(values.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, 'hex'),
       developmentKey: values.SECRETS_KEY === undefined,
       wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
+      wechatApiBase: values.WECHAT_API_BASE.replace(/\/$/, ''),
     },
     geocoder: values.TENCENT_MAP_KEY
       ? {

@@ -26,7 +26,7 @@ import {
   newsColumns,
   quickPayEntries,
 } from '../shop-set/tables';
-import { liveRooms } from '../small-routine/tables';
+import { liveRooms } from '../live-rooms/tables';
 
 /**
  * Where each entity kind's rows live, for the ModuleLibrary lookups and the publish check's
