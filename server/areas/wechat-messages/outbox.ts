@@ -8,8 +8,8 @@ import { INTERRUPTED, WechatError } from './wechat-api';
 
 /** Attempts of a retryable failure (WeChat busy, unreachable) before the row is failed. */
 export const MAX_ATTEMPTS = 5;
-/** Rows sent per sweep, so one run stays short. */
-const BATCH = 50;
+/** Rows sent per sweep at most, so one run ends; a mass send larger than this goes on in the next. */
+const BATCH = 1000;
 /** A claimed row whose sender has not finished by then is closed as failed, never sent again. */
 const LEASE_SECONDS = 300;
 
