@@ -149,12 +149,12 @@ export async function startDueSends(db: Database, now: Date): Promise<number> {
               returning c.open_id
             )
             insert into message_deliveries (site_id, kind, send_id, member_id, open_id, payload, state, errcode,
-                                            idempotency_key, created_at)
+                                            idempotency_key, created_at, next_attempt_at)
             select ${send.site_id}, 'subscribe', ${send.id}, a.id, a.open_id,
                    ${JSON.stringify(payload)}::jsonb || jsonb_build_object('touser', a.open_id),
                    case when c.open_id is null then 'refused' else 'pending' end,
                    case when c.open_id is null then 43101 else 0 end,
-                   'send:' || ${send.id} || ':member:' || a.id, ${at(now)}
+                   'send:' || ${send.id} || ':member:' || a.id, ${at(now)}, ${at(now)}
               from audience a left join consumed c on c.open_id = a.open_id
             on conflict (site_id, idempotency_key) do nothing`,
       );

@@ -131,5 +131,5 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
       });
   });
   // The sandbox sends everything enqueued above, as the sweeper would.
-  await messagesSweep(db, now, wechatEnvironment());
+  await messagesSweep(db, new Date(), wechatEnvironment());
 };

@@ -147,11 +147,13 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
     lang: 'zh_CN',
   };
   await tx.execute(
-    sql`insert into message_deliveries (site_id, kind, scene, member_id, open_id, payload, state, errcode, idempotency_key, created_at)
+    sql`insert into message_deliveries (site_id, kind, scene, member_id, open_id, payload, state, errcode, idempotency_key,
+                                        created_at, next_attempt_at)
         values (${event.siteId}, 'subscribe', ${event.scene},
                 (select id from members where site_id = ${event.siteId} and open_id = ${event.openId}),
                 ${event.openId}, ${JSON.stringify(payload)}::jsonb, ${consented ? 'pending' : 'refused'},
-                ${consented ? 0 : 43101}, ${event.key}, ${event.now.toISOString()}::timestamptz)
+                ${consented ? 0 : 43101}, ${event.key}, ${event.now.toISOString()}::timestamptz,
+                ${event.now.toISOString()}::timestamptz)
         on conflict (site_id, idempotency_key) do nothing`,
   );
 }
