@@ -60,22 +60,53 @@ function CreateRoomPage() {
     <Stack gap="4" padding="5" maxWidth="4xl">
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormHeading title={title} backTo={LivePermission.rooms} backLabel={t('live.form.back')} saving={form.formState.isSubmitting} />
+          <FormHeading
+            title={title}
+            backTo={LivePermission.rooms}
+            backLabel={t('live.form.back')}
+            saving={form.formState.isSubmitting}
+          />
           <FormSection title={t('live.form.basics')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormFields
                 form={form}
                 fields={[
-                  { name: 'Title', kind: 'text', label: t('live.form.Title'), help: t('live.form.TitleHelp'), required: true, maxLength: 17 },
-                  { name: 'AnchorName', kind: 'text', label: t('live.form.AnchorName'), required: true, maxLength: 15 },
-                  { name: 'AnchorWechat', kind: 'text', label: t('live.form.AnchorWechat'), help: t('live.form.AnchorWechatHelp'), required: true, maxLength: 20 },
+                  {
+                    name: 'Title',
+                    kind: 'text',
+                    label: t('live.form.Title'),
+                    help: t('live.form.TitleHelp'),
+                    required: true,
+                    maxLength: 17,
+                  },
+                  {
+                    name: 'AnchorName',
+                    kind: 'text',
+                    label: t('live.form.AnchorName'),
+                    required: true,
+                    maxLength: 15,
+                  },
+                  {
+                    name: 'AnchorWechat',
+                    kind: 'text',
+                    label: t('live.form.AnchorWechat'),
+                    help: t('live.form.AnchorWechatHelp'),
+                    required: true,
+                    maxLength: 20,
+                  },
                   {
                     name: 'Type',
                     kind: 'select',
                     label: t('live.form.Type'),
                     options: ROOM_TYPES.map((value) => ({ value, label: t(`live.form.type.${value}`) })),
                   },
-                  { name: 'StartsAt', kind: 'datetime-local', label: t('live.form.StartsAt'), help: t('live.form.timesHelp'), required: true },
+                  {
+                    name: 'StartsAt',
+                    kind: 'datetime-local',
+                    label: t('live.form.StartsAt'),
+                    help: t('live.form.timesHelp'),
+                    required: true,
+                  },
                   { name: 'EndsAt', kind: 'datetime-local', label: t('live.form.EndsAt'), required: true },
                 ]}
               />
@@ -96,7 +127,11 @@ function CreateRoomPage() {
                   control={form.control}
                   name={name}
                   render={({ field }) => (
-                    <ImageField label={t(`live.form.${name}`)} value={field.value} onChange={(url) => field.onChange(url)} />
+                    <ImageField
+                      label={t(`live.form.${name}`)}
+                      value={field.value}
+                      onChange={(url) => field.onChange(url)}
+                    />
                   )}
                 />
               ))}

@@ -4,8 +4,8 @@ import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
   getLiveGoodsSalesReport,
-  LivePermission,
   type LiveGoodsSalesRow,
+  LivePermission,
   liveGoodsSalesResource,
 } from '../../contract/endpoints/live-rooms';
 import { shopDateTime } from '../../contract/shop-time';
@@ -39,7 +39,10 @@ function Heading({ id }: { id: number }) {
   if (!room) return null;
   return (
     <Text fontWeight="medium">
-      <FormattedMessage id="live.room.heading" values={{ room: room.Title, start: at(room.StartsAt), end: at(room.EndsAt) }} />
+      <FormattedMessage
+        id="live.room.heading"
+        values={{ room: room.Title, start: at(room.StartsAt), end: at(room.EndsAt) }}
+      />
     </Text>
   );
 }
@@ -57,7 +60,13 @@ function GoodsSalesPage() {
         </Alert.Title>
       </Alert.Root>
     );
-  return <ResourceScreen definition={goodsSalesDefinition} scope={{ id: String(id) }} header={<Heading id={id} />} />;
+  return (
+    <ResourceScreen
+      definition={goodsSalesDefinition}
+      scope={{ id: String(id) }}
+      header={<Heading id={id} />}
+    />
+  );
 }
 
 export default withModuleMessages(GoodsSalesPage, liveCatalogues);

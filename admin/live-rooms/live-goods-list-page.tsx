@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router-dom';
 import {
   addLiveGoods,
   getLiveGoodsOptions,
-  LivePermission,
   type LiveGoodsRow,
+  LivePermission,
   liveGoodsListResource,
   refreshLiveGoodsAudit,
 } from '../../contract/endpoints/live-rooms';
@@ -29,7 +29,11 @@ const goodsDefinition: ResourceDefinition<LiveGoodsRow> = {
   rowKey: (row) => row.Id,
   rowName: (row) => row.Name,
   columns: [
-    column.picture('goods', { image: (row) => row.Cover, title: (row) => row.Name, muted: (row) => `#${row.WechatGoodsId}` }),
+    column.picture('goods', {
+      image: (row) => row.Cover,
+      title: (row) => row.Name,
+      muted: (row) => `#${row.WechatGoodsId}`,
+    }),
     column.money('price', (row) => row.PriceFen),
     column.number('rooms', (row) => row.Rooms),
     column.state('state', [
@@ -40,7 +44,14 @@ const goodsDefinition: ResourceDefinition<LiveGoodsRow> = {
       },
     ]),
   ],
-  toolbar: [{ label: 'live.goods.add', to: `${LivePermission.goods}?add=1`, permission: LivePermission.goods, primary: true }],
+  toolbar: [
+    {
+      label: 'live.goods.add',
+      to: `${LivePermission.goods}?add=1`,
+      permission: LivePermission.goods,
+      primary: true,
+    },
+  ],
 };
 
 /** Submits a catalogue good at a live price; WeChat audits it before it may join a room. */
@@ -56,7 +67,11 @@ function AddGoodsDialog({ onClose }: { onClose(): void }) {
   async function submit() {
     setBusy(true);
     try {
-      await callEndpoint(addLiveGoods, { ProductId: Number(productId), Name: name, PriceFen: Math.round(Number(price) * 100) });
+      await callEndpoint(addLiveGoods, {
+        ProductId: Number(productId),
+        Name: name,
+        PriceFen: Math.round(Number(price) * 100),
+      });
       showToast('success', t('live.goods.added'));
       await invalidateAreas(client, addLiveGoods);
       onClose();
@@ -67,7 +82,13 @@ function AddGoodsDialog({ onClose }: { onClose(): void }) {
     }
   }
   return (
-    <FormDialog title={t('live.goods.addTitle')} submitLabel={t('live.goods.add')} onSubmit={() => void submit()} onClose={onClose} busy={busy}>
+    <FormDialog
+      title={t('live.goods.addTitle')}
+      submitLabel={t('live.goods.add')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      busy={busy}
+    >
       <Stack gap="4">
         <Field.Root required>
           <Field.Label>{t('live.goods.product')}</Field.Label>

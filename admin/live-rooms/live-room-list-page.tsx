@@ -29,7 +29,11 @@ const roomDefinition: ResourceDefinition<LiveRoomRow> = {
       muted: (row) => (
         <FormattedMessage
           id="live.roomLine"
-          values={{ anchor: row.AnchorName, room: row.WechatRoomId, provider: <FormattedMessage id={`live.provider.${row.Provider}`} /> }}
+          values={{
+            anchor: row.AnchorName,
+            room: row.WechatRoomId,
+            provider: <FormattedMessage id={`live.provider.${row.Provider}`} />,
+          }}
         />
       ),
     }),
@@ -51,8 +55,20 @@ const roomDefinition: ResourceDefinition<LiveRoomRow> = {
     { label: 'live.salesReport', to: LivePermission.orderReport, permission: LivePermission.orderReport },
   ],
   actions: [
-    { kind: 'link', id: 'goods', label: 'live.roomGoods', permission: LivePermission.roomGoods, to: (row) => `${LivePermission.roomGoods}?id=${row.Id}` },
-    { kind: 'link', id: 'sales', label: 'live.roomSales', permission: LivePermission.goodsReport, to: (row) => `${LivePermission.goodsReport}?id=${row.Id}` },
+    {
+      kind: 'link',
+      id: 'goods',
+      label: 'live.roomGoods',
+      permission: LivePermission.roomGoods,
+      to: (row) => `${LivePermission.roomGoods}?id=${row.Id}`,
+    },
+    {
+      kind: 'link',
+      id: 'sales',
+      label: 'live.roomSales',
+      permission: LivePermission.goodsReport,
+      to: (row) => `${LivePermission.goodsReport}?id=${row.Id}`,
+    },
     {
       kind: 'command',
       id: 'delete',

@@ -7,8 +7,8 @@ import {
   addLiveRoomGoods,
   getLiveGoodsList,
   getLiveRoomGoods,
-  LivePermission,
   type LiveGoodsRow,
+  LivePermission,
   liveRoomGoodsResource,
 } from '../../contract/endpoints/live-rooms';
 import { shopDateTime } from '../../contract/shop-time';
@@ -32,19 +32,42 @@ const roomGoodsDefinition = (id: number): ResourceDefinition<LiveGoodsRow> => ({
   rowKey: (row) => row.Id,
   rowName: (row) => row.Name,
   columns: [
-    column.picture('goods', { image: (row) => row.Cover, title: (row) => row.Name, muted: (row) => `#${row.WechatGoodsId}` }),
+    column.picture('goods', {
+      image: (row) => row.Cover,
+      title: (row) => row.Name,
+      muted: (row) => `#${row.WechatGoodsId}`,
+    }),
     column.money('price', (row) => row.PriceFen),
     column.state('state', [
-      { state: (row) => row.State, label: (state) => `live.goods.tab.${state}`, palette: { auditing: 'orange', approved: 'green', rejected: 'red' } },
+      {
+        state: (row) => row.State,
+        label: (state) => `live.goods.tab.${state}`,
+        palette: { auditing: 'orange', approved: 'green', rejected: 'red' },
+      },
     ]),
   ],
   toolbar: [
-    { label: 'live.room.addGoods', to: `${LivePermission.roomGoods}?id=${id}&add=1`, permission: LivePermission.roomGoods, primary: true },
+    {
+      label: 'live.room.addGoods',
+      to: `${LivePermission.roomGoods}?id=${id}&add=1`,
+      permission: LivePermission.roomGoods,
+      primary: true,
+    },
   ],
 });
 
 /** Places approved live goods in the room (room/addgoods). */
-function AddToRoomDialog({ roomId, roomTitle, placed, onClose }: { roomId: number; roomTitle: string; placed: number[]; onClose(): void }) {
+function AddToRoomDialog({
+  roomId,
+  roomTitle,
+  placed,
+  onClose,
+}: {
+  roomId: number;
+  roomTitle: string;
+  placed: number[];
+  onClose(): void;
+}) {
   const intl = useIntl();
   const client = useQueryClient();
   const approved = useQuery(endpointQuery(getLiveGoodsList, { state: 'approved', pageSize: 100 }));
@@ -74,13 +97,17 @@ function AddToRoomDialog({ roomId, roomTitle, placed, onClose }: { roomId: numbe
       submitDisabled={chosen.length === 0}
     >
       <Stack gap="2">
-        {approved.data && offered.length === 0 && <Text>{intl.formatMessage({ id: 'live.room.noApproved' })}</Text>}
+        {approved.data && offered.length === 0 && (
+          <Text>{intl.formatMessage({ id: 'live.room.noApproved' })}</Text>
+        )}
         {offered.map((row) => (
           <Checkbox.Root
             key={row.Id}
             checked={chosen.includes(row.Id)}
             onCheckedChange={(details) =>
-              setChosen((current) => (details.checked ? [...current, row.Id] : current.filter((id) => id !== row.Id)))
+              setChosen((current) =>
+                details.checked ? [...current, row.Id] : current.filter((id) => id !== row.Id),
+              )
             }
           >
             <Checkbox.HiddenInput />
@@ -99,7 +126,10 @@ function Heading({ id }: { id: number }) {
   if (!room) return null;
   return (
     <Text fontWeight="medium">
-      <FormattedMessage id="live.room.heading" values={{ room: room.Title, start: at(room.StartsAt), end: at(room.EndsAt) }} />
+      <FormattedMessage
+        id="live.room.heading"
+        values={{ room: room.Title, start: at(room.StartsAt), end: at(room.EndsAt) }}
+      />
     </Text>
   );
 }
@@ -108,7 +138,10 @@ function Heading({ id }: { id: number }) {
 function RoomGoodsPage() {
   const [search, setSearch] = useSearchParams();
   const id = recordId(search, 'id');
-  const room = useQuery({ ...endpointQuery(getLiveRoomGoods, { id: id ?? 0, pageSize: 100 }), enabled: id !== null });
+  const room = useQuery({
+    ...endpointQuery(getLiveRoomGoods, { id: id ?? 0, pageSize: 100 }),
+    enabled: id !== null,
+  });
   if (id === null)
     return (
       <Alert.Root status="warning" margin="5" width="auto">
@@ -124,7 +157,12 @@ function RoomGoodsPage() {
     setSearch(next, { replace: true });
   };
   return (
-    <ResourceScreen definition={roomGoodsDefinition(id)} scope={{ id: String(id) }} keep={{ id: String(id) }} header={<Heading id={id} />}>
+    <ResourceScreen
+      definition={roomGoodsDefinition(id)}
+      scope={{ id: String(id) }}
+      keep={{ id: String(id) }}
+      header={<Heading id={id} />}
+    >
       {search.get('add') !== null && room.data && (
         <AddToRoomDialog
           roomId={id}

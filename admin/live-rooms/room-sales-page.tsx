@@ -1,4 +1,8 @@
-import { LivePermission, type LiveRoomSalesRow, liveRoomSalesResource } from '../../contract/endpoints/live-rooms';
+import {
+  LivePermission,
+  type LiveRoomSalesRow,
+  liveRoomSalesResource,
+} from '../../contract/endpoints/live-rooms';
 import { shopDateTime } from '../../contract/shop-time';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { columnKinds } from '../core/column-kinds';
@@ -15,7 +19,11 @@ const salesDefinition: ResourceDefinition<LiveRoomSalesRow> = {
   rowKey: (row) => row.RoomId,
   rowName: (row) => row.Title,
   columns: [
-    column.twoLines('room', (row) => row.Title, (row) => shopDateTime(new Date(row.StartsAt)).slice(0, 16)),
+    column.twoLines(
+      'room',
+      (row) => row.Title,
+      (row) => shopDateTime(new Date(row.StartsAt)).slice(0, 16),
+    ),
     column.number('orders', (row) => row.Orders),
     column.number('buyers', (row) => row.Buyers),
     column.money('paid', (row) => row.PaidFen),

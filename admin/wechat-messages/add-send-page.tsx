@@ -68,12 +68,18 @@ function AddSendPage() {
     event.preventDefault();
     if (!template) return;
     const Target: MessageTarget =
-      kind === 'tag' ? { Kind: 'tag', Tag: tag } : kind === 'grade' ? { Kind: 'grade', GradeId: Number(gradeId) } : { Kind: 'all' };
+      kind === 'tag'
+        ? { Kind: 'tag', Tag: tag }
+        : kind === 'grade'
+          ? { Kind: 'grade', GradeId: Number(gradeId) }
+          : { Kind: 'all' };
     setSaving(true);
     try {
       const created = await callEndpoint(createMessageSend, {
         TemplateId: template.Id,
-        Values: Object.fromEntries(template.Keywords.map((keyword) => [keyword.Key, values[keyword.Key] ?? ''])),
+        Values: Object.fromEntries(
+          template.Keywords.map((keyword) => [keyword.Key, values[keyword.Key] ?? '']),
+        ),
         Page: page,
         Target,
         ...(when ? { ScheduledAt: new Date(when).toISOString() } : {}),
@@ -94,7 +100,12 @@ function AddSendPage() {
     <Stack gap="4" padding="5" maxWidth="3xl">
       <form aria-label={title} onSubmit={send} noValidate>
         <Stack gap="4">
-          <FormHeading title={title} backTo={MessagePermission.sends} backLabel={t('messages.send.back')} saving={saving} />
+          <FormHeading
+            title={title}
+            backTo={MessagePermission.sends}
+            backLabel={t('messages.send.back')}
+            saving={saving}
+          />
           <Select label={t('messages.send.template')} value={templateId} onChange={setTemplateId}>
             <option value="">{t('messages.scene.choose')}</option>
             {templates.data?.Data.map((entry) => (
@@ -109,7 +120,9 @@ function AddSendPage() {
               <Input
                 value={values[keyword.Key] ?? ''}
                 maxLength={40}
-                onChange={(event) => setValues((current) => ({ ...current, [keyword.Key]: event.target.value }))}
+                onChange={(event) =>
+                  setValues((current) => ({ ...current, [keyword.Key]: event.target.value }))
+                }
               />
             </Field.Root>
           ))}
@@ -117,8 +130,14 @@ function AddSendPage() {
             <Field.Label>{t('messages.send.page')}</Field.Label>
             <Input value={page} maxLength={200} onChange={(event) => setPage(event.target.value)} />
           </Field.Root>
-          <Select label={t('messages.send.target')} value={kind} onChange={(value) => setKind(value as MessageTarget['Kind'])}>
-            <option value="all">{t('messages.send.target.all', { count: options.data?.Members ?? 0 })}</option>
+          <Select
+            label={t('messages.send.target')}
+            value={kind}
+            onChange={(value) => setKind(value as MessageTarget['Kind'])}
+          >
+            <option value="all">
+              {t('messages.send.target.all', { count: options.data?.Members ?? 0 })}
+            </option>
             <option value="tag">{t('messages.send.target.tag')}</option>
             <option value="grade">{t('messages.send.target.grade')}</option>
           </Select>

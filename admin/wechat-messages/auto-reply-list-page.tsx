@@ -43,10 +43,21 @@ const replyDefinition: ResourceDefinition<AutoReplyRow> = {
     ),
     column.number('hits', (row) => row.Hits),
     column.state('status', [
-      { state: (row) => row.Status, label: (state) => `messages.state.${state}`, palette: { on: 'green', off: 'gray' } },
+      {
+        state: (row) => row.Status,
+        label: (state) => `messages.state.${state}`,
+        palette: { on: 'green', off: 'gray' },
+      },
     ]),
   ],
-  toolbar: [{ label: 'messages.replies.add', to: `${MessagePermission.autoReplies}?edit=new`, permission: MessagePermission.autoReplies, primary: true }],
+  toolbar: [
+    {
+      label: 'messages.replies.add',
+      to: `${MessagePermission.autoReplies}?edit=new`,
+      permission: MessagePermission.autoReplies,
+      primary: true,
+    },
+  ],
   actions: [
     {
       kind: 'link',
@@ -109,7 +120,13 @@ function ReplyForm({ row, onClose }: { row: AutoReplyRow | null; onClose(): void
         <FormFields
           form={form}
           fields={[
-            { name: 'Keyword', kind: 'text', label: t('messages.reply.keyword'), required: true, maxLength: 30 },
+            {
+              name: 'Keyword',
+              kind: 'text',
+              label: t('messages.reply.keyword'),
+              required: true,
+              maxLength: 30,
+            },
             {
               name: 'Match',
               kind: 'select',
@@ -119,7 +136,10 @@ function ReplyForm({ row, onClose }: { row: AutoReplyRow | null; onClose(): void
           ]}
         />
         <ReplyFields form={form} prefix="Reply" />
-        <FormFields form={form} fields={[{ name: 'SwitchedOn', kind: 'checkbox', label: t('messages.reply.on') }]} />
+        <FormFields
+          form={form}
+          fields={[{ name: 'SwitchedOn', kind: 'checkbox', label: t('messages.reply.on') }]}
+        />
       </Stack>
     </FormDialog>
   );
@@ -128,11 +148,19 @@ function ReplyForm({ row, onClose }: { row: AutoReplyRow | null; onClose(): void
 function ReplyDialog({ edit, onClose }: { edit: string; onClose(): void }) {
   const intl = useIntl();
   const id = edit === 'new' ? null : Number(edit);
-  const record = useQuery({ ...endpointQuery(getAutoReply, { Id: id ?? 0 }), enabled: id !== null && id > 0 });
+  const record = useQuery({
+    ...endpointQuery(getAutoReply, { Id: id ?? 0 }),
+    enabled: id !== null && id > 0,
+  });
   if (id === null) return <ReplyForm row={null} onClose={onClose} />;
   if (record.isError || !(id > 0))
     return (
-      <FormDialog title={intl.formatMessage({ id: 'messages.replies.editTitle' })} submitLabel={intl.formatMessage({ id: 'app.close' })} onSubmit={onClose} onClose={onClose}>
+      <FormDialog
+        title={intl.formatMessage({ id: 'messages.replies.editTitle' })}
+        submitLabel={intl.formatMessage({ id: 'app.close' })}
+        onSubmit={onClose}
+        onClose={onClose}
+      >
         <FormattedMessage id="messages.replies.notFound" />
       </FormDialog>
     );

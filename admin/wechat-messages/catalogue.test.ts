@@ -1,8 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_STATES, MESSAGE_SCENES, MESSAGE_SEND_TABS, REPLY_KINDS, SANDBOX_ERRCODES, SCENE_FIELDS } from '../../contract/endpoints/wechat-messages';
 import { LIVE_GOODS_TABS, LIVE_TABS, ROOM_TYPES } from '../../contract/endpoints/live-rooms';
+import {
+  DELIVERY_STATES,
+  MESSAGE_SCENES,
+  MESSAGE_SEND_TABS,
+  REPLY_KINDS,
+  SANDBOX_ERRCODES,
+  SCENE_FIELDS,
+} from '../../contract/endpoints/wechat-messages';
 import { en as liveEn } from '../live-rooms/i18n/en';
 import { zh as liveZh } from '../live-rooms/i18n/zh';
 import { en } from './i18n/en';
@@ -15,7 +22,8 @@ function keysInSource(folder: string, prefix: string): string[] {
   for (const file of readdirSync(root)) {
     if (!/\.tsx?$/.test(file) || file.endsWith('.test.ts')) continue;
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const match of text.matchAll(new RegExp(`['"\`](${prefix}\\.[A-Za-z0-9.]+)['"\`]`, 'g'))) keys.add(match[1]!);
+    for (const match of text.matchAll(new RegExp(`['"\`](${prefix}\\.[A-Za-z0-9.]+)['"\`]`, 'g')))
+      keys.add(match[1]!);
   }
   return [...keys];
 }
@@ -30,7 +38,8 @@ describe.each([
   });
 
   it('hold every key the screens name', () => {
-    const named = (key: string) => key in english || Object.keys(english).some((known) => known.startsWith(`${key}.`));
+    const named = (key: string) =>
+      key in english || Object.keys(english).some((known) => known.startsWith(`${key}.`));
     expect(keysInSource(folder, prefix).filter((key) => !named(key))).toEqual([]);
   });
 });

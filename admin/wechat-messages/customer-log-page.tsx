@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   type CustomerMessageRow,
   customerMessageListResource,
@@ -66,8 +66,16 @@ const logDefinition: ResourceDefinition<CustomerMessageRow> = {
   rowKey: (row) => row.Id,
   rowName: (row) => row.MemberName,
   columns: [
-    column.twoLines('buyer', (row) => row.MemberName, (row) => <FormattedMessage id={`messages.log.${row.Direction}`} />),
-    column.twoLines('message', (row) => row.Content, (row) => row.MsgType),
+    column.twoLines(
+      'buyer',
+      (row) => row.MemberName,
+      (row) => <FormattedMessage id={`messages.log.${row.Direction}`} />,
+    ),
+    column.twoLines(
+      'message',
+      (row) => row.Content,
+      (row) => row.MsgType,
+    ),
     column.text('state', (row) =>
       row.Direction === 'out' ? (
         <>

@@ -2,8 +2,8 @@ import { Code, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import {
   getMessageSettings,
-  type MessageSettings,
   MessagePermission,
+  type MessageSettings,
   type ReplyContent,
   SANDBOX_ERRCODES,
   setMessageSettings,
@@ -39,7 +39,11 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
       SandboxErrcode: String(settings.SandboxErrcode),
     },
     save: setMessageSettings,
-    toInput: (draft: SettingsDraft) => ({ ...draft, SandboxErrcode: Number(draft.SandboxErrcode), Version: settings.Version }),
+    toInput: (draft: SettingsDraft) => ({
+      ...draft,
+      SandboxErrcode: Number(draft.SandboxErrcode),
+      Version: settings.Version,
+    }),
     savedMessage: 'messages.settings.saved',
   });
   const title = t('messages.settings.title');
@@ -48,8 +52,15 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
     <Stack gap="4" padding="5" maxWidth="4xl">
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormHeading title={title} backTo={MessagePermission.autoReplies} backLabel={t('messages.settings.back')} saving={form.formState.isSubmitting} />
-          <Text>{t('messages.settings.provider', { provider: t(`messages.provider.${settings.Provider}`) })}</Text>
+          <FormHeading
+            title={title}
+            backTo={MessagePermission.autoReplies}
+            backLabel={t('messages.settings.back')}
+            saving={form.formState.isSubmitting}
+          />
+          <Text>
+            {t('messages.settings.provider', { provider: t(`messages.provider.${settings.Provider}`) })}
+          </Text>
           <FormSection title={t('messages.settings.connection')}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormFields
@@ -70,14 +81,24 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
             </SimpleGrid>
           </FormSection>
           <FormSection title={t('messages.settings.push')}>
-            <FormFields form={form} fields={[{ name: 'PushToken', kind: 'text', label: t('messages.settings.pushToken'), maxLength: 32 }]} />
+            <FormFields
+              form={form}
+              fields={[
+                { name: 'PushToken', kind: 'text', label: t('messages.settings.pushToken'), maxLength: 32 },
+              ]}
+            />
             <Text fontSize="sm">
               {t('messages.settings.pushUrl')}
               <Code>{pushUrl}</Code>
             </Text>
           </FormSection>
           <FormSection title={t('messages.settings.defaultReply')}>
-            <FormFields form={form} fields={[{ name: 'DefaultReplyOn', kind: 'checkbox', label: t('messages.settings.defaultReplyOn') }]} />
+            <FormFields
+              form={form}
+              fields={[
+                { name: 'DefaultReplyOn', kind: 'checkbox', label: t('messages.settings.defaultReplyOn') },
+              ]}
+            />
             <ReplyFields form={form} prefix="DefaultReply" />
           </FormSection>
           <FormSection title={t('messages.settings.sandbox')}>
@@ -88,7 +109,10 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
                   name: 'SandboxErrcode',
                   kind: 'select',
                   label: t('messages.settings.sandboxErrcode'),
-                  options: SANDBOX_ERRCODES.map((code) => ({ value: String(code), label: t(`messages.settings.errcode.${code}`) })),
+                  options: SANDBOX_ERRCODES.map((code) => ({
+                    value: String(code),
+                    label: t(`messages.settings.errcode.${code}`),
+                  })),
                 },
               ]}
             />
@@ -101,7 +125,11 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
 
 function CustomerSettingsPage() {
   const record = useRecord(getMessageSettings, { input: {} });
-  return <RecordView record={record}>{(settings) => <SettingsEditor key={settings.Version} settings={settings} />}</RecordView>;
+  return (
+    <RecordView record={record}>
+      {(settings) => <SettingsEditor key={settings.Version} settings={settings} />}
+    </RecordView>
+  );
 }
 
 export default withModuleMessages(CustomerSettingsPage, messageCatalogues);

@@ -5,7 +5,13 @@ import { ImageField } from '../../src/lib/image-library/image-field';
 import { FormFields } from '../core/form-field';
 
 /** The fields of a reply (text, image or mini-program card) under `prefix` of a form's draft. */
-export function ReplyFields<Draft extends FieldValues>({ form, prefix }: { form: UseFormReturn<Draft>; prefix: string }) {
+export function ReplyFields<Draft extends FieldValues>({
+  form,
+  prefix,
+}: {
+  form: UseFormReturn<Draft>;
+  prefix: string;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const path = (name: string) => `${prefix}.${name}` as Path<Draft>;
@@ -21,9 +27,27 @@ export function ReplyFields<Draft extends FieldValues>({ form, prefix }: { form:
             label: t('messages.reply.kind'),
             options: REPLY_KINDS.map((value) => ({ value, label: t(`messages.replies.kind.${value}`) })),
           },
-          { name: path('Text'), kind: 'textarea', label: t('messages.reply.text'), maxLength: REPLY_TEXT_MAX, visibleWhen: () => kind === 'text' },
-          { name: path('CardTitle'), kind: 'text', label: t('messages.reply.cardTitle'), maxLength: 40, visibleWhen: () => kind === 'card' },
-          { name: path('CardPage'), kind: 'text', label: t('messages.reply.cardPage'), maxLength: 200, visibleWhen: () => kind === 'card' },
+          {
+            name: path('Text'),
+            kind: 'textarea',
+            label: t('messages.reply.text'),
+            maxLength: REPLY_TEXT_MAX,
+            visibleWhen: () => kind === 'text',
+          },
+          {
+            name: path('CardTitle'),
+            kind: 'text',
+            label: t('messages.reply.cardTitle'),
+            maxLength: 40,
+            visibleWhen: () => kind === 'card',
+          },
+          {
+            name: path('CardPage'),
+            kind: 'text',
+            label: t('messages.reply.cardPage'),
+            maxLength: 200,
+            visibleWhen: () => kind === 'card',
+          },
         ]}
       />
       {kind !== 'text' && (
@@ -31,7 +55,11 @@ export function ReplyFields<Draft extends FieldValues>({ form, prefix }: { form:
           control={form.control}
           name={path('Image')}
           render={({ field }) => (
-            <ImageField label={t('messages.reply.image')} value={field.value as string} onChange={(url) => field.onChange(url)} />
+            <ImageField
+              label={t('messages.reply.image')}
+              value={field.value as string}
+              onChange={(url) => field.onChange(url)}
+            />
           )}
         />
       )}

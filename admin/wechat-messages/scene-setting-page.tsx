@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Field, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,8 +19,8 @@ import {
   getMessageTemplateOptions,
   type KeywordMapping,
   MESSAGE_SCENES,
-  type MessageScene,
   MessagePermission,
+  type MessageScene,
   type MessageSceneRow,
   SCENE_FIELDS,
   setMessageScene,
@@ -106,7 +117,9 @@ function SceneEditor({ scene, row }: { scene: MessageScene; row: MessageSceneRow
             return (
               <HStack key={keyword.Key} gap="4" align="end">
                 <Field.Root flex="1">
-                  <Field.Label>{t('messages.scene.keyword', { name: keyword.Name, rule: keyword.Key })}</Field.Label>
+                  <Field.Label>
+                    {t('messages.scene.keyword', { name: keyword.Name, rule: keyword.Key })}
+                  </Field.Label>
                   <NativeSelect.Root>
                     <NativeSelect.Field
                       value={entry.Field}
@@ -139,7 +152,10 @@ function SceneEditor({ scene, row }: { scene: MessageScene; row: MessageSceneRow
             <Input value={page} maxLength={200} onChange={(event) => setPage(event.target.value)} />
             <Field.HelperText>{t('messages.scene.pageHelp')}</Field.HelperText>
           </Field.Root>
-          <Checkbox.Root checked={enabled} onCheckedChange={(details) => setEnabled(details.checked === true)}>
+          <Checkbox.Root
+            checked={enabled}
+            onCheckedChange={(details) => setEnabled(details.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{t('messages.scene.enabled')}</Checkbox.Label>

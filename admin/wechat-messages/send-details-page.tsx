@@ -25,9 +25,17 @@ const detailsDefinition: ResourceDefinition<DeliveryRow> = {
   rowKey: (row) => row.Id,
   rowName: (row) => row.MemberName,
   columns: [
-    column.twoLines('member', (row) => row.MemberName, (row) => row.MemberNo),
+    column.twoLines(
+      'member',
+      (row) => row.MemberName,
+      (row) => row.MemberNo,
+    ),
     column.text('scene', (row) =>
-      row.Scene ? <FormattedMessage id={`messages.scene.${row.Scene}`} /> : <FormattedMessage id="messages.details.mass" />,
+      row.Scene ? (
+        <FormattedMessage id={`messages.scene.${row.Scene}`} />
+      ) : (
+        <FormattedMessage id="messages.details.mass" />
+      ),
     ),
     column.state('state', [
       {

@@ -20,7 +20,11 @@ const sendDefinition: ResourceDefinition<MessageSendRow> = {
   rowKey: (row) => row.Id,
   rowName: (row) => `${row.TemplateTitle} ${row.TargetLabel}`,
   columns: [
-    column.twoLines('template', (row) => row.TemplateTitle, (row) => row.CreatedBy),
+    column.twoLines(
+      'template',
+      (row) => row.TemplateTitle,
+      (row) => row.CreatedBy,
+    ),
     column.text('target', (row) => row.TargetLabel),
     column.time('scheduledAt', (row) => row.ScheduledAt),
     column.text('results', (row) => (
@@ -37,7 +41,14 @@ const sendDefinition: ResourceDefinition<MessageSendRow> = {
       },
     ]),
   ],
-  toolbar: [{ label: 'messages.sends.add', to: MessagePermission.addSend, permission: MessagePermission.addSend, primary: true }],
+  toolbar: [
+    {
+      label: 'messages.sends.add',
+      to: MessagePermission.addSend,
+      permission: MessagePermission.addSend,
+      primary: true,
+    },
+  ],
   actions: [
     {
       kind: 'link',

@@ -74,7 +74,4 @@ const sceneDefinition: ResourceDefinition<MessageSceneRow> = {
   ],
 };
 
-export default withModuleMessages(
-  () => <ResourceScreen definition={sceneDefinition} />,
-  messageCatalogues,
-);
+export default withModuleMessages(() => <ResourceScreen definition={sceneDefinition} />, messageCatalogues);

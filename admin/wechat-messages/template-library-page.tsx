@@ -35,8 +35,13 @@ function TemplateLibraryPage() {
   const [title, setTitle] = useState('');
   const [sceneDesc, setSceneDesc] = useState('');
   const [saving, setSaving] = useState(false);
-  const titles = useQuery(endpointQuery(getLibraryTitles, { page: 1, pageSize: 20, ...(keyword ? { Keyword: keyword } : {}) }));
-  const keywords = useQuery({ ...endpointQuery(getLibraryKeywords, { Tid: tid ?? 0 }), enabled: tid !== null });
+  const titles = useQuery(
+    endpointQuery(getLibraryTitles, { page: 1, pageSize: 20, ...(keyword ? { Keyword: keyword } : {}) }),
+  );
+  const keywords = useQuery({
+    ...endpointQuery(getLibraryKeywords, { Tid: tid ?? 0 }),
+    enabled: tid !== null,
+  });
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
@@ -59,7 +64,12 @@ function TemplateLibraryPage() {
     <Stack gap="4" padding="5" maxWidth="4xl">
       <form aria-label={heading} onSubmit={add} noValidate>
         <Stack gap="4">
-          <FormHeading title={heading} backTo={MessagePermission.templates} backLabel={t('messages.library.back')} saving={saving} />
+          <FormHeading
+            title={heading}
+            backTo={MessagePermission.templates}
+            backLabel={t('messages.library.back')}
+            saving={saving}
+          />
           {titles.data?.Provider === 'sandbox' && (
             <Text color="orange.700">
               <FormattedMessage id="messages.sandboxNotice" />
@@ -112,7 +122,9 @@ function TemplateLibraryPage() {
                       disabled={!kids.includes(entry.Kid) && kids.length >= KEYWORDS_MAX}
                       onCheckedChange={(details) =>
                         setKids((current) =>
-                          details.checked ? [...current, entry.Kid] : current.filter((kid) => kid !== entry.Kid),
+                          details.checked
+                            ? [...current, entry.Kid]
+                            : current.filter((kid) => kid !== entry.Kid),
                         )
                       }
                     >
@@ -131,7 +143,11 @@ function TemplateLibraryPage() {
               </Field.Root>
               <Field.Root required>
                 <Field.Label>{t('messages.library.sceneDesc')}</Field.Label>
-                <Input value={sceneDesc} maxLength={SCENE_DESC_MAX} onChange={(event) => setSceneDesc(event.target.value)} />
+                <Input
+                  value={sceneDesc}
+                  maxLength={SCENE_DESC_MAX}
+                  onChange={(event) => setSceneDesc(event.target.value)}
+                />
               </Field.Root>
               <HStack>
                 <Button

@@ -127,7 +127,9 @@ export const getLiveGoodsList = defineEndpoint({
     state: z.enum(LIVE_GOODS_TABS).default('all'),
     keyword: z.string().trim().max(40).optional(),
   }),
-  output: pagedSchema(liveGoodsRowSchema).extend({ Counts: z.record(z.enum(LIVE_GOODS_TABS), z.number().int()) }),
+  output: pagedSchema(liveGoodsRowSchema).extend({
+    Counts: z.record(z.enum(LIVE_GOODS_TABS), z.number().int()),
+  }),
 });
 
 export const liveGoodsListResource: ListResource = {
@@ -167,7 +169,9 @@ export const getLiveGoodsOptions = defineEndpoint({
   permission: LivePermission.goods,
   input: z.strictObject({ Keyword: z.string().trim().max(40).optional() }),
   output: z.object({
-    Data: z.array(z.object({ Id: z.number().int(), Name: z.string(), Image: z.string(), PriceFen: z.number().int() })),
+    Data: z.array(
+      z.object({ Id: z.number().int(), Name: z.string(), Image: z.string(), PriceFen: z.number().int() }),
+    ),
   }),
 });
 

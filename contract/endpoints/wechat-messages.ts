@@ -50,8 +50,10 @@ export type ReplyContent = z.infer<typeof replyContentSchema>;
 
 /** The field a reply of its kind must fill, or null when it is complete. */
 export function replyProblem(content: ReplyContent): { field: keyof ReplyContent; key: string } | null {
-  if (content.Kind === 'text' && content.Text === '') return { field: 'Text', key: 'message.rule.textRequired' };
-  if (content.Kind === 'image' && content.Image === '') return { field: 'Image', key: 'message.rule.imageRequired' };
+  if (content.Kind === 'text' && content.Text === '')
+    return { field: 'Text', key: 'message.rule.textRequired' };
+  if (content.Kind === 'image' && content.Image === '')
+    return { field: 'Image', key: 'message.rule.imageRequired' };
   if (content.Kind === 'card' && content.CardTitle === '')
     return { field: 'CardTitle', key: 'message.rule.cardTitleRequired' };
   if (content.Kind === 'card' && (content.CardPage === '' || content.Image === ''))
@@ -98,11 +100,7 @@ export const setMessageSettings = defineEndpoint({
   permission: MessagePermission.customerSetting,
   input: z.strictObject({
     /** Empty: the sandbox. */
-    AppId: z
-      .string()
-      .trim()
-      .regex(APP_ID_PATTERN)
-      .or(z.literal('')),
+    AppId: z.string().trim().regex(APP_ID_PATTERN).or(z.literal('')),
     /** Empty keeps the secret kept; a new one replaces it. */
     AppSecret: z
       .string()
@@ -146,7 +144,11 @@ export const getLibraryTitles = defineEndpoint({
     pageSize: z.coerce.number().int().min(1).max(30).default(10),
     Keyword: z.string().trim().max(20).optional(),
   }),
-  output: z.object({ Data: z.array(libraryTitleSchema), Total: z.number().int(), Provider: z.enum(WECHAT_PROVIDERS) }),
+  output: z.object({
+    Data: z.array(libraryTitleSchema),
+    Total: z.number().int(),
+    Provider: z.enum(WECHAT_PROVIDERS),
+  }),
 });
 
 export const libraryKeywordSchema = z.object({
@@ -635,7 +637,9 @@ export const reportMessageSubscribe = defineEndpoint({
   input: z.strictObject({
     BuyerId: z.string().trim().min(1).max(64),
     Results: z
-      .array(z.strictObject({ TemplateId: z.string().trim().min(1).max(64), Result: z.enum(SUBSCRIBE_RESULTS) }))
+      .array(
+        z.strictObject({ TemplateId: z.string().trim().min(1).max(64), Result: z.enum(SUBSCRIBE_RESULTS) }),
+      )
       .min(1)
       .max(20),
   }),

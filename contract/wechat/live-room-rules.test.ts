@@ -51,7 +51,9 @@ describe('roomProblems', () => {
     [60, 60 + 24 * 60, []],
     [60, 61 + 24 * 60, ['EndsAt']],
   ])('start +%i min, end +%i min → %j', (start, end, problems) => {
-    expect(fields(roomProblems(room({ StartsAt: minutes(start), EndsAt: minutes(end) }), now))).toEqual(problems);
+    expect(fields(roomProblems(room({ StartsAt: minutes(start), EndsAt: minutes(end) }), now))).toEqual(
+      problems,
+    );
   });
 });
 

@@ -50,7 +50,11 @@ export function roomProblems(
   const start = Date.parse(room.StartsAt);
   const end = Date.parse(room.EndsAt);
   if (start < now.getTime() + START_LEAD_MINUTES * MINUTE)
-    problems.push({ field: 'StartsAt', key: 'live.rule.startTooSoon', params: { minutes: START_LEAD_MINUTES } });
+    problems.push({
+      field: 'StartsAt',
+      key: 'live.rule.startTooSoon',
+      params: { minutes: START_LEAD_MINUTES },
+    });
   else if (start > now.getTime() + START_MAX_DAYS * 24 * 60 * MINUTE)
     problems.push({ field: 'StartsAt', key: 'live.rule.startTooLate', params: { days: START_MAX_DAYS } });
   if (end - start < LENGTH_MIN_MINUTES * MINUTE)

@@ -10,7 +10,15 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { createFileStore } from '../../server/storage/file-store';
 import { startTestServer, type TestServer } from './harness';
-import { expectError, MALL_SITE, orderId, placeOrder, prepareSku, storefront, storefrontKey } from './order-helpers';
+import {
+  expectError,
+  MALL_SITE,
+  orderId,
+  placeOrder,
+  prepareSku,
+  storefront,
+  storefrontKey,
+} from './order-helpers';
 import { TEST_ENV } from './test-env';
 import { startWechatStandIn, TEST_APP, type WechatStandIn } from './wechat-stand-in';
 
@@ -78,7 +86,11 @@ afterAll(async () => {
 describe('the demo seed', () => {
   it('shows templates, a bound scene, sends with per-member results and a conversation', async () => {
     const templates = await server.call(api.getMessageTemplateList, {}, { token: admin });
-    expect(templates.body.Data.map((row) => row.Title)).toEqual(['新品上架通知', '订单支付成功通知', '订单发货提醒']);
+    expect(templates.body.Data.map((row) => row.Title)).toEqual([
+      '新品上架通知',
+      '订单支付成功通知',
+      '订单发货提醒',
+    ]);
     const scenes = await server.call(api.getMessageSceneList, {}, { token: admin });
     const shipped = scenes.body.Data.find((row) => row.Scene === 'orderShipped')!;
     expect(shipped).toMatchObject({ TemplateTitle: '订单发货提醒', Enabled: true });
@@ -89,21 +101,36 @@ describe('the demo seed', () => {
     expect(done.Sent).toBeGreaterThan(0);
     expect(done.Refused).toBeGreaterThan(0);
     expect(done.Sent + done.Refused).toBe(done.Total);
-    const details = await server.call(api.getMessageDeliveryList, { id: done.Id, state: 'refused' }, { token: admin });
-    expect(details.body.Data[0]!.Reason).toBe('The buyer has not accepted this message, or has used up their acceptances');
+    const details = await server.call(
+      api.getMessageDeliveryList,
+      { id: done.Id, state: 'refused' },
+      { token: admin },
+    );
+    expect(details.body.Data[0]!.Reason).toBe(
+      'The buyer has not accepted this message, or has used up their acceptances',
+    );
     const log = await server.call(api.getCustomerMessageList, {}, { token: admin });
     expect(log.body.Counts.in).toBe(4);
     expect(log.body.Counts.out).toBe(4);
-    expect(log.body.Data.filter((row) => row.Direction === 'out').every((row) => row.State === 'sent')).toBe(true);
+    expect(log.body.Data.filter((row) => row.Direction === 'out').every((row) => row.State === 'sent')).toBe(
+      true,
+    );
   });
 
   it('keeps another shop out of all of it', async () => {
     expect((await server.call(api.getMessageTemplateList, {}, { token: site2 })).body.Total).toBe(0);
     expect((await server.call(api.getMessageSendList, {}, { token: site2 })).body.Total).toBe(0);
     expect((await server.call(api.getCustomerMessageList, {}, { token: site2 })).body.Total).toBe(0);
-    const [mallSend] = await server.query<{ id: number }>(sql`select id from message_sends where site_id = ${MALL_SITE} limit 1`);
-    expectError(await server.call(api.getMessageDeliveryList, { id: mallSend!.id }, { token: site2 }), 'No such record');
-    expect((await server.call(api.cancelMessageSend, { Ids: [mallSend!.id] }, { token: site2 })).body.Changed).toBe(0);
+    const [mallSend] = await server.query<{ id: number }>(
+      sql`select id from message_sends where site_id = ${MALL_SITE} limit 1`,
+    );
+    expectError(
+      await server.call(api.getMessageDeliveryList, { id: mallSend!.id }, { token: site2 }),
+      'No such record',
+    );
+    expect(
+      (await server.call(api.cancelMessageSend, { Ids: [mallSend!.id] }, { token: site2 })).body.Changed,
+    ).toBe(0);
   });
 });
 
@@ -112,21 +139,44 @@ describe('settings', () => {
     const version = await settingsVersion(admin);
     const bad = await server.call(
       api.setMessageSettings,
-      { AppId: 'wx12', PushToken: 't', DefaultReplyOn: false, DefaultReply: { Kind: 'text' }, SandboxErrcode: 0, Version: version },
+      {
+        AppId: 'wx12',
+        PushToken: 't',
+        DefaultReplyOn: false,
+        DefaultReply: { Kind: 'text' },
+        SandboxErrcode: 0,
+        Version: version,
+      },
       { token: admin },
     );
     expectError(bad);
-    const fields = (bad.body as unknown as { Errors: { Field: string }[] }).Errors.map((error) => error.Field);
+    const fields = (bad.body as unknown as { Errors: { Field: string }[] }).Errors.map(
+      (error) => error.Field,
+    );
     expect(fields).toEqual(expect.arrayContaining(['AppId', 'PushToken', 'DefaultReply.Text']));
     const noSecret = await server.call(
       api.setMessageSettings,
-      { AppId: TEST_APP.appId, PushToken: 'abc', DefaultReplyOn: false, DefaultReply: { Kind: 'text', Text: 'x' }, SandboxErrcode: 0, Version: version },
+      {
+        AppId: TEST_APP.appId,
+        PushToken: 'abc',
+        DefaultReplyOn: false,
+        DefaultReply: { Kind: 'text', Text: 'x' },
+        SandboxErrcode: 0,
+        Version: version,
+      },
       { token: admin },
     );
     expectError(noSecret, 'With an app id, give its app secret too');
     const stale = await server.call(
       api.setMessageSettings,
-      { AppId: '', PushToken: 'abc', DefaultReplyOn: false, DefaultReply: { Kind: 'text', Text: 'x' }, SandboxErrcode: 0, Version: version + 5 },
+      {
+        AppId: '',
+        PushToken: 'abc',
+        DefaultReplyOn: false,
+        DefaultReply: { Kind: 'text', Text: 'x' },
+        SandboxErrcode: 0,
+        Version: version + 5,
+      },
       { token: admin },
     );
     expectError(stale, /Someone saved this/);
@@ -135,7 +185,11 @@ describe('settings', () => {
   it('keep the secret sealed and show only its last characters', async () => {
     await connect(admin);
     const settings = await server.call(api.getMessageSettings, {}, { token: admin });
-    expect(settings.body).toMatchObject({ Provider: 'wechat', AppId: TEST_APP.appId, AppSecretHint: TEST_APP.secret.slice(-4) });
+    expect(settings.body).toMatchObject({
+      Provider: 'wechat',
+      AppId: TEST_APP.appId,
+      AppSecretHint: TEST_APP.secret.slice(-4),
+    });
     const [row] = await server.query<{ app_secret_sealed: string }>(
       sql`select app_secret_sealed from wechat_connections where site_id = ${MALL_SITE}`,
     );
@@ -174,7 +228,11 @@ describe('templates through WeChat', () => {
     });
     const list = await server.call(api.getMessageTemplateList, { keyword: '发货' }, { token: admin });
     const row = list.body.Data.find((template) => template.Id === added.body.Id)!;
-    expect(row.Keywords.map((keyword) => keyword.Key)).toEqual(['character_string1', 'thing2', 'character_string3']);
+    expect(row.Keywords.map((keyword) => keyword.Key)).toEqual([
+      'character_string1',
+      'thing2',
+      'character_string3',
+    ]);
   });
 
   it('say WeChat’s refusals in the reader’s language, on the field', async () => {
@@ -205,9 +263,19 @@ describe('the shipped message', () => {
 
   it('binds only keywords the template has and fields the scene has', async () => {
     const scene = await server.call(api.getMessageScene, { Scene: 'orderShipped' }, { token: admin });
-    const base = { Scene: 'orderShipped', TemplateId: templateId, Page: 'pages/order/detail', Enabled: true, Version: scene.body.Version };
+    const base = {
+      Scene: 'orderShipped',
+      TemplateId: templateId,
+      Page: 'pages/order/detail',
+      Enabled: true,
+      Version: scene.body.Version,
+    };
     expectError(
-      await server.call(api.setMessageScene, { ...base, Mapping: [{ Key: 'thing9', Field: 'orderNo' }] }, { token: admin }),
+      await server.call(
+        api.setMessageScene,
+        { ...base, Mapping: [{ Key: 'thing9', Field: 'orderNo' }] },
+        { token: admin },
+      ),
       'The template has no keyword thing9',
     );
     expectError(
@@ -219,7 +287,11 @@ describe('the shipped message', () => {
       'The scene has no field “couponName”',
     );
     expectError(
-      await server.call(api.setMessageScene, { ...base, Mapping: [{ Key: 'character_string1', Field: 'orderNo' }] }, { token: admin }),
+      await server.call(
+        api.setMessageScene,
+        { ...base, Mapping: [{ Key: 'character_string1', Field: 'orderNo' }] },
+        { token: admin },
+      ),
       /thing2 has none/,
     );
     const saved = await server.call(
@@ -236,14 +308,14 @@ describe('the shipped message', () => {
       { token: admin },
     );
     expect(saved.body.Errmsg).toBe('');
-    expectError(
-      await server.call(api.setMessageScene, { ...base, Mapping: [] }, { token: site2 }),
-    );
+    expectError(await server.call(api.setMessageScene, { ...base, Mapping: [] }, { token: site2 }));
   });
 
   async function shippedOrder(buyerId: string) {
     const sku = await prepareSku(server, MALL_SITE, 50, { skip: 3 });
-    const order = await placeOrder(server, key, sku, 1, { Buyer: { Id: buyerId, Name: '李四', Phone: '13800000009' } });
+    const order = await placeOrder(server, key, sku, 1, {
+      Buyer: { Id: buyerId, Name: '李四', Phone: '13800000009' },
+    });
     await storefront(server, key, (await import('../../contract/endpoints/storefront')).payOrder, {
       OrderNo: order.OrderNo,
       BuyerId: buyerId,
@@ -270,7 +342,9 @@ describe('the shipped message', () => {
     const accepted = await shippedOrder('buyer-consents');
     const declined = await shippedOrder('buyer-declines');
     await sweep();
-    const sends = standIn.sent('/cgi-bin/message/subscribe/send').filter((call) => call.body.touser === 'buyer-consents');
+    const sends = standIn
+      .sent('/cgi-bin/message/subscribe/send')
+      .filter((call) => call.body.touser === 'buyer-consents');
     expect(sends).toHaveLength(1);
     expect(sends[0]!.body).toMatchObject({
       template_id: priTmplId,
@@ -281,7 +355,9 @@ describe('the shipped message', () => {
         character_string4: { value: `SF${accepted.id}0001` },
       },
     });
-    expect(standIn.sent('/cgi-bin/message/subscribe/send').some((call) => call.body.touser === 'buyer-declines')).toBe(false);
+    expect(
+      standIn.sent('/cgi-bin/message/subscribe/send').some((call) => call.body.touser === 'buyer-declines'),
+    ).toBe(false);
     const details = await server.call(api.getMessageDeliveryList, { keyword: '李四' }, { token: admin });
     const states = details.body.Data.map((row) => row.State).sort();
     expect(states).toEqual(['refused', 'sent']);
@@ -289,7 +365,9 @@ describe('the shipped message', () => {
     // The acceptance was used: the next parcel to the same buyer is refused.
     await shippedOrder('buyer-consents');
     await sweep();
-    expect(standIn.sent('/cgi-bin/message/subscribe/send').filter((call) => call.body.touser === 'buyer-consents')).toHaveLength(1);
+    expect(
+      standIn.sent('/cgi-bin/message/subscribe/send').filter((call) => call.body.touser === 'buyer-consents'),
+    ).toHaveLength(1);
   });
 
   it('maps WeChat’s errcode onto the delivery', async () => {
@@ -304,7 +382,11 @@ describe('the shipped message', () => {
       sql`select state, errcode from message_deliveries where open_id = 'buyer-stale-openid'`,
     );
     expect(row).toEqual({ state: 'failed', errcode: 40003 });
-    const details = await server.call(api.getMessageDeliveryList, { state: 'failed' }, { token: admin, locale: 'zh-CN' });
+    const details = await server.call(
+      api.getMessageDeliveryList,
+      { state: 'failed' },
+      { token: admin, locale: 'zh-CN' },
+    );
     expect(details.body.Data.map((entry) => entry.Reason)).toContain('用户 openid 不属于该小程序');
   });
 });
@@ -322,9 +404,12 @@ describe('the outbox', () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     // On PostgreSQL the second instance is a second pool on the same database; PGlite has one connection.
     const url = adminUrl
-      ? ((await server.query<{ name: string }>(sql`select current_database() as name`))[0]!.name)
+      ? (await server.query<{ name: string }>(sql`select current_database() as name`))[0]!.name
       : null;
-    const other = url && adminUrl ? await openDatabase({ databaseUrl: adminUrl.replace(/\/[^/]*$/, `/${url}`), poolSize: 5 }) : null;
+    const other =
+      url && adminUrl
+        ? await openDatabase({ databaseUrl: adminUrl.replace(/\/[^/]*$/, `/${url}`), poolSize: 5 })
+        : null;
     const now = new Date();
     await Promise.all([
       drainMessages(server.database.db, now, environment()),
@@ -333,7 +418,9 @@ describe('the outbox', () => {
       drainMessages(other?.db ?? server.database.db, now, environment()),
     ]);
     await other?.close();
-    const raced = standIn.sent('/cgi-bin/message/subscribe/send').filter((call) => String(call.body.touser).startsWith('race-'));
+    const raced = standIn
+      .sent('/cgi-bin/message/subscribe/send')
+      .filter((call) => String(call.body.touser).startsWith('race-'));
     expect(raced).toHaveLength(40);
     expect(new Set(raced.map((call) => call.body.touser)).size).toBe(40);
     const [left] = await server.query<{ count: number }>(
@@ -353,7 +440,9 @@ describe('the outbox', () => {
       sql`select state, errcode from message_deliveries where idempotency_key = 'died:1'`,
     );
     expect(row).toEqual({ state: 'failed', errcode: -101 });
-    expect(standIn.sent('/cgi-bin/message/subscribe/send').some((call) => call.body.touser === 'died-mid-send')).toBe(false);
+    expect(
+      standIn.sent('/cgi-bin/message/subscribe/send').some((call) => call.body.touser === 'died-mid-send'),
+    ).toBe(false);
   });
 });
 
@@ -384,7 +473,9 @@ describe('mass sends', () => {
     const waiting = await server.call(api.getMessageDeliveryList, { id: created.body.Id }, { token: admin });
     expect(waiting.body.Send!.State).toBe('scheduled');
     expect(waiting.body.Total).toBe(0);
-    await server.query(sql`update message_sends set scheduled_at = now() - interval '1 minute' where id = ${created.body.Id}`);
+    await server.query(
+      sql`update message_sends set scheduled_at = now() - interval '1 minute' where id = ${created.body.Id}`,
+    );
     await sweep();
     const details = await server.call(api.getMessageDeliveryList, { id: created.body.Id }, { token: admin });
     expect(details.body.Send!.State).toBe('done');
@@ -411,17 +502,46 @@ describe('mass sends', () => {
       Target: { Kind: 'all' },
       RequestKey: 'bad-input-1',
     };
-    expectError(await server.call(api.createMessageSend, { ...base, Values: { thing1: 'a' } }, { token: admin }), /has none/);
-    expectError(await server.call(api.createMessageSend, { ...base, Target: { Kind: 'grade', GradeId: 99999 } }, { token: admin }), /No such grade/);
-    expectError(await server.call(api.createMessageSend, { ...base, Target: { Kind: 'tag', Tag: '没有这个标签' } }, { token: admin }), 'No member matches this target');
-    expectError(await server.call(api.createMessageSend, { ...base, ScheduledAt: '2020-01-01T00:00:00Z' }, { token: admin }), 'Choose a time from now on');
+    expectError(
+      await server.call(api.createMessageSend, { ...base, Values: { thing1: 'a' } }, { token: admin }),
+      /has none/,
+    );
+    expectError(
+      await server.call(
+        api.createMessageSend,
+        { ...base, Target: { Kind: 'grade', GradeId: 99999 } },
+        { token: admin },
+      ),
+      /No such grade/,
+    );
+    expectError(
+      await server.call(
+        api.createMessageSend,
+        { ...base, Target: { Kind: 'tag', Tag: '没有这个标签' } },
+        { token: admin },
+      ),
+      'No member matches this target',
+    );
+    expectError(
+      await server.call(
+        api.createMessageSend,
+        { ...base, ScheduledAt: '2020-01-01T00:00:00Z' },
+        { token: admin },
+      ),
+      'Choose a time from now on',
+    );
     expectError(await server.call(api.createMessageSend, base, { token: site2 }), /No such template/);
   });
 });
 
 describe('customer service', () => {
   const push = (query: Record<string, string>, body: Record<string, unknown>) =>
-    server.app.inject({ method: 'POST', url: `${API_BASE}${api.WECHAT_MESSAGE_PUSH_PATH}`, query, payload: body });
+    server.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${api.WECHAT_MESSAGE_PUSH_PATH}`,
+      query,
+      payload: body,
+    });
   const signed = (token: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = 'n0nce';
@@ -444,11 +564,22 @@ describe('customer service', () => {
   });
 
   it('logs a pushed message once however often it is replayed, and answers it by keyword', async () => {
-    const message = { FromUserName: 'buyer-chat', MsgType: 'text', Content: '请问营业时间', MsgId: 77001, CreateTime: 1 };
+    const message = {
+      FromUserName: 'buyer-chat',
+      MsgType: 'text',
+      Content: '请问营业时间',
+      MsgId: 77001,
+      CreateTime: 1,
+    };
     expect((await push(signed('wrong'), message)).statusCode).toBe(401);
     const created = await server.call(
       api.bindAutoReply,
-      { Keyword: '营业时间', Match: 'contains', Reply: { Kind: 'text', Text: '每天 9 点到 21 点' }, Status: 'on' },
+      {
+        Keyword: '营业时间',
+        Match: 'contains',
+        Reply: { Kind: 'text', Text: '每天 9 点到 21 点' },
+        Status: 'on',
+      },
       { token: admin },
     );
     expect(created.body.Errmsg).toBe('');
@@ -460,31 +591,59 @@ describe('customer service', () => {
       sql`select direction from customer_messages where open_id = 'buyer-chat' order by id`,
     );
     expect(rows.map((row) => row.direction)).toEqual(['in', 'out']);
-    const answers = standIn.sent('/cgi-bin/message/custom/send').filter((call) => call.body.touser === 'buyer-chat');
+    const answers = standIn
+      .sent('/cgi-bin/message/custom/send')
+      .filter((call) => call.body.touser === 'buyer-chat');
     expect(answers.map((call) => call.body.text)).toEqual([{ content: '每天 9 点到 21 点' }]);
-    expect((await server.call(api.getAutoReply, { Id: created.body.Id }, { token: admin })).body.Hits).toBe(1);
+    expect((await server.call(api.getAutoReply, { Id: created.body.Id }, { token: admin })).body.Hits).toBe(
+      1,
+    );
   });
 
   it('refuses a reply outside the 48-hour window with a clear message', async () => {
-    await push(signed('pushToken1'), { FromUserName: 'buyer-old', MsgType: 'text', Content: '在吗', MsgId: 77002 });
+    await push(signed('pushToken1'), {
+      FromUserName: 'buyer-old',
+      MsgType: 'text',
+      Content: '在吗',
+      MsgId: 77002,
+    });
     const [incoming] = await server.query<{ id: number }>(
       sql`select id from customer_messages where open_id = 'buyer-old' and direction = 'in'`,
     );
     const reply = { Id: incoming!.id, Reply: { Kind: 'text', Text: '在的' } };
     expect((await server.call(api.replyCustomerMessage, reply, { token: admin })).body.Errmsg).toBe('');
-    await server.query(sql`update customer_messages set created_at = now() - interval '49 hours' where id = ${incoming!.id}`);
-    expectError(await server.call(api.replyCustomerMessage, reply, { token: admin }), /within 48 hours.*49 hours ago/);
-    expectError(await server.call(api.replyCustomerMessage, reply, { token: site2 }), 'No such record in this shop');
+    await server.query(
+      sql`update customer_messages set created_at = now() - interval '49 hours' where id = ${incoming!.id}`,
+    );
+    expectError(
+      await server.call(api.replyCustomerMessage, reply, { token: admin }),
+      /within 48 hours.*49 hours ago/,
+    );
+    expectError(
+      await server.call(api.replyCustomerMessage, reply, { token: site2 }),
+      'No such record in this shop',
+    );
   });
 
   it('shows WeChat’s 45015 as the window having closed', async () => {
     standIn.sendAnswers.set('buyer-late', 45015);
-    await push(signed('pushToken1'), { FromUserName: 'buyer-late', MsgType: 'text', Content: '你好', MsgId: 77003 });
+    await push(signed('pushToken1'), {
+      FromUserName: 'buyer-late',
+      MsgType: 'text',
+      Content: '你好',
+      MsgId: 77003,
+    });
     await sweep();
-    const log = await server.call(api.getCustomerMessageList, { direction: 'out', keyword: '稍后回复' }, { token: admin });
+    const log = await server.call(
+      api.getCustomerMessageList,
+      { direction: 'out', keyword: '稍后回复' },
+      { token: admin },
+    );
     const late = log.body.Data.find((row) => row.OpenId === 'buyer-late')!;
     expect(late.State).toBe('failed');
-    expect(late.Reason).toBe('The buyer last wrote more than 48 hours ago, so WeChat no longer accepts answers');
+    expect(late.Reason).toBe(
+      'The buyer last wrote more than 48 hours ago, so WeChat no longer accepts answers',
+    );
   });
 
   it('checks auto-replies: the field of a bad reply, another shop’s rows', async () => {
@@ -494,8 +653,13 @@ describe('customer service', () => {
       { token: admin },
     );
     expectError(bad);
-    const [mine] = await server.query<{ id: number }>(sql`select id from auto_replies where site_id = ${MALL_SITE} limit 1`);
-    expectError(await server.call(api.getAutoReply, { Id: mine!.id }, { token: site2 }), 'No such record in this shop');
+    const [mine] = await server.query<{ id: number }>(
+      sql`select id from auto_replies where site_id = ${MALL_SITE} limit 1`,
+    );
+    expectError(
+      await server.call(api.getAutoReply, { Id: mine!.id }, { token: site2 }),
+      'No such record in this shop',
+    );
     expect((await server.call(api.delAutoReply, { Ids: [mine!.id] }, { token: site2 })).body.Deleted).toBe(0);
   });
 });

@@ -59,7 +59,8 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
     const query = Object.fromEntries(url.searchParams);
     const raw = await readBody(request);
     const isJson = String(request.headers['content-type'] ?? '').includes('json');
-    const body = isJson && raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+    const body =
+      isJson && raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
     const answer = (payload: Record<string, unknown>) => {
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ...payload }));
@@ -73,15 +74,18 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
       token = `token-${standIn.tokensIssued}`;
       return answer({ access_token: token, expires_in: 7200 });
     }
-    if (!token || query.access_token !== token) return refuse(40001, 'invalid credential, access_token is invalid');
+    if (!token || query.access_token !== token)
+      return refuse(40001, 'invalid credential, access_token is invalid');
     const call = { path: url.pathname, query, body };
     standIn.calls.push(call);
-    const need = (...fields: string[]) => fields.find((field) => body[field] === undefined || body[field] === '');
+    const need = (...fields: string[]) =>
+      fields.find((field) => body[field] === undefined || body[field] === '');
     switch (url.pathname) {
       case '/wxaapi/newtmpl/getcategory':
         return answer({ data: [{ id: 307, name: '服装' }] });
       case '/wxaapi/newtmpl/getpubtemplatetitles': {
-        if (!query.ids || query.start === undefined || !query.limit) return refuse(47001, 'data format error');
+        if (!query.ids || query.start === undefined || !query.limit)
+          return refuse(47001, 'data format error');
         return answer({ count: 1, data: [{ tid: 1856, title: '订单发货提醒', type: 2, categoryId: '307' }] });
       }
       case '/wxaapi/newtmpl/getpubtemplatekeywords': {
@@ -91,8 +95,10 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
       case '/wxaapi/newtmpl/addtemplate': {
         const kids = body.kidList as number[] | undefined;
         if (!KEYWORDS[Number(body.tid)]) return refuse(200014, 'invalid tid');
-        if (!Array.isArray(kids) || kids.length < 2 || kids.length > 5) return refuse(200020, 'invalid kidList');
-        if (typeof body.sceneDesc !== 'string' || body.sceneDesc.length > 15) return refuse(200021, 'invalid sceneDesc');
+        if (!Array.isArray(kids) || kids.length < 2 || kids.length > 5)
+          return refuse(200020, 'invalid kidList');
+        if (typeof body.sceneDesc !== 'string' || body.sceneDesc.length > 15)
+          return refuse(200021, 'invalid sceneDesc');
         nextId += 1;
         return answer({ priTmplId: `pri-${body.tid}-${nextId}` });
       }
@@ -112,14 +118,26 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
         return refuse(standIn.sendAnswers.get(String(body.touser)) ?? 0, 'answered');
       }
       case '/cgi-bin/media/upload': {
-        if (query.type !== 'image' || !String(request.headers['content-type']).startsWith('multipart/form-data'))
+        if (
+          query.type !== 'image' ||
+          !String(request.headers['content-type']).startsWith('multipart/form-data')
+        )
           return refuse(40004, 'invalid media type');
         if (!raw.includes(Buffer.from('name="media"'))) return refuse(41005, 'media data missing');
         nextId += 1;
         return answer({ type: 'image', media_id: `media-${nextId}`, created_at: 1 });
       }
       case '/wxaapi/broadcast/room/create': {
-        const missing = need('name', 'coverImg', 'startTime', 'endTime', 'anchorName', 'anchorWechat', 'shareImg', 'feedsImg');
+        const missing = need(
+          'name',
+          'coverImg',
+          'startTime',
+          'endTime',
+          'anchorName',
+          'anchorWechat',
+          'shareImg',
+          'feedsImg',
+        );
         if (missing) return refuse(47001, `missing ${missing}`);
         if (body.anchorWechat === 'unverified_anchor') return refuse(300036, 'anchor not verified');
         nextId += 1;

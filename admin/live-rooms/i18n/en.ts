@@ -19,7 +19,8 @@ export const en: Record<string, string> = {
   'live.roomGoods': 'Goods',
   'live.roomSales': 'Sales',
   'live.delete': 'Delete',
-  'live.confirm.delete': 'Delete {count, plural, one {this room} other {# rooms}} here? The room stays on WeChat.',
+  'live.confirm.delete':
+    'Delete {count, plural, one {this room} other {# rooms}} here? The room stays on WeChat.',
   'live.form.title': 'Create a live room',
   'live.form.back': 'Back to the rooms',
   'live.form.basics': 'Room',
@@ -51,7 +52,8 @@ export const en: Record<string, string> = {
   'live.goods.column.state': 'Audit',
   'live.goods.add': 'Submit goods',
   'live.goods.refresh': 'Ask WeChat for audit results',
-  'live.goods.refreshed': '{count, plural, =0 {No audit result changed} one {# audit result came in} other {# audit results came in}}',
+  'live.goods.refreshed':
+    '{count, plural, =0 {No audit result changed} one {# audit result came in} other {# audit results came in}}',
   'live.goods.addTitle': 'Submit goods for WeChat’s audit',
   'live.goods.product': 'Catalogue goods',
   'live.goods.name': 'Name in the live room (3 to 14 Chinese characters)',

@@ -35,7 +35,8 @@ export const en: Record<string, string> = {
   'messages.setUp': 'Set up',
   'messages.switchOn': 'Switch on',
   'messages.switchOff': 'Switch off',
-  'messages.confirm.off': 'Switch off {count, plural, one {this scene} other {# scenes}}? Buyers stop receiving its message.',
+  'messages.confirm.off':
+    'Switch off {count, plural, one {this scene} other {# scenes}}? Buyers stop receiving its message.',
   'messages.scene.title': 'Message of “{scene}”',
   'messages.scene.missing': 'Open a scene from the subscribe message list.',
   'messages.scene.template': 'Template',
@@ -91,7 +92,8 @@ export const en: Record<string, string> = {
   'messages.sends.add': 'New send',
   'messages.sends.details': 'Details',
   'messages.sends.cancel': 'Cancel',
-  'messages.sends.confirm.cancel': 'Cancel {count, plural, one {this send} other {# sends}}? Nothing is sent.',
+  'messages.sends.confirm.cancel':
+    'Cancel {count, plural, one {this send} other {# sends}}? Nothing is sent.',
   'messages.send.title': 'New send',
   'messages.send.template': 'Template',
   'messages.send.value': '{name}',
@@ -121,8 +123,10 @@ export const en: Record<string, string> = {
   'messages.details.column.state': 'Result',
   'messages.details.column.reason': 'Reason',
   'messages.details.column.time': 'Time',
-  'messages.details.summary': '“{template}” to {target}: {sent}/{total} sent, {refused} not accepted, {failed} failed',
-  'messages.details.scenes': 'Messages the shop’s events sent (order shipped and the other scenes). A send’s own results open from the send list.',
+  'messages.details.summary':
+    '“{template}” to {target}: {sent}/{total} sent, {refused} not accepted, {failed} failed',
+  'messages.details.scenes':
+    'Messages the shop’s events sent (order shipped and the other scenes). A send’s own results open from the send list.',
   'messages.details.mass': 'Mass send',
   'messages.replies.column.keyword': 'Keyword',
   'messages.replies.column.match': 'Match',

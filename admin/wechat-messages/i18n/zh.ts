@@ -58,7 +58,8 @@ export const zh: Record<string, string> = {
   'messages.templates.filter.keyword': '标题',
   'messages.templates.add': '从微信模板库添加',
   'messages.templates.delete': '删除',
-  'messages.templates.confirm.delete': '删除{count, plural, other {这 # 个模板}}？微信小程序中的模板也会删除。',
+  'messages.templates.confirm.delete':
+    '删除{count, plural, other {这 # 个模板}}？微信小程序中的模板也会删除。',
   'messages.templates.none': '未使用',
   'messages.provider.sandbox': '沙箱',
   'messages.provider.wechat': '微信',
@@ -118,7 +119,8 @@ export const zh: Record<string, string> = {
   'messages.details.column.state': '结果',
   'messages.details.column.reason': '原因',
   'messages.details.column.time': '时间',
-  'messages.details.summary': '“{template}”发送给{target}：已发送 {sent}/{total}，未订阅 {refused}，失败 {failed}',
+  'messages.details.summary':
+    '“{template}”发送给{target}：已发送 {sent}/{total}，未订阅 {refused}，失败 {failed}',
   'messages.details.scenes': '店铺事件（订单发货等场景）发送的消息。群发的结果请从群发列表打开。',
   'messages.details.mass': '群发',
   'messages.replies.column.keyword': '关键词',

@@ -208,7 +208,8 @@ export const liveRoomRoutes = [
                sql`, `,
              )}) returning id, title`,
       );
-      for (const row of deleted) await audit(tx, session, 'live.room.delete', `liveRoom:${row.id}`, { Title: row.title });
+      for (const row of deleted)
+        await audit(tx, session, 'live.room.delete', `liveRoom:${row.id}`, { Title: row.title });
       return { Deleted: deleted.length };
     });
   }),
@@ -241,7 +242,12 @@ export const liveRoomRoutes = [
            order by p.id desc limit 50`,
     );
     return {
-      Data: rows.map((row) => ({ Id: row.id, Name: row.name, Image: row.image, PriceFen: row.price_fen ?? 0 })),
+      Data: rows.map((row) => ({
+        Id: row.id,
+        Name: row.name,
+        Image: row.image,
+        PriceFen: row.price_fen ?? 0,
+      })),
     };
   }),
 
@@ -289,7 +295,9 @@ export const liveRoomRoutes = [
     );
     if (waiting.length === 0) return { Changed: 0 };
     const adapter = await siteAdapter(db, session.siteId, environmentOf(config, files));
-    const audits = await askWechat(locale, () => adapter.goodsAudit(waiting.map((row) => row.wechat_goods_id)));
+    const audits = await askWechat(locale, () =>
+      adapter.goodsAudit(waiting.map((row) => row.wechat_goods_id)),
+    );
     return db.transaction(async (tx) => {
       let changed = 0;
       for (const result of audits) {
@@ -314,7 +322,10 @@ export const liveRoomRoutes = [
       db,
       sql`${inRoom} order by l.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     );
-    const [total] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${inRoom}) as found`);
+    const [total] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (${inRoom}) as found`,
+    );
     return { Data: rows.map(goodsRow), Total: total!.total, Room: roomRow(room, new Date()) };
   }),
 
@@ -329,12 +340,19 @@ export const liveRoomRoutes = [
       )})`,
     );
     const unknown = input.GoodsIds.find((id) => !goods.some((row) => row.id === id));
-    if (unknown !== undefined) throw new AppError('live.goodsNotFound', { id: unknown }, { field: 'GoodsIds' });
+    if (unknown !== undefined)
+      throw new AppError('live.goodsNotFound', { id: unknown }, { field: 'GoodsIds' });
     const unapproved = goods.find((row) => row.state !== 'approved');
-    if (unapproved) throw new AppError('live.goodsNotApproved', { name: unapproved.name }, { field: 'GoodsIds' });
+    if (unapproved)
+      throw new AppError('live.goodsNotApproved', { name: unapproved.name }, { field: 'GoodsIds' });
     const adapter = await siteAdapter(db, session.siteId, environmentOf(config, files));
     if (room.wechat_room_id > 0)
-      await askWechat(locale, () => adapter.addRoomGoods(room.wechat_room_id, goods.map((row) => row.wechat_goods_id)));
+      await askWechat(locale, () =>
+        adapter.addRoomGoods(
+          room.wechat_room_id,
+          goods.map((row) => row.wechat_goods_id),
+        ),
+      );
     return db.transaction(async (tx) => {
       const added = await queryRows<{ goods_id: number }>(
         tx,
@@ -370,7 +388,10 @@ export const liveRoomRoutes = [
            group by r.id order by r.starts_at desc, r.id desc
            limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     );
-    const [total] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from live_rooms r where ${where}`);
+    const [total] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from live_rooms r where ${where}`,
+    );
     return {
       Data: rows.map((row) => ({
         RoomId: row.id,
@@ -422,4 +443,3 @@ export const liveRoomRoutes = [
     };
   }),
 ];
-

@@ -3,7 +3,7 @@ import { demoPicture } from '../../db/demo-picture';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { payStorefrontOrder, placeOrder } from '../order/service';
-import { sandboxAdapter } from '../wechat-messages/sandbox-adapter';
+import { acceptingSandbox } from '../wechat-messages/service';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -16,7 +16,7 @@ export const liveRoomSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
   const cover = demoPicture('#f44336', '直播');
   const share = demoPicture('#ff9800', '分享');
-  const sandbox = sandboxAdapter({ errcode: 0 });
+  const sandbox = acceptingSandbox();
   const rooms: [number, string, string, number, number][] = [
     [demo.mallSiteId, '春季新品发布直播', '小美', -1, 2],
     [demo.mallSiteId, '周末好物秒杀专场', '阿杰', 48, 50],
@@ -52,7 +52,13 @@ export const liveRoomSeed: AreaSeed = async (db, demo) => {
     );
     ids.push(row!.id);
   }
-  const products = await queryRows<{ id: number; name: string; image: string; price_fen: number; sku_id: number }>(
+  const products = await queryRows<{
+    id: number;
+    name: string;
+    image: string;
+    price_fen: number;
+    sku_id: number;
+  }>(
     db,
     sql`select p.id, p.name, coalesce(p.gallery->>0, '') as image, s.price_fen, s.id as sku_id
           from products p join lateral (select id, price_fen from skus where product_id = p.id and stock >= 20

@@ -5,6 +5,7 @@ import type { EntityLinkKind } from '../../../contract/link-targets';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { liveRooms } from '../live-rooms/tables';
 import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
@@ -26,7 +27,6 @@ import {
   newsColumns,
   quickPayEntries,
 } from '../shop-set/tables';
-import { liveRooms } from '../live-rooms/tables';
 
 /**
  * Where each entity kind's rows live, for the ModuleLibrary lookups and the publish check's

@@ -241,7 +241,9 @@ export async function placeOrder(
     context.logBuffer,
   );
   if (input.LiveRoomId !== undefined)
-    await context.tx.execute(sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`);
+    await context.tx.execute(
+      sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
+    );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   const takesNow = stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take';
   if (takesNow) {

@@ -30,8 +30,8 @@ import {
   WAYBILL_STATES,
 } from '../../../contract/machines/order';
 import type { PriceBreakdown } from '../../../contract/pricing';
-import { liveRooms } from '../live-rooms/tables';
 import { accounts, sites, stores } from '../../db/schema';
+import { liveRooms } from '../live-rooms/tables';
 
 /** An order's price breakdown, with the coupon copy it took (which goes back if the order closes). */
 export interface StoredBreakdown extends PriceBreakdown {

@@ -71,7 +71,8 @@ const zh: Record<keyof typeof en, string> = {
   'message.gradeUnknown': '本店没有该等级（#{id}）',
   'message.noMembers': '没有符合该对象的会员',
   'message.stale': '打开后已有人保存了修改，请重新加载',
-  'message.replyWindow': '微信只允许在用户最后一条消息后 48 小时内回复；该用户最后一次发消息在 {hours} 小时前',
+  'message.replyWindow':
+    '微信只允许在用户最后一条消息后 48 小时内回复；该用户最后一次发消息在 {hours} 小时前',
   'message.rule.textRequired': '请输入回复文字',
   'message.rule.imageRequired': '请选择图片',
   'message.rule.cardTitleRequired': '请输入卡片标题',

@@ -73,14 +73,20 @@ export async function drainMessages(
     } else {
       // 43101: the buyer turned the message down on WeChat's side; the rest are failures.
       const state = outcome.errcode === 43101 ? 'refused' : 'failed';
-      await finish(sql`state = ${state}, errcode = ${outcome.errcode}, errmsg = ${outcome.message.slice(0, 300)}`);
+      await finish(
+        sql`state = ${state}, errcode = ${outcome.errcode}, errmsg = ${outcome.message.slice(0, 300)}`,
+      );
       counts[state] += 1;
     }
   }
   return counts;
 }
 
-async function sendOne(db: Database, row: DeliveryRow, environment: WechatEnvironment): Promise<WechatError | null> {
+async function sendOne(
+  db: Database,
+  row: DeliveryRow,
+  environment: WechatEnvironment,
+): Promise<WechatError | null> {
   try {
     const adapter = adapterOf(await readConnection(db, row.site_id), environment);
     if (row.kind === 'subscribe') await adapter.sendSubscribe(row.payload);

@@ -9,7 +9,7 @@ import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { type Locale, translate } from '../../i18n/messages';
+import { translate } from '../../i18n/messages';
 import { sealSecret } from '../../secret-box';
 import { storefrontSite } from '../storefront/service';
 import { errcodeReason } from './messages';
@@ -86,7 +86,11 @@ interface SceneRecord extends Record<string, unknown> {
   refused: number;
 }
 
-async function readScene(db: Executor, siteId: number, scene: api.MessageScene): Promise<api.MessageSceneRow> {
+async function readScene(
+  db: Executor,
+  siteId: number,
+  scene: api.MessageScene,
+): Promise<api.MessageSceneRow> {
   const [row] = await queryRows<SceneRecord>(
     db,
     sql`select s.template_id, t.title, t.pri_tmpl_id, t.keywords, s.mapping, s.page, s.enabled, s.version,
@@ -202,7 +206,13 @@ function autoReplyRow(row: AutoReplyRecord): api.AutoReplyRow {
 /** Enqueues an answer to a buyer and logs it; the sweep (or the kick) sends it. */
 async function enqueueAnswer(
   tx: Executor,
-  answer: { siteId: number; openId: string; reply: api.ReplyContent; autoReplyId?: number; accountId?: number },
+  answer: {
+    siteId: number;
+    openId: string;
+    reply: api.ReplyContent;
+    autoReplyId?: number;
+    accountId?: number;
+  },
 ): Promise<number> {
   const [logged] = await queryRows<{ id: number }>(
     tx,
@@ -349,7 +359,11 @@ export const messageRoutes = [
       if (!saved) throw stale();
       await audit(tx, session, 'message.settings', `site:${session.siteId}`, {
         before: { AppId: before?.appId ?? '', DefaultReplyOn: before?.defaultReplyOn ?? false },
-        after: { AppId: input.AppId, DefaultReplyOn: input.DefaultReplyOn, SecretChanged: !keepSecret && input.AppId !== '' },
+        after: {
+          AppId: input.AppId,
+          DefaultReplyOn: input.DefaultReplyOn,
+          SecretChanged: !keepSecret && input.AppId !== '',
+        },
       });
       return { Version: saved.version };
     });
@@ -359,7 +373,11 @@ export const messageRoutes = [
   defineRoute(api.getLibraryTitles, async ({ db, session, input, locale, config, files }) => {
     const adapter = await siteAdapter(db, session.siteId, environmentOf(config, files));
     const found = await askWechat(locale, () =>
-      adapter.libraryTitles({ start: (input.page - 1) * input.pageSize, limit: input.pageSize, keyword: input.Keyword }),
+      adapter.libraryTitles({
+        start: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+        keyword: input.Keyword,
+      }),
     );
     return {
       Data: found.data.map((title) => ({
@@ -421,9 +439,11 @@ export const messageRoutes = [
       });
     } catch (error) {
       // The template exists on WeChat now; without our row nobody could delete it, so take it back.
-      await adapter.deleteTemplate(priTmplId).catch((cleanup: unknown) =>
-        request.log.warn({ err: cleanup, priTmplId }, 'template left on WeChat'),
-      );
+      await adapter
+        .deleteTemplate(priTmplId)
+        .catch((cleanup: unknown) =>
+          request.log.warn({ err: cleanup, priTmplId }, 'template left on WeChat'),
+        );
       throw error;
     }
   }),
@@ -443,7 +463,10 @@ export const messageRoutes = [
   }),
 
   defineRoute(api.getMessageTemplateOptions, async ({ db, session }) => {
-    const rows = await queryRows<TemplateRecord>(db, sql`${templateSelect(session.siteId)} order by t.id desc limit 100`);
+    const rows = await queryRows<TemplateRecord>(
+      db,
+      sql`${templateSelect(session.siteId)} order by t.id desc limit 100`,
+    );
     return { Data: rows.map(templateRow) };
   }),
 
@@ -459,12 +482,15 @@ export const messageRoutes = [
     if (bound) throw new AppError('message.templateInUse', { title: bound.title }, { field: 'Ids' });
     const adapter = await siteAdapter(db, session.siteId, environmentOf(config, files));
     for (const row of rows) {
-      if (row.provider === adapter.provider) await askWechat(locale, () => adapter.deleteTemplate(row.pri_tmpl_id));
+      if (row.provider === adapter.provider)
+        await askWechat(locale, () => adapter.deleteTemplate(row.pri_tmpl_id));
     }
     await db.transaction(async (tx) => {
       for (const row of rows) {
         await tx.execute(sql`update message_templates set deleted = true where id = ${row.id}`);
-        await audit(tx, session, 'message.template.delete', `messageTemplate:${row.id}`, { Title: row.title });
+        await audit(tx, session, 'message.template.delete', `messageTemplate:${row.id}`, {
+          Title: row.title,
+        });
       }
     });
     return { Deleted: rows.length };
@@ -478,7 +504,9 @@ export const messageRoutes = [
     return { Data, Total: api.MESSAGE_SCENES.length };
   }),
 
-  defineRoute(api.getMessageScene, async ({ db, session, input }) => readScene(db, session.siteId, input.Scene)),
+  defineRoute(api.getMessageScene, async ({ db, session, input }) =>
+    readScene(db, session.siteId, input.Scene),
+  ),
 
   defineRoute(api.setMessageScene, async ({ db, session, input }) => {
     return db.transaction(async (tx) => {
@@ -488,11 +516,21 @@ export const messageRoutes = [
         if (!template.keywords.some((keyword) => keyword.Key === entry.Key))
           throw new AppError('message.mappingKey', { key: entry.Key }, { field: `Mapping.${index}.Key` });
         if (entry.Field !== 'text' && !fields.includes(entry.Field))
-          throw new AppError('message.mappingField', { field: entry.Field }, { field: `Mapping.${index}.Field` });
+          throw new AppError(
+            'message.mappingField',
+            { field: entry.Field },
+            { field: `Mapping.${index}.Field` },
+          );
         if (entry.Field === 'text' && entry.Text === '')
-          throw new AppError('message.mappingMissing', { key: entry.Key }, { field: `Mapping.${index}.Text` });
+          throw new AppError(
+            'message.mappingMissing',
+            { key: entry.Key },
+            { field: `Mapping.${index}.Text` },
+          );
       }
-      const unmapped = template.keywords.find((keyword) => !input.Mapping.some((entry) => entry.Key === keyword.Key));
+      const unmapped = template.keywords.find(
+        (keyword) => !input.Mapping.some((entry) => entry.Key === keyword.Key),
+      );
       if (unmapped) throw new AppError('message.mappingMissing', { key: unmapped.Key }, { field: 'Mapping' });
       const mapping = JSON.stringify(input.Mapping);
       const before = await readScene(tx, session.siteId, input.Scene);
@@ -529,7 +567,12 @@ export const messageRoutes = [
          returning scene`,
       );
       for (const row of changed)
-        await audit(tx, session, input.Enabled ? 'message.scene.on' : 'message.scene.off', `messageScene:${row.scene}`);
+        await audit(
+          tx,
+          session,
+          input.Enabled ? 'message.scene.on' : 'message.scene.off',
+          `messageScene:${row.scene}`,
+        );
       return { Changed: changed.length };
     });
   }),
@@ -573,7 +616,8 @@ export const messageRoutes = [
         if (!template.keywords.some((keyword) => keyword.Key === key))
           throw new AppError('message.valueUnknown', { key }, { field: `Values.${key}` });
       const empty = template.keywords.find((keyword) => !input.Values[keyword.Key]);
-      if (empty) throw new AppError('message.valueMissing', { key: empty.Name }, { field: `Values.${empty.Key}` });
+      if (empty)
+        throw new AppError('message.valueMissing', { key: empty.Name }, { field: `Values.${empty.Key}` });
       let label = translate(locale, 'message.target.all');
       let audience = sql`true`;
       if (input.Target.Kind === 'grade') {
@@ -582,7 +626,11 @@ export const messageRoutes = [
           sql`select name from member_grades where id = ${input.Target.GradeId} and site_id = ${session.siteId}`,
         );
         if (!grade)
-          throw new AppError('message.gradeUnknown', { id: input.Target.GradeId }, { field: 'Target.GradeId' });
+          throw new AppError(
+            'message.gradeUnknown',
+            { id: input.Target.GradeId },
+            { field: 'Target.GradeId' },
+          );
         label = grade.name;
         audience = sql`grade_id = ${input.Target.GradeId}`;
       } else if (input.Target.Kind === 'tag') {
@@ -660,7 +708,8 @@ export const messageRoutes = [
       if (!row) throw new AppError('message.notFound', {}, { field: 'id' });
       Send = sendRow(row);
     }
-    const scope = input.id !== undefined ? sql`d.send_id = ${input.id}` : sql`d.kind = 'subscribe' and d.send_id is null`;
+    const scope =
+      input.id !== undefined ? sql`d.send_id = ${input.id}` : sql`d.kind = 'subscribe' and d.send_id is null`;
     const keyword = input.keyword
       ? sql` and (m.nickname ilike ${containsPattern(input.keyword)} or m.member_no ilike ${containsPattern(input.keyword)})`
       : sql``;
@@ -724,7 +773,10 @@ export const messageRoutes = [
       db,
       sql`select * from auto_replies ${where} order by id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     );
-    const [total] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from auto_replies ${where}`);
+    const [total] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from auto_replies ${where}`,
+    );
     return { Data: rows.map(autoReplyRow), Total: total!.total };
   }),
 
@@ -854,7 +906,9 @@ export const messageRoutes = [
         reply: input.Reply,
         accountId: session.accountId,
       });
-      await audit(tx, session, 'message.customer.reply', `customerMessage:${input.Id}`, { Kind: input.Reply.Kind });
+      await audit(tx, session, 'message.customer.reply', `customerMessage:${input.Id}`, {
+        Kind: input.Reply.Kind,
+      });
       return answer;
     });
     kick(db, request, environmentOf(config, files));
@@ -926,4 +980,3 @@ export const messageRoutes = [
     return { Consents };
   }),
 ];
-

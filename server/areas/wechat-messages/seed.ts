@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AreaSeed } from '../../db/seed';
-import { queryRows } from '../../db/query';
 import type { Database } from '../../db/client';
+import { queryRows } from '../../db/query';
+import type { AreaSeed } from '../../db/seed';
 import { messagesSweep } from './outbox';
 import { takeIncoming } from './routes';
 import { sandboxAdapter } from './sandbox-adapter';
@@ -16,7 +16,14 @@ import { enqueueSceneMessage, wechatEnvironment } from './service';
 
 const HOUR = 60 * 60 * 1000;
 
-async function addTemplate(db: Database, siteId: number, tid: number, kids: number[], title: string, sceneDesc: string) {
+async function addTemplate(
+  db: Database,
+  siteId: number,
+  tid: number,
+  kids: number[],
+  title: string,
+  sceneDesc: string,
+) {
   const sandbox = sandboxAdapter({ errcode: 0 });
   const library = await sandbox.libraryKeywords(tid);
   const priTmplId = await sandbox.addTemplate({ tid, kidList: kids, sceneDesc });
@@ -119,7 +126,10 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
         (${siteId}, '营业时间', 'exact', ${JSON.stringify(reply('门店营业时间：每天 9:00–21:00。'))}::jsonb, 0),
         (${siteId}, '发票', 'contains', ${JSON.stringify(reply('下单时填写发票抬头即可，发货后三个工作日内开具。'))}::jsonb, 0)`,
   );
-  const connection = { defaultReplyOn: true, defaultReply: reply('您好，客服稍后回复您；查询订单请回复“物流”。') };
+  const connection = {
+    defaultReplyOn: true,
+    defaultReply: reply('您好，客服稍后回复您；查询订单请回复“物流”。'),
+  };
   const talk = ['我的物流到哪了？', '营业时间', '可以开发票吗', '衣服有点大，可以换吗'];
   await db.transaction(async (tx) => {
     for (const [index, member] of members.slice(0, talk.length).entries())

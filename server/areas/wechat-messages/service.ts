@@ -9,9 +9,9 @@ import type { Locale } from '../../i18n/messages';
 import { openSecret } from '../../secret-box';
 import { createFileStore, type FileStore } from '../../storage/file-store';
 import { accessTokenCache } from './access-token';
+import { errcodeReason } from './messages';
 import { sandboxAdapter } from './sandbox-adapter';
 import { wechatConnections } from './tables';
-import { errcodeReason } from './messages';
 import { fetchAppToken, type WechatAdapter, WechatError, wechatHttpAdapter } from './wechat-api';
 
 /**
@@ -46,7 +46,10 @@ export async function readConnection(db: Executor, siteId: number): Promise<Conn
 /** One cache for the process: every shop's token, refreshed once however many sends want it. */
 const tokens = accessTokenCache();
 
-export function adapterOf(connection: ConnectionRecord | null, environment: WechatEnvironment): WechatAdapter {
+export function adapterOf(
+  connection: ConnectionRecord | null,
+  environment: WechatEnvironment,
+): WechatAdapter {
   if (!connection?.appId || !connection.appSecretSealed)
     return sandboxAdapter({ errcode: connection?.sandboxErrcode ?? 0 });
   const secret = openSecret(connection.appSecretSealed, environment.secretsKey);
@@ -57,6 +60,11 @@ export function adapterOf(connection: ConnectionRecord | null, environment: Wech
     tokens,
     fetchToken: () => fetchAppToken(environment.apiBase, appId, secret),
   });
+}
+
+/** The sandbox as an unconnected shop sees it, for demo data made the way the screens make it. */
+export function acceptingSandbox(): WechatAdapter {
+  return sandboxAdapter({ errcode: 0 });
 }
 
 export async function siteAdapter(db: Executor, siteId: number, environment: WechatEnvironment) {
@@ -135,7 +143,10 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
   );
   if (!scene) return;
   const values = Object.fromEntries(
-    scene.mapping.map((entry) => [entry.Key, entry.Field === 'text' ? entry.Text : (event.fields[entry.Field] ?? '')]),
+    scene.mapping.map((entry) => [
+      entry.Key,
+      entry.Field === 'text' ? entry.Text : (event.fields[entry.Field] ?? ''),
+    ]),
   );
   const consented = await takeConsent(tx, event.siteId, event.openId, scene.pri_tmpl_id);
   const payload = {
@@ -177,7 +188,6 @@ export async function customPayload(
   };
 }
 
-
 /** A provider refusal as the operator's error, in their language. */
 export async function askWechat<T>(locale: Locale, call: () => Promise<T>, field?: string): Promise<T> {
   try {
@@ -192,4 +202,3 @@ export async function askWechat<T>(locale: Locale, call: () => Promise<T>, field
     throw error;
   }
 }
-

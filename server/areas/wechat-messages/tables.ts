@@ -12,7 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { KeywordMapping, ReplyContent, TemplateKeyword } from '../../../contract/endpoints/wechat-messages';
+import type {
+  KeywordMapping,
+  ReplyContent,
+  TemplateKeyword,
+} from '../../../contract/endpoints/wechat-messages';
 import { accounts, sites } from '../../db/schema';
 import { memberGrades, members } from '../customer/tables';
 

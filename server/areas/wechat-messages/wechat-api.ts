@@ -53,7 +53,11 @@ export interface GoodsAudit {
 
 export interface WechatAdapter {
   readonly provider: WechatProvider;
-  libraryTitles(query: { start: number; limit: number; keyword?: string }): Promise<{ count: number; data: LibraryTitle[] }>;
+  libraryTitles(query: {
+    start: number;
+    limit: number;
+    keyword?: string;
+  }): Promise<{ count: number; data: LibraryTitle[] }>;
   libraryKeywords(tid: number): Promise<LibraryKeyword[]>;
   addTemplate(request: { tid: number; kidList: number[]; sceneDesc: string }): Promise<string>;
   deleteTemplate(priTmplId: string): Promise<void>;
@@ -100,10 +104,10 @@ interface HttpOptions {
 
 /** Fetches the app's token with its secret (the shop's own connection). */
 export async function fetchAppToken(apiBase: string, appId: string, secret: string) {
-  const answer = await request(
-    `${apiBase}/cgi-bin/stable_token`,
-    { method: 'POST', body: JSON.stringify({ grant_type: 'client_credential', appid: appId, secret }) },
-  );
+  const answer = await request(`${apiBase}/cgi-bin/stable_token`, {
+    method: 'POST',
+    body: JSON.stringify({ grant_type: 'client_credential', appid: appId, secret }),
+  });
   const token = answer.access_token;
   if (typeof token !== 'string') throw new WechatError(BAD_ANSWER, 'no access_token in the answer');
   return { token, expiresInSeconds: Number(answer.expires_in ?? 7200) };
@@ -114,7 +118,10 @@ async function request(url: string, init: RequestInit): Promise<Record<string, u
   try {
     response = await fetch(url, {
       ...init,
-      headers: init.body instanceof FormData ? init.headers : { 'content-type': 'application/json', ...init.headers },
+      headers:
+        init.body instanceof FormData
+          ? init.headers
+          : { 'content-type': 'application/json', ...init.headers },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
@@ -136,7 +143,11 @@ async function request(url: string, init: RequestInit): Promise<Record<string, u
 
 export function wechatHttpAdapter(options: HttpOptions): WechatAdapter {
   const { apiBase, appId, tokens, fetchToken } = options;
-  async function call(path: string, init: RequestInit = {}, retried = false): Promise<Record<string, unknown>> {
+  async function call(
+    path: string,
+    init: RequestInit = {},
+    retried = false,
+  ): Promise<Record<string, unknown>> {
     const token = await tokens.token(appId, fetchToken);
     const separator = path.includes('?') ? '&' : '?';
     try {
