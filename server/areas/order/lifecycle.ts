@@ -19,6 +19,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
 import { queueOrderShippedMessage } from '../added-value/service';
+import { recordOrderCommission, voidRefundedCommission } from '../distribution/service';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { enqueueSceneMessage } from '../wechat-messages/service';
@@ -323,6 +324,7 @@ export async function payOrder(
   await addSold(context.tx, order.siteId, order.id, 1);
   await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
+  await recordOrderCommission(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
     from: 'toPay',
@@ -667,6 +669,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   const updated = await updateOrder(context, order, set);
   await refundTickets(context.tx, order, refund.amount_fen, closing, context.now);
   await walletOnRefund(context, order, refund.amount_fen);
+  await voidRefundedCommission(context.tx, updated, context.actor, context.now);
   await logOrder(context, order, {
     action: 'markRefunded',
     from: order.refundState,
