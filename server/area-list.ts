@@ -20,6 +20,9 @@ import { marketingSeed } from './areas/marketing/seed';
 import { sendRoutes } from './areas/marketing/send-routes';
 import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
+import { miniProgramRoutes } from './areas/mini-program/routes';
+import { miniProgramSeed } from './areas/mini-program/seed';
+import { drainMiniProgramSteps } from './areas/mini-program/service';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -56,7 +59,8 @@ import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
-import { paymentEnvironment } from './config';
+import { wechatPlatformRoutes } from './areas/wechat-platform/routes';
+import { loadConfig, paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
 import type { RouteDefinition } from './http/route';
@@ -151,6 +155,14 @@ export const AREAS: readonly AreaRegistration[] = [
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
+  { folder: 'wechat-platform', routes: wechatPlatformRoutes },
+  // After shop-set, module-library and storefront: a commit's ext config names the published template and key.
+  {
+    folder: 'mini-program',
+    routes: miniProgramRoutes,
+    seed: miniProgramSeed,
+    sweep: (db, now) => drainMiniProgramSteps(db, now, loadConfig()),
+  },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },

@@ -17,6 +17,7 @@ import './messages';
  */
 
 export { type PaymentAdapter, PaymentProviderError } from './adapter';
+export { drainOutboxKinds, type OutboxRow, type OutboxSender } from './outbox-drain';
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -129,4 +130,15 @@ async function queueRefund(
       payload: { ...refund, outRefundNo, provider },
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Queues a call to an outside service in the caller's transaction (DESIGN §11), for the area that
+ * drains `kind` with drainOutboxKinds; a key queued before is left as it was.
+ */
+export async function enqueueOutbox(
+  tx: Executor,
+  row: { siteId: number; kind: string; idempotencyKey: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(outbox).values(row).onConflictDoNothing();
 }
