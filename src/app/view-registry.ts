@@ -38,6 +38,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/moreShopSupervise': () => import('../../admin/shop/stores/store-list-page'),
   '/shop/moreShopEdit': () => import('../../admin/shop/stores/store-form-page'),
   '/shop/payConfig': () => import('../../admin/shop/payment/pay-config-page'),
+  '/smallRoutine/smallRoutineSupervise': () => import('../../admin/mini-program/mini-program-page'),
+  '/smallRoutine/packSmallRoutine': () => import('../../admin/mini-program/commit-page'),
   '/shop/freightTemplate': () => import('../../admin/shop/freight/freight-list-page'),
   '/shop/editFreight': () => import('../../admin/shop/freight/freight-edit-page'),
   '/shop/publicColumn': () => import('../../admin/shop/news/column-list-page'),

@@ -10,7 +10,8 @@ import {
 import { can } from '../../../contract/state-machine';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
-import type { Executor } from '../../db/client';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
@@ -22,6 +23,7 @@ import {
   applyAuditEvent,
   askWechat,
   authorizationView,
+  drainMiniProgramSteps,
   enqueueStep,
   miniProgramAdapter,
   moveVersion,
@@ -101,7 +103,8 @@ const actorOf = (session: Session) => ({ accountId: session.accountId, name: ses
  * count bumped, and queued for the outbox in the same transaction.
  */
 async function queueStep(
-  db: Executor,
+  db: Database,
+  config: Config,
   session: Session,
   id: number,
   field: string,
@@ -122,6 +125,15 @@ async function queueStep(
       userVersion: row.user_version,
     });
   });
+  await sendQueued(db, config);
+}
+
+/**
+ * Sends what was just queued without waiting for the sweep, after the transaction committed: the
+ * operator sees WeChat's answer at once, and a failure is retried by the sweep as any other row.
+ */
+function sendQueued(db: Database, config: Config) {
+  return drainMiniProgramSteps(db, new Date(), config);
 }
 
 export const miniProgramRoutes = [
@@ -300,6 +312,7 @@ export const miniProgramRoutes = [
       });
       return versionId;
     });
+    await sendQueued(db, config);
     return { Id: id };
   }),
 
@@ -319,15 +332,17 @@ export const miniProgramRoutes = [
     return { Categories: options.categories, Pages: options.pages };
   }),
 
-  defineRoute(api.submitAudit, async ({ db, session, input }) => {
+  defineRoute(api.submitAudit, async ({ db, session, config, input }) => {
     const [busy] = await queryRows<{ user_version: string }>(
       db,
       sql`select user_version from mini_program_versions
-           where site_id = ${session.siteId} and id <> ${input.Id} and status in ('submitting', 'auditing', 'delayed')`,
+           where site_id = ${session.siteId} and id <> ${input.Id} and status in ('submitting', 'auditing', 'delayed')
+             and provider = (select provider from mini_program_versions where id = ${input.Id})`,
     );
     if (busy) throw new AppError('miniProgram.auditBusy', { version: busy.user_version }, { field: 'Id' });
     await queueStep(
       db,
+      config,
       session,
       input.Id,
       'Id',
@@ -338,13 +353,13 @@ export const miniProgramRoutes = [
     return {};
   }),
 
-  defineRoute(api.releaseVersion, async ({ db, session, input }) => {
-    await queueStep(db, session, input.Ids[0]!, 'Ids', 'release', 'miniProgram.release');
+  defineRoute(api.releaseVersion, async ({ db, session, config, input }) => {
+    await queueStep(db, config, session, input.Ids[0]!, 'Ids', 'release', 'miniProgram.release');
     return {};
   }),
 
-  defineRoute(api.rollbackVersion, async ({ db, session, input }) => {
-    await queueStep(db, session, input.Ids[0]!, 'Ids', 'rollback', 'miniProgram.rollback');
+  defineRoute(api.rollbackVersion, async ({ db, session, config, input }) => {
+    await queueStep(db, config, session, input.Ids[0]!, 'Ids', 'rollback', 'miniProgram.rollback');
     return {};
   }),
 
