@@ -20,6 +20,8 @@ import { marketingSeed } from './areas/marketing/seed';
 import { sendRoutes } from './areas/marketing/send-routes';
 import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
+import { applymentSweep } from './areas/mini-program/applyment';
+import { applymentRoutes } from './areas/mini-program/applyment-routes';
 import { miniProgramRoutes } from './areas/mini-program/routes';
 import { miniProgramSeed } from './areas/mini-program/seed';
 import { drainMiniProgramSteps } from './areas/mini-program/service';
@@ -159,9 +161,20 @@ export const AREAS: readonly AreaRegistration[] = [
   // After shop-set, module-library and storefront: a commit's ext config names the published template and key.
   {
     folder: 'mini-program',
-    routes: miniProgramRoutes,
+    routes: [...miniProgramRoutes, ...applymentRoutes],
     seed: miniProgramSeed,
-    sweep: (db, now) => drainMiniProgramSteps(db, now, loadConfig()),
+    sweep: async (db, now) => {
+      const config = loadConfig();
+      const steps = await drainMiniProgramSteps(db, now, config);
+      const applyments = await applymentSweep(db, now, config);
+      return {
+        stepsSent: steps.sent,
+        stepsFailed: steps.failed,
+        applymentsSent: applyments.sent,
+        applymentsFailed: applyments.failed,
+        applymentsPolled: applyments.polled,
+      };
+    },
   },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

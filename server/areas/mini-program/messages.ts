@@ -14,6 +14,12 @@ const en = {
   'miniProgram.pageNotInCode': 'Page {page} is not in this version',
   'miniProgram.categoryNotAllowed': 'The category is not one of the mini-program',
   'miniProgram.notReleased': 'The mini-program has no released version yet, so it has no page codes',
+  'applyment.notFound': 'No applyment {id} in this shop',
+  'applyment.notEditable': 'Applyment {id} is with WeChat Pay and cannot be changed now',
+  'applyment.illegal': 'Applyment {id} cannot do this in its current state',
+  'applyment.incomplete': 'Fill in every field before submitting; missing: {fields}',
+  'applyment.stale': 'Someone saved this applyment after you opened it (your version {yours}, now {current})',
+  'applyment.wechatPayRefused': 'WeChat Pay refused: {code} {message}',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -30,6 +36,12 @@ const zh: Record<keyof typeof en, string> = {
   'miniProgram.pageNotInCode': '页面 {page} 不在此版本中',
   'miniProgram.categoryNotAllowed': '所选类目不是该小程序的类目',
   'miniProgram.notReleased': '小程序尚未发布，无法生成页面小程序码',
+  'applyment.notFound': '本店没有进件申请 {id}',
+  'applyment.notEditable': '进件申请 {id} 已提交微信支付，当前不能修改',
+  'applyment.illegal': '进件申请 {id} 当前状态不能执行此操作',
+  'applyment.incomplete': '请填写全部信息后再提交，缺少：{fields}',
+  'applyment.stale': '打开后已有人保存了此进件申请（您的版本 {yours}，当前 {current}）',
+  'applyment.wechatPayRefused': '微信支付拒绝：{code} {message}',
 };
 
 extendMessages({ en, zh });

@@ -18,6 +18,17 @@ import './messages';
 
 export { type PaymentAdapter, PaymentProviderError } from './adapter';
 export { drainOutboxKinds, type OutboxRow, type OutboxSender } from './outbox-drain';
+/** WeChat Pay API v3 signing, for the areas that call other v3 APIs (applyment4sub). */
+export {
+  answerMessage,
+  authorizationHeader,
+  certificateSerial,
+  nonce,
+  requestMessage,
+  rsaSign,
+  rsaVerify,
+  unixSeconds,
+} from './wechat-pay-crypto';
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
