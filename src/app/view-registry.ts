@@ -40,6 +40,8 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/shop/payConfig': () => import('../../admin/shop/payment/pay-config-page'),
   '/smallRoutine/smallRoutineSupervise': () => import('../../admin/mini-program/mini-program-page'),
   '/smallRoutine/packSmallRoutine': () => import('../../admin/mini-program/commit-page'),
+  '/smallRoutine/payApplymentList': () => import('../../admin/mini-program/applyment-list-page'),
+  '/smallRoutine/payApplyment': () => import('../../admin/mini-program/applyment-form-page'),
   '/shop/freightTemplate': () => import('../../admin/shop/freight/freight-list-page'),
   '/shop/editFreight': () => import('../../admin/shop/freight/freight-edit-page'),
   '/shop/publicColumn': () => import('../../admin/shop/news/column-list-page'),
