@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { MiniProgramVersionAction } from '../../../contract/machines/mini-program-version';
 import { loadConfig } from '../../config';
+import { demoPicture } from '../../db/demo-picture';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { sealSecret } from '../../secret-box';
 import { newKey } from '../storefront/service';
 import { wechatAuthorizers } from '../wechat-platform/service';
+import { mask } from './applyment';
 import { sandboxPlatform } from './sandbox-platform';
 import { moveVersion, WECHAT_ACTOR } from './service';
 
@@ -94,6 +96,7 @@ export const miniProgramSeed: AreaSeed = async (db, demo) => {
       steps: ['uploaded', 'submitAudit', 'submitted'],
     },
   ];
+  await seedApplyments(db, siteId, demo.adminAccountId, secretsKey, now);
   const admin = { accountId: demo.adminAccountId, name: 'admin' };
   for (const walk of walks) {
     const at = new Date(now - walk.days * DAY);
@@ -131,3 +134,72 @@ export const miniProgramSeed: AreaSeed = async (db, demo) => {
     });
   }
 };
+
+/** A draft being filled, one waiting for the legal person's signature, one rejected by the audit. */
+async function seedApplyments(
+  db: Parameters<AreaSeed>[0],
+  siteId: number,
+  accountId: number,
+  secretsKey: Buffer,
+  now: number,
+) {
+  const licence = demoPicture('#607d8b', '营业执照');
+  const portrait = demoPicture('#9e9e9e', '人像面');
+  const emblem = demoPicture('#795548', '国徽面');
+  const base = {
+    SubjectType: 'SUBJECT_TYPE_ENTERPRISE',
+    MerchantName: '上海演示商贸有限公司',
+    LicenseNumber: '91310000MA1FL8XQ30',
+    LicenseCopy: licence,
+    LegalPerson: '王小明',
+    IdCardName: '王小明',
+    IdCardCopy: portrait,
+    IdCardNational: emblem,
+    IdCardValidFrom: '2019-06-01',
+    IdCardValidTo: '2039-06-01',
+    BankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE',
+    AccountBank: '招商银行',
+    AccountName: '上海演示商贸有限公司',
+    BankAddressCode: '310000',
+    ContactName: '王小明',
+    ContactEmail: 'shop@example.com',
+    MerchantShortname: '演示商城',
+    ServicePhone: '021-12345678',
+  };
+  const sealed = {
+    id: sealSecret('310101199001011234', secretsKey),
+    account: sealSecret('6225880212345678', secretsKey),
+    mobile: sealSecret('13800001234', secretsKey),
+  };
+  const rows = [
+    {
+      status: 'editing',
+      draft: { ...base, MerchantName: '上海演示商贸有限公司（门店）', BankAddressCode: '' },
+      days: 1,
+      code: '',
+    },
+    { status: 'toBeSigned', draft: base, days: 3, code: `${siteId}_seed_signing` },
+    {
+      status: 'rejected',
+      draft: { ...base, MerchantName: '演示商贸（旧名称）' },
+      days: 9,
+      code: `${siteId}_seed_rejected`,
+    },
+  ];
+  for (const row of rows) {
+    const at = new Date(now - row.days * DAY).toISOString();
+    await db.execute(
+      sql`insert into pay_applyments (site_id, provider, status, business_code, draft, id_card_number_sealed,
+                                      id_card_number_mask, account_number_sealed, account_number_mask,
+                                      contact_mobile_sealed, contact_mobile_mask, applyment_id, sign_url, reason,
+                                      submitted_at, created_by, created_at, updated_at)
+          values (${siteId}, 'sandbox', ${row.status}, ${row.code}, ${JSON.stringify(row.draft)}::jsonb,
+                  ${sealed.id}, ${mask('310101199001011234', 4, 4)}, ${sealed.account}, ${mask('6225880212345678', 0, 4)},
+                  ${sealed.mobile}, ${mask('13800001234', 3, 4)},
+                  ${row.code ? `20000${row.days}0001234` : ''},
+                  ${row.status === 'toBeSigned' ? `https://pay.weixin.qq.com/public/apply4ec_sign/s?applymentId=sandbox-${row.code}` : ''},
+                  ${row.status === 'rejected' ? '营业执照：主体名称与执照不一致（沙箱）' : ''},
+                  ${row.code ? at : null}::timestamptz, ${accountId}, ${at}::timestamptz, ${at}::timestamptz)`,
+    );
+  }
+}
