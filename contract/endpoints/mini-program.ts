@@ -316,3 +316,26 @@ export const messageNotify = defineEndpoint({
   input: pushSchema,
   output: z.object({}),
 });
+
+/**
+ * The released mini-program's code (小程序码, getwxacodeunlimit) for one of its pages with a scene
+ * (SPEC §7 GetQrCode2): what a poster or a shelf label prints so a scan opens that page.
+ */
+export const getQrCode2 = defineEndpoint({
+  method: 'GET',
+  path: '/Comm/GetQrCode2',
+  permission: 'session',
+  input: z.strictObject({
+    page: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_/-]{1,128}$/i, 'a page path such as pages/index/index'),
+    /** WeChat takes at most 32 visible characters of these. */
+    scene: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z!#$&'()*+,/:;=?@\-._~]{1,32}$/)
+      .default('home'),
+  }),
+  output: z.object({ Image: z.string() }),
+});

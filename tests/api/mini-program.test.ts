@@ -119,6 +119,25 @@ describe('the sandbox mini-program of the demo mall', () => {
   });
 });
 
+describe('page codes (GetQrCode2)', () => {
+  it('draws the released mini-program’s code of a page, and refuses a shop with none released', async () => {
+    const code = await server.call(
+      api.getQrCode2,
+      { page: 'pages/goods/detail', scene: 'id=12' },
+      { token: admin },
+    );
+    expect(code.body.Image).toMatch(/^data:image\/png;base64,/);
+    const bad = await server.call(api.getQrCode2, { page: '../etc/passwd' }, { token: admin });
+    expect(bad.body.Errmsg).toContain('page');
+    const none = await server.call(
+      api.getQrCode2,
+      { page: 'pages/index/index' },
+      { token: site2, locale: 'en' },
+    );
+    expect(none.body.Errmsg).toBe('Authorise the mini-program to the platform first');
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [{ TemplateId: 3, UserVersion: 'has space', UserDesc: 'x' }, 'UserVersion'],

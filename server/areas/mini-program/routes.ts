@@ -387,4 +387,17 @@ export const miniProgramRoutes = [
     });
     return {};
   }),
+
+  defineRoute(api.getQrCode2, async ({ db, session, config, input, locale }) => {
+    const adapter = miniProgramAdapter(db, config);
+    await requireAuthorized(db, session.siteId, adapter.provider);
+    if ((await authorizationView(db, session.siteId, adapter.provider)).ReleasedVersion === '')
+      throw new AppError('miniProgram.notReleased', {}, { field: 'page' });
+    const image = await askWechat(
+      locale,
+      () => adapter.pageCode(session.siteId, input.page, input.scene),
+      'page',
+    );
+    return { Image: `data:${image.contentType};base64,${image.data.toString('base64')}` };
+  }),
 ];
