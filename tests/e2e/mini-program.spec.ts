@@ -42,9 +42,9 @@ test('an operator authorises, commits, audits and releases a version in the sand
   await page.getByRole('button', { name: 'Commit a new version' }).click();
   await expect(page.getByRole('heading', { name: 'Commit a code version' })).toBeVisible(FIRST_SCREEN);
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Code template').selectOption({ index: 1 });
+  await page.getByRole('combobox', { name: 'Code template' }).selectOption({ index: 1 });
   await page.getByLabel('Version number').fill(version);
-  await page.getByLabel('Description').fill('端到端测试版本');
+  await page.getByRole('textbox', { name: 'Description' }).fill('端到端测试版本');
   await page.getByRole('button', { name: 'Commit', exact: true }).click();
   await expect(page.getByText('The version was committed')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mini-program management' })).toBeVisible(FIRST_SCREEN);
@@ -55,9 +55,9 @@ test('an operator authorises, commits, audits and releases a version in the sand
   const audit = page.getByRole('dialog');
   await audit.getByRole('button', { name: 'Submit' }).click();
   await expect(audit.getByText('Choose the page WeChat should audit')).toBeVisible();
-  await audit.getByLabel('Page').selectOption('pages/index/index');
-  await audit.getByLabel('Category').selectOption({ index: 1 });
-  await audit.getByLabel('Page title').fill('首页');
+  await audit.getByRole('combobox', { name: 'Page' }).selectOption('pages/index/index');
+  await audit.getByRole('combobox', { name: 'Category' }).selectOption({ index: 1 });
+  await audit.getByRole('textbox', { name: 'Page title' }).fill('首页');
   await expectNoSeriousA11yViolations(page);
   await audit.getByRole('button', { name: 'Submit' }).click();
   await expect(row).toContainText('Under audit');
