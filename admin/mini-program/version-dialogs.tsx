@@ -77,8 +77,8 @@ export function TimelineDialog({ rows, onClose }: DialogProps) {
         aria-label={intl.formatMessage({ id: 'miniProgram.timeline.list' })}
       >
         {info.data ? (
-          info.data.Timeline.map((event, index) => (
-            <li key={`${event.Event}-${index}`}>
+          info.data.Timeline.map((event) => (
+            <li key={`${event.Event}-${event.CreatedAt}`}>
               <Text fontSize="sm">
                 {parseTime(event.CreatedAt, TIME)}{' '}
                 <FormattedMessage

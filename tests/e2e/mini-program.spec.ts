@@ -74,7 +74,7 @@ test('an operator authorises, commits, audits and releases a version in the sand
 
   await row.getByRole('button', { name: `Timeline: ${version}` }).click();
   const timeline = page.getByRole('list', { name: 'Steps of the version' });
-  await expect(timeline.getByRole('listitem')).toHaveCount(8);
+  await expect(timeline.getByRole('listitem')).toHaveCount(7);
   await expect(timeline).toContainText('WeChat approved it');
   await expectNoSeriousA11yViolations(page);
 });

@@ -90,7 +90,9 @@ async function imageBytes(config: Config, url: string): Promise<{ name: string; 
   // The demo's pictures are inline data URLs (base64 or percent-encoded).
   const inline = /^data:image\/(png|jpeg|svg\+xml)(;base64)?,(.+)$/.exec(url);
   if (inline) {
-    const data = inline[2] ? Buffer.from(inline[3]!, 'base64') : Buffer.from(decodeURIComponent(inline[3]!), 'utf8');
+    const data = inline[2]
+      ? Buffer.from(inline[3]!, 'base64')
+      : Buffer.from(decodeURIComponent(inline[3]!), 'utf8');
     return { name: `image.${inline[1] === 'png' ? 'png' : 'jpg'}`, data };
   }
   if (url.startsWith('/uploads/')) {
