@@ -10,9 +10,9 @@ export function parseFlatXml(text: string): Record<string, string> | null {
   const element = /<([A-Za-z_][\w.-]*)>([\s\S]*?)<\/\1>/g;
   for (let match = element.exec(root[1]!); match; match = element.exec(root[1]!)) {
     const inner = match[2]!;
-    const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(inner);
-    fields[match[1]!] = cdata
-      ? cdata[1]!
+    // A value may be split into several CDATA sections (how a "]]>" inside one is written).
+    fields[match[1]!] = inner.startsWith('<![CDATA[')
+      ? inner.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
       : inner.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
   }
   return fields;
