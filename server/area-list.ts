@@ -1,5 +1,8 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
+import { addedValueRoutes } from './areas/added-value/routes';
+import { addedValueSeed } from './areas/added-value/seed';
+import { runAddedValueSweeps } from './areas/added-value/sweeps';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -133,6 +136,8 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: customerSeed,
     lateSeed: gradeSeed,
   },
+  // Before orders: the order seed's shipments send SMS and its data top-ups take the packages' stock.
+  { folder: 'added-value', routes: addedValueRoutes, seed: addedValueSeed, sweep: runAddedValueSweeps },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   // Tickets come from paid orders of virtual goods and are written off at stores.
   {

@@ -669,15 +669,6 @@ export const getCounterSkus = defineEndpoint({
 // ---------------------------------------------------------------------------------------------
 // Recharge orders (rechargeOrder)
 
-/** Mobile data packages on sale (platform price list, fen). */
-export const DATA_PACKAGES = [
-  { Code: 'D500M', Name: '500MB', PriceFen: 500 },
-  { Code: 'D1G', Name: '1GB', PriceFen: 1000 },
-  { Code: 'D3G', Name: '3GB', PriceFen: 2500 },
-  { Code: 'D10G', Name: '10GB', PriceFen: 5000 },
-] as const;
-export const DATA_PACKAGE_CODES = DATA_PACKAGES.map((entry) => entry.Code) as [string, ...string[]];
-
 export const RECHARGE_TABS = ['all', ...rechargeMachine.states] as const;
 
 export const rechargeListQuerySchema = listQuerySchema.extend({

@@ -18,6 +18,7 @@ const BUILT_GROUPS = [
   '/permission',
   '/error',
   '/error-log',
+  '/addedValue',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {
   '/customer/umbrellaPerformance': 'issue 19, distribution',

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { openSecret } from '../../secret-box';
 import { createFileStore } from '../../storage/file-store';
-import { drainOutboxKinds, enqueueOutbox, type OutboxRow } from '../payment/service';
+import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
 import {
   type ApplymentAdapter,
   ApplymentError,
@@ -246,7 +246,7 @@ export async function readOpenApplyment(
 export async function applymentSweep(db: Database, now: Date, config: Config) {
   const adapter = applymentAdapter(config);
   const sent = await drainOutboxKinds(db, now, {
-    [SUBMIT_KIND]: (row, last) => sendSubmission(db, config, adapter, row, last),
+    [SUBMIT_KIND]: { send: (row) => sendSubmission(db, config, adapter, row, row.attempts >= MAX_ATTEMPTS) },
   });
   const due = await queryRows<OpenApplyment>(
     db,
@@ -272,6 +272,6 @@ export async function applymentSweep(db: Database, now: Date, config: Config) {
 export function sendQueuedSubmissions(db: Database, config: Config) {
   const adapter = applymentAdapter(config);
   return drainOutboxKinds(db, new Date(), {
-    [SUBMIT_KIND]: (row, last) => sendSubmission(db, config, adapter, row, last),
+    [SUBMIT_KIND]: { send: (row) => sendSubmission(db, config, adapter, row, row.attempts >= MAX_ATTEMPTS) },
   });
 }

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { drainOutboxKinds, enqueueOutbox, type OutboxRow } from '../payment/service';
+import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
 import { NETWORK_ERRCODE, retryable, WechatError, wechatErrorText } from '../wechat-platform/service';
 import type { MiniProgramAdapter } from './adapter';
 import { sandboxPlatform } from './sandbox-platform';
@@ -348,7 +348,7 @@ export function drainMiniProgramSteps(db: Database, now: Date, config: Config) {
     Object.fromEntries(
       (Object.keys(STEP_KINDS) as StepKind[]).map((kind) => [
         kind,
-        (row: OutboxRow, last: boolean) => sendStep(db, adapter, kind, row, last),
+        { send: (row: OutboxRow) => sendStep(db, adapter, kind, row, row.attempts >= MAX_ATTEMPTS) },
       ]),
     ),
   );

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { queueOrderShippedMessage } from '../added-value/service';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
@@ -472,6 +473,15 @@ export async function shipOrder(
     from: 'toShip',
     to: complete ? 'shipped' : 'toShip',
     detail: { Carrier: parcel.carrier, TrackingNo: parcel.trackingNo, LineIds: chosen },
+  });
+  // The buyer hears of each parcel by SMS: queued here through the outbox, sent by the sweep.
+  await queueOrderShippedMessage(context.tx, {
+    siteId: order.siteId,
+    orderNo: order.orderNo,
+    mobile: order.receiverPhone || order.buyerPhone,
+    carrier: parcel.carrier,
+    trackingNo: parcel.trackingNo,
+    now: context.now,
   });
   return { order: updated, shipmentId: shipment!.id };
 }

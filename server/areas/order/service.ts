@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
-import { DATA_PACKAGES } from '../../../contract/endpoints/orders';
 import type {
   CreateOrderInput,
   createRechargeSchema,
@@ -15,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { offeredDataPackage } from '../added-value/service';
 import { ensureMember, gradeStageFor } from '../customer/service';
 import { distanceKm } from './distance';
 import { expressFreight } from './express-freight';
@@ -462,10 +462,15 @@ export async function placeStorefrontRecharge(
   input: z.infer<typeof createRechargeSchema>,
 ): Promise<RechargeRecord> {
   const { value } = await readParameterSetting(context.tx, context.siteId);
-  // Data packages are priced from the list; stored value is the amount the buyer chose to add.
+  // Data packages are the shop's own (flowRecharge), at its price; stored value is the amount the buyer chose.
   const offer =
     input.Kind === 'data'
-      ? { ...DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)!, phone: input.Phone }
+      ? await offeredDataPackage(context.tx, context.siteId, input.PackageCode).then((offered) => ({
+          Code: offered.code,
+          Name: offered.name,
+          PriceFen: offered.priceFen,
+          phone: input.Phone,
+        }))
       : { Code: '', Name: '', PriceFen: input.AmountFen, phone: input.Buyer.Phone };
   await ensureMember(context.tx, {
     siteId: context.siteId,

@@ -1,23 +1,21 @@
 import type { PaymentEnvironment } from '../../config';
 import type { Database } from '../../db/client';
 import { PaymentProviderError } from './adapter';
-import { drainOutboxKinds, type OutboxRow } from './outbox-drain';
+import { type DrainCounts, drainOutboxKinds, type OutboxRow } from './outbox-drain';
 import { sandboxProvider } from './sandbox-provider';
 import { REFUND_KIND } from './service';
 import { adapterOf, readSettings } from './settings';
 
 export { MAX_ATTEMPTS, retryDelaySeconds } from './outbox-drain';
 
-/** Sends the refunds that are due (the payment area's rows of the outbox). */
-export function drainOutbox(
-  db: Database,
-  now: Date,
-  environment: PaymentEnvironment,
-): Promise<{ sent: number; failed: number; retried: number }> {
-  return drainOutboxKinds(db, now, { [REFUND_KIND]: (row) => send(db, row, now, environment) });
+/** The payment area's sweep: refunds waiting in the outbox go to the provider that took the money. */
+export function drainOutbox(db: Database, now: Date, environment: PaymentEnvironment): Promise<DrainCounts> {
+  return drainOutboxKinds(db, now, {
+    [REFUND_KIND]: { send: (row) => sendRefund(db, row, now, environment) },
+  });
 }
 
-async function send(
+async function sendRefund(
   db: Database,
   row: OutboxRow,
   now: Date,
