@@ -3,6 +3,11 @@ import { accountSeed } from './areas/account/seed';
 import { addedValueRoutes } from './areas/added-value/routes';
 import { addedValueSeed } from './areas/added-value/seed';
 import { runAddedValueSweeps } from './areas/added-value/sweeps';
+import { bookingRoutes } from './areas/booking/booking-routes';
+import { formRoutes } from './areas/booking/form-routes';
+import { bookingSeed } from './areas/booking/seed';
+import { bookingStorefrontRoutes } from './areas/booking/storefront-routes';
+import { runBookingSweeps } from './areas/booking/sweeps';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -15,6 +20,11 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { distributionRoutes } from './areas/distribution/routes';
+import { distributionSeed } from './areas/distribution/seed';
+import { runDistributionSweeps } from './areas/distribution/sweeps';
+import { freeShippingRoutes } from './areas/free-shipping/routes';
+import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { couponRoutes } from './areas/marketing/coupon-routes';
 import { dealRoutes } from './areas/marketing/deal-routes';
@@ -170,8 +180,24 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: marketingSeed,
     sweep: marketingSweep,
   },
+  // After payment: its sweep applies what the outbox's transfers answered in the same run.
+  {
+    folder: 'distribution',
+    routes: distributionRoutes,
+    seed: distributionSeed,
+    sweep: (db, now) => runDistributionSweeps(db, now, paymentEnvironment()),
+  },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
+  // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.
+  {
+    folder: 'booking',
+    routes: [...formRoutes, ...bookingRoutes, ...bookingStorefrontRoutes],
+    seed: bookingSeed,
+    sweep: runBookingSweeps,
+  },
+  // After orders: its demo order to 成都 has its freight waived.
+  { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'wechat-platform', routes: wechatPlatformRoutes },
   // After shop-set, module-library and storefront: a commit's ext config names the published template and key.

@@ -75,6 +75,14 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/underLineOrder': () => import('../../admin/orders/walk-in/walk-in-page'),
   '/order/rechargeOrder': () => import('../../admin/orders/recharge/recharge-page'),
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
+  '/distribution/promotionSetting': () => import('../../admin/distribution/promotion-setting-page'),
+  '/distribution/settlementReport': () => import('../../admin/distribution/settlement-report-page'),
+  '/distribution/settlementOrderDetails': () =>
+    import('../../admin/distribution/settlement-order-details-page'),
+  '/distribution/withdrawList': () => import('../../admin/distribution/withdrawal-list-page'),
+  '/distribution/accountList': () => import('../../admin/distribution/account-list-page'),
+  '/distribution/wechartList': () => import('../../admin/distribution/wechat-account-list-page'),
+  '/customer/umbrellaPerformance': () => import('../../admin/distribution/team-page'),
   '/marketing/memberSupervise/memberGrade': () => import('../../admin/customers/grades/grade-list-page'),
   '/marketing/memberSupervise/editMemberGrade': () => import('../../admin/customers/grades/grade-form-page'),
   '/marketing/memberSupervise/preferentialSetting': () =>
@@ -94,6 +102,14 @@ export const viewRegistry: Record<string, () => ViewModule> = {
     import('../../admin/marketing/points/exchange-details-page'),
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
+  '/marketing/deliveryActivities': () =>
+    import('../../admin/marketing/free-shipping/free-shipping-list-page'),
+  '/marketing/bespeakForm/formClassify': () => import('../../admin/marketing/bookings/category-list-page'),
+  '/marketing/bespeakForm/formSupervise': () => import('../../admin/marketing/bookings/form-list-page'),
+  '/marketing/bespeakForm/bespeakOrderSupervise': () =>
+    import('../../admin/marketing/bookings/booking-list-page'),
+  '/marketing/bespeakForm/bespeakOrderDetails': () =>
+    import('../../admin/marketing/bookings/booking-details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
   '/marketing/secKillActivity': () => import('../../admin/deals/seckill/seckill-list-page'),
   '/marketing/seckillGoodList': () => import('../../admin/deals/seckill/seckill-goods-page'),
