@@ -37,6 +37,11 @@ import { marketingSeed } from './areas/marketing/seed';
 import { sendRoutes } from './areas/marketing/send-routes';
 import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
+import { applymentSweep } from './areas/mini-program/applyment';
+import { applymentRoutes } from './areas/mini-program/applyment-routes';
+import { miniProgramRoutes } from './areas/mini-program/routes';
+import { miniProgramSeed } from './areas/mini-program/seed';
+import { drainMiniProgramSteps } from './areas/mini-program/service';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -76,7 +81,8 @@ import { messagesSweep } from './areas/wechat-messages/outbox';
 import { messageRoutes } from './areas/wechat-messages/routes';
 import { messagesSeed } from './areas/wechat-messages/seed';
 import { wechatEnvironment } from './areas/wechat-messages/service';
-import { paymentEnvironment } from './config';
+import { wechatPlatformRoutes } from './areas/wechat-platform/routes';
+import { loadConfig, paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
 import type { RouteDefinition } from './http/route';
@@ -205,6 +211,25 @@ export const AREAS: readonly AreaRegistration[] = [
     routes: messageRoutes,
     seed: messagesSeed,
     sweep: (db, now) => messagesSweep(db, now, wechatEnvironment()),
+  },
+  { folder: 'wechat-platform', routes: wechatPlatformRoutes },
+  // After shop-set, module-library and storefront: a commit's ext config names the published template and key.
+  {
+    folder: 'mini-program',
+    routes: [...miniProgramRoutes, ...applymentRoutes],
+    seed: miniProgramSeed,
+    sweep: async (db, now) => {
+      const config = loadConfig();
+      const steps = await drainMiniProgramSteps(db, now, config);
+      const applyments = await applymentSweep(db, now, config);
+      return {
+        stepsSent: steps.sent,
+        stepsFailed: steps.failed,
+        applymentsSent: applyments.sent,
+        applymentsFailed: applyments.failed,
+        applymentsPolled: applyments.polled,
+      };
+    },
   },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

@@ -20,12 +20,13 @@ const BUILT_GROUPS = [
   '/error',
   '/error-log',
   '/addedValue',
+  '/smallRoutine',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {};
 
 /**
  * Pages of groups not resolved yet whose own part is built: seckill, group buying and bargains
- * (issue 18); the mini-program's messages and live rooms (issue 20).
+ * (issue 18).
  */
 const BUILT_PAGES = [
   '/marketing/secKillActivity',
@@ -37,22 +38,6 @@ const BUILT_PAGES = [
   '/marketing/bargainText',
   '/marketing/bargainDetails',
   '/marketing/bargainDefiniteDetails',
-  '/smallRoutine/subscribeMsg',
-  '/smallRoutine/settingSubscribeMsg',
-  '/smallRoutine/templateMessage',
-  '/smallRoutine/settingTemplateMessage',
-  '/smallRoutine/sendMessage',
-  '/smallRoutine/addSend',
-  '/smallRoutine/sendDetails',
-  '/smallRoutine/customerMessage',
-  '/smallRoutine/customerMessageSetting',
-  '/smallRoutine/customerMessageList',
-  '/smallRoutine/livePlayer',
-  '/smallRoutine/createrLivePlayerRoom',
-  '/smallRoutine/livePlayerGoodList',
-  '/smallRoutine/liveRoomAndGoodList',
-  '/smallRoutine/liveRoomGoodSaleReport',
-  '/smallRoutine/liveRoomOrderSalesReport',
 ];
 
 /** The shell's own home, outside the server's menu. */
