@@ -22,6 +22,7 @@ import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
 import { describeZodError, InputError } from './http/validation';
+import { parseFlatXml } from './http/xml';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
 import { createFileStore, type FileStore, isFileKey } from './storage/file-store';
 
@@ -115,6 +116,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     request.rawBody = body as string;
     if (body === '') done(null, undefined);
     else parseJson(request, body as string, done);
+  });
+  // WeChat pushes flat XML (tickets, authorisation and audit events); its signature covers the raw text.
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    const fields = parseFlatXml(body as string);
+    if (fields) done(null, fields);
+    else done(new AppError('common.invalidXml', {}, { status: 400 }), undefined);
   });
 
   await app.register(helmet, {

@@ -26,6 +26,8 @@ import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { freeShippingRoutes } from './areas/free-shipping/routes';
 import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { liveRoomRoutes } from './areas/live-rooms/routes';
+import { liveRoomSeed } from './areas/live-rooms/seed';
 import { couponRoutes } from './areas/marketing/coupon-routes';
 import { dealRoutes } from './areas/marketing/deal-routes';
 import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
@@ -35,6 +37,11 @@ import { marketingSeed } from './areas/marketing/seed';
 import { sendRoutes } from './areas/marketing/send-routes';
 import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
+import { applymentSweep } from './areas/mini-program/applyment';
+import { applymentRoutes } from './areas/mini-program/applyment-routes';
+import { miniProgramRoutes } from './areas/mini-program/routes';
+import { miniProgramSeed } from './areas/mini-program/seed';
+import { drainMiniProgramSteps } from './areas/mini-program/service';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -61,7 +68,6 @@ import { shopSetSeed } from './areas/shop-set/seed';
 import { shopInfoRoutes } from './areas/shop-set/shop-info-routes';
 import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
 import { storeRoutes } from './areas/shop-set/store-routes';
-import { smallRoutineSeed } from './areas/small-routine/seed';
 import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
@@ -71,7 +77,12 @@ import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
-import { paymentEnvironment } from './config';
+import { messagesSweep } from './areas/wechat-messages/outbox';
+import { messageRoutes } from './areas/wechat-messages/routes';
+import { messagesSeed } from './areas/wechat-messages/seed';
+import { wechatEnvironment } from './areas/wechat-messages/service';
+import { wechatPlatformRoutes } from './areas/wechat-platform/routes';
+import { loadConfig, paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
 import type { RouteDefinition } from './http/route';
@@ -192,7 +203,34 @@ export const AREAS: readonly AreaRegistration[] = [
   },
   // After orders: its demo order to 成都 has its freight waived.
   { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
-  { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
+  // After orders and members: rooms sell catalogue goods to the demo buyers.
+  { folder: 'live-rooms', routes: liveRoomRoutes, seed: liveRoomSeed },
+  // After orders: the shipped message of recent parcels, and mass sends to the members.
+  {
+    folder: 'wechat-messages',
+    routes: messageRoutes,
+    seed: messagesSeed,
+    sweep: (db, now) => messagesSweep(db, now, wechatEnvironment()),
+  },
+  { folder: 'wechat-platform', routes: wechatPlatformRoutes },
+  // After shop-set, module-library and storefront: a commit's ext config names the published template and key.
+  {
+    folder: 'mini-program',
+    routes: [...miniProgramRoutes, ...applymentRoutes],
+    seed: miniProgramSeed,
+    sweep: async (db, now) => {
+      const config = loadConfig();
+      const steps = await drainMiniProgramSteps(db, now, config);
+      const applyments = await applymentSweep(db, now, config);
+      return {
+        stepsSent: steps.sent,
+        stepsFailed: steps.failed,
+        applymentsSent: applyments.sent,
+        applymentsFailed: applyments.failed,
+        applymentsPolled: applyments.polled,
+      };
+    },
+  },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },

@@ -64,6 +64,36 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://api.mch.weixin.qq.com'),
+  WECHAT_COMPONENT_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-f]{16}$/, 'must be the platform app id: wx and 16 hexadecimal characters')
+    .optional(),
+  WECHAT_COMPONENT_APP_SECRET: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be 32 hexadecimal characters')
+    .optional(),
+  WECHAT_COMPONENT_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,32}$/, 'must be 3 to 32 letters or digits (the message check token)')
+    .optional(),
+  WECHAT_COMPONENT_AES_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{43}$/, 'must be the 43-character message encryption key (EncodingAESKey)')
+    .optional(),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://api.weixin.qq.com'),
+  WECHATPAY_PARTNER_MCH_ID: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be the service provider merchant number')
+    .optional(),
+  WECHATPAY_PARTNER_SERIAL_NO: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,40}$/, 'must be the hexadecimal serial of the merchant API certificate')
+    .optional(),
+  WECHATPAY_PARTNER_PRIVATE_KEY_FILE: z.string().min(1, 'must not be empty').optional(),
+  WECHATPAY_PARTNER_CERTIFICATE_FILE: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_URL: z
@@ -167,8 +197,31 @@ export interface Config {
   payment: PaymentEnvironment;
   /** Tencent's location service (geocoding); undefined: map points are typed by hand. */
   geocoder: GeocoderConfig | undefined;
+  /** WeChat's third-party platform; undefined: mini-programs are authorised in the sandbox. */
+  wechatPlatform: WechatPlatformConfig | undefined;
+  /** Scheme and host of WeChat's server API (api.weixin.qq.com; a stand-in in tests). */
+  wechatApiBase: string;
+  /** The platform's WeChat Pay service-provider account; undefined: applyments go to the sandbox. */
+  wechatPayPartner: WechatPayPartnerConfig | undefined;
   /** The platform's Tencent Cloud SMS account; undefined: the sandbox records messages without sending. */
   sms: SmsProviderConfig | undefined;
+}
+
+export interface WechatPlatformConfig {
+  appId: string;
+  appSecret: string;
+  /** Checks the signature of WeChat's pushes. */
+  token: string;
+  /** EncodingAESKey: opens and seals the pushes' Encrypt field. */
+  aesKey: string;
+}
+
+/** What applyment4sub needs: the service provider's merchant API key pair and WeChat Pay's certificate. */
+export interface WechatPayPartnerConfig {
+  mchId: string;
+  serialNo: string;
+  privateKey: string;
+  platformCertificate: string;
 }
 
 export interface SmsProviderConfig {
@@ -211,6 +264,8 @@ export interface PaymentEnvironment {
   wechatPayApiBase: string;
   /** The platform's own merchant; null: purchases from the platform are paid in the sandbox. */
   platformMerchant: PlatformMerchant | null;
+  /** Scheme and host of WeChat's API (messages, live rooms); tests point it at a local stand-in. */
+  wechatApiBase: string;
 }
 
 /**
@@ -263,6 +318,35 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       if (blankToUndefined[name] === undefined) problems.push(`${name}: must be set when STORAGE=s3`);
     }
   }
+  const platformNames = [
+    'WECHAT_COMPONENT_APP_ID',
+    'WECHAT_COMPONENT_APP_SECRET',
+    'WECHAT_COMPONENT_TOKEN',
+    'WECHAT_COMPONENT_AES_KEY',
+  ];
+  const partnerNames = [
+    'WECHATPAY_PARTNER_MCH_ID',
+    'WECHATPAY_PARTNER_SERIAL_NO',
+    'WECHATPAY_PARTNER_PRIVATE_KEY_FILE',
+    'WECHATPAY_PARTNER_CERTIFICATE_FILE',
+  ];
+  for (const group of [platformNames, partnerNames]) {
+    const given = group.filter((name) => blankToUndefined[name] !== undefined);
+    if (given.length > 0 && given.length < group.length) {
+      for (const name of group.filter((name) => blankToUndefined[name] === undefined))
+        problems.push(`${name}: must be set with ${given.join(', ')}`);
+    }
+  }
+  const partnerFiles: Record<string, string> = {};
+  for (const name of ['WECHATPAY_PARTNER_PRIVATE_KEY_FILE', 'WECHATPAY_PARTNER_CERTIFICATE_FILE']) {
+    const file = blankToUndefined[name];
+    if (file === undefined) continue;
+    try {
+      partnerFiles[name] = readFileSync(file, 'utf8');
+    } catch {
+      problems.push(`${name}: cannot read ${file}`);
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const generated = !values.ADMIN_PASSWORD && values.NODE_ENV === 'production';
@@ -284,6 +368,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       developmentKey: values.SECRETS_KEY === undefined,
       wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
       platformMerchant: merchant,
+      wechatApiBase: values.WECHAT_API_BASE.replace(/\/$/, ''),
     },
     geocoder: values.TENCENT_MAP_KEY
       ? {
@@ -292,6 +377,28 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           baseUrl: values.TENCENT_MAP_URL.replace(/\/$/, ''),
         }
       : undefined,
+    wechatPlatform:
+      values.WECHAT_COMPONENT_APP_ID &&
+      values.WECHAT_COMPONENT_APP_SECRET &&
+      values.WECHAT_COMPONENT_TOKEN &&
+      values.WECHAT_COMPONENT_AES_KEY
+        ? {
+            appId: values.WECHAT_COMPONENT_APP_ID,
+            appSecret: values.WECHAT_COMPONENT_APP_SECRET,
+            token: values.WECHAT_COMPONENT_TOKEN,
+            aesKey: values.WECHAT_COMPONENT_AES_KEY,
+          }
+        : undefined,
+    wechatApiBase: values.WECHAT_API_BASE.replace(/\/$/, ''),
+    wechatPayPartner:
+      values.WECHATPAY_PARTNER_MCH_ID && values.WECHATPAY_PARTNER_SERIAL_NO
+        ? {
+            mchId: values.WECHATPAY_PARTNER_MCH_ID,
+            serialNo: values.WECHATPAY_PARTNER_SERIAL_NO,
+            privateKey: partnerFiles.WECHATPAY_PARTNER_PRIVATE_KEY_FILE ?? '',
+            platformCertificate: partnerFiles.WECHATPAY_PARTNER_CERTIFICATE_FILE ?? '',
+          }
+        : undefined,
     sms:
       values.TENCENT_SMS_SECRET_ID && values.TENCENT_SMS_SECRET_KEY && values.TENCENT_SMS_SDK_APP_ID
         ? {

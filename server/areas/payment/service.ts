@@ -31,6 +31,7 @@ export {
 export {
   type DrainCounts,
   drainOutboxKinds,
+  MAX_ATTEMPTS,
   type OutboxHandler,
   OutboxRefusal,
   type OutboxRow,
@@ -45,6 +46,17 @@ export function platformPaymentAdapter(environment: PaymentEnvironment): Payment
     ? wechatPayV3(environment.platformMerchant, environment.wechatPayApiBase)
     : sandboxProvider({ refuses: false });
 }
+/** WeChat Pay API v3 signing, for the areas that call other v3 APIs (applyment4sub). */
+export {
+  answerMessage,
+  authorizationHeader,
+  certificateSerial,
+  nonce,
+  requestMessage,
+  rsaSign,
+  rsaVerify,
+  unixSeconds,
+} from './wechat-pay-crypto';
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -159,4 +171,15 @@ async function queueRefund(
       payload: { ...refund, outRefundNo, provider },
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Queues a call to an outside service in the caller's transaction (DESIGN §11), for the area that
+ * drains `kind` with drainOutboxKinds; a key queued before is left as it was.
+ */
+export async function enqueueOutbox(
+  tx: Executor,
+  row: { siteId: number; kind: string; idempotencyKey: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(outbox).values(row).onConflictDoNothing();
 }

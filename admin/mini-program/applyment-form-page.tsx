@@ -1,0 +1,218 @@
+import { Alert, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import {
+  type ApplymentDetail,
+  BANK_ACCOUNT_TYPES,
+  getApplymentInfo,
+  SUBJECT_TYPES,
+  saveApplyment,
+} from '../../contract/endpoints/pay-applyment';
+import { PAY_APPLYMENT_LIST_PERMISSION } from '../../contract/machines/pay-applyment';
+import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { ImageField } from '../../src/lib/image-library/image-field';
+import { type FieldSpec, FormFields, FormSection } from '../core/form-field';
+import { PageHeading, RecordView } from '../core/record-view';
+import { useRecord } from '../core/use-record';
+import { useResourceForm } from '../core/use-resource-form';
+import { miniProgramCatalogues } from './messages';
+
+const TEXT_FIELDS = [
+  'MerchantName',
+  'LicenseNumber',
+  'LegalPerson',
+  'IdCardName',
+  'IdCardNumber',
+  'IdCardValidFrom',
+  'IdCardValidTo',
+  'AccountBank',
+  'AccountName',
+  'BankAddressCode',
+  'AccountNumber',
+  'ContactName',
+  'ContactMobile',
+  'ContactEmail',
+  'MerchantShortname',
+  'ServicePhone',
+] as const;
+const IMAGE_FIELDS = ['LicenseCopy', 'IdCardCopy', 'IdCardNational'] as const;
+/** Kept sealed on the server: a blank field on an edit keeps the stored number. */
+const SECRET_FIELDS = ['IdCardNumber', 'AccountNumber', 'ContactMobile'] as const;
+
+type Draft = Record<(typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number], string> & {
+  SubjectType: (typeof SUBJECT_TYPES)[number];
+  BankAccountType: (typeof BANK_ACCOUNT_TYPES)[number];
+};
+
+function draftOf(row?: ApplymentDetail): Draft {
+  const blank = Object.fromEntries([...TEXT_FIELDS, ...IMAGE_FIELDS].map((name) => [name, ''])) as Draft;
+  if (!row)
+    return {
+      ...blank,
+      SubjectType: 'SUBJECT_TYPE_ENTERPRISE',
+      BankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE',
+    };
+  const draft = { ...blank, SubjectType: row.SubjectType, BankAccountType: row.BankAccountType };
+  for (const name of [...TEXT_FIELDS, ...IMAGE_FIELDS]) {
+    if ((SECRET_FIELDS as readonly string[]).includes(name)) continue;
+    draft[name] = String((row as unknown as Record<string, unknown>)[name] ?? '');
+  }
+  return draft;
+}
+
+function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const { form, submit } = useResourceForm({
+    defaultValues: draftOf(row),
+    save: saveApplyment,
+    toInput: (draft: Draft) => {
+      const input: Record<string, unknown> = { ...draft };
+      for (const name of SECRET_FIELDS) if (draft[name] === '') delete input[name];
+      if (row) Object.assign(input, { Id: row.Id, Version: row.Version });
+      return input;
+    },
+    savedMessage: 'applyment.saved',
+    afterSave: () => ({ to: PAY_APPLYMENT_LIST_PERMISSION }),
+  });
+  const field = (
+    name: (typeof TEXT_FIELDS)[number],
+    extra: Partial<FieldSpec<Draft>> = {},
+  ): FieldSpec<Draft> => ({
+    name,
+    kind: 'text',
+    label: t(`applyment.field.${name}`),
+    ...extra,
+  });
+  const masked = (name: (typeof SECRET_FIELDS)[number], maskValue: string | undefined) =>
+    field(name, {
+      kind: 'password',
+      help: maskValue
+        ? intl.formatMessage({ id: 'applyment.keepSecret' }, { mask: maskValue })
+        : t('applyment.sealedHelp'),
+    });
+  const options = <T extends string>(values: readonly T[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  const title = t(row ? 'applyment.editTitle' : 'applyment.newTitle');
+  return (
+    <form aria-label={title} onSubmit={submit} noValidate>
+      <Stack gap="4" padding="5">
+        <PageHeading title={title}>
+          <Button variant="outline" onClick={() => navigate(PAY_APPLYMENT_LIST_PERMISSION)}>
+            <FormattedMessage id="applyment.backToList" />
+          </Button>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={form.formState.isSubmitting}
+            loadingText={t('engine.saving')}
+          >
+            <FormattedMessage id="engine.save" />
+          </Button>
+        </PageHeading>
+        {row?.Status === 'rejected' && row.Reason && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>
+              <FormattedMessage id="applyment.rejectedBecause" values={{ reason: row.Reason }} />
+            </Alert.Title>
+          </Alert.Root>
+        )}
+        <FormSection title={t('applyment.section.subject')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormFields
+              form={form}
+              fields={[
+                {
+                  name: 'SubjectType',
+                  kind: 'select',
+                  label: t('applyment.field.SubjectType'),
+                  options: options(SUBJECT_TYPES, 'applyment.subject'),
+                },
+                field('MerchantName', { maxLength: 128 }),
+                field('LicenseNumber', { maxLength: 18 }),
+                field('LegalPerson', { maxLength: 64 }),
+              ]}
+            />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('applyment.section.identity')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormFields
+              form={form}
+              fields={[
+                field('IdCardName', { maxLength: 64 }),
+                masked('IdCardNumber', row?.IdCardNumberMask),
+                field('IdCardValidFrom', { kind: 'date' }),
+                field('IdCardValidTo', { help: t('applyment.validToHelp'), maxLength: 10 }),
+              ]}
+            />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            {IMAGE_FIELDS.map((name) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field: image }) => (
+                  <ImageField
+                    label={t(`applyment.field.${name}`)}
+                    value={image.value}
+                    onChange={(url) => form.setValue(name, url, { shouldDirty: true })}
+                  />
+                )}
+              />
+            ))}
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('applyment.section.account')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormFields
+              form={form}
+              fields={[
+                {
+                  name: 'BankAccountType',
+                  kind: 'select',
+                  label: t('applyment.field.BankAccountType'),
+                  options: options(BANK_ACCOUNT_TYPES, 'applyment.bankAccount'),
+                },
+                field('AccountBank', { maxLength: 64 }),
+                field('AccountName', { maxLength: 128 }),
+                field('BankAddressCode', { help: t('applyment.bankAddressHelp'), maxLength: 6 }),
+                masked('AccountNumber', row?.AccountNumberMask),
+              ]}
+            />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('applyment.section.contact')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormFields
+              form={form}
+              fields={[
+                field('ContactName', { maxLength: 64 }),
+                masked('ContactMobile', row?.ContactMobileMask),
+                field('ContactEmail', { maxLength: 128 }),
+                field('MerchantShortname', { maxLength: 64 }),
+                field('ServicePhone', { maxLength: 20 }),
+              ]}
+            />
+          </SimpleGrid>
+        </FormSection>
+      </Stack>
+    </form>
+  );
+}
+
+/** /smallRoutine/payApplyment: an applyment, new (no id) or a draft or rejected one (?id=). */
+function ApplymentFormPage() {
+  const record = useRecord(getApplymentInfo, { allowNew: true });
+  return (
+    <RecordView record={record} renderNew={() => <ApplymentEditor key="new" />}>
+      {(row) => <ApplymentEditor key={`${row.Id}-${row.Version}`} row={row} />}
+    </RecordView>
+  );
+}
+
+export default withModuleMessages(ApplymentFormPage, miniProgramCatalogues);
