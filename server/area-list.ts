@@ -20,6 +20,8 @@ import { marketingSeed } from './areas/marketing/seed';
 import { sendRoutes } from './areas/marketing/send-routes';
 import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
+import { lotteryRoutes } from './areas/lottery/routes';
+import { lotterySeed } from './areas/lottery/seed';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
@@ -150,6 +152,8 @@ export const AREAS: readonly AreaRegistration[] = [
   },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
+  // After points and coupons: demo buyers draw with the points they earned and win the shop's coupons.
+  { folder: 'lottery', routes: lotteryRoutes, seed: lotterySeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

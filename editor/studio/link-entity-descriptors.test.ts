@@ -50,9 +50,15 @@ const SUPERSET = {
   Hours: '09:00-22:00',
   Anchor: '小美',
   Options: ['甲', '乙'],
+  EntryMode: 'points',
+  PointsCost: 10,
 };
 
-const sample = (kind: EntityLinkKind) => lookupRowSchemas[kind].parse(SUPERSET);
+/** Rows whose State is a time-and-switch state rather than a coupon's. */
+const TIMED_KINDS: readonly EntityLinkKind[] = ['activity'];
+
+const sample = (kind: EntityLinkKind) =>
+  lookupRowSchemas[kind].parse(TIMED_KINDS.includes(kind) ? { ...SUPERSET, State: 'running' } : SUPERSET);
 const intl = (locale: 'en' | 'zh') =>
   createIntl({ locale, messages: locale === 'en' ? linkPickerEn : linkPickerZh });
 
@@ -91,6 +97,8 @@ describe('link picker descriptors', () => {
     ['pointsProduct', 'zh', '800 积分 + ¥99.00'],
     ['course', 'en', '¥99.00'],
     ['hall', 'zh', '可容纳 12 桌'],
+    ['activity', 'zh', '进行中'],
+    ['activity', 'en', 'Running now'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
     const lines = descriptorOf(kind)
       .facts(sample(kind))

@@ -7,7 +7,6 @@ import {
   bargainEvents,
   bookingForms,
   groupBuyActivities,
-  marketingActivities,
   seckillActivities,
   votes,
 } from './tables';
@@ -17,7 +16,8 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
  * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
- * own seed through the coupon functions, points goods from the points area's seed and service.
+ * own seed through the coupon functions, points goods from the points area's seed and service,
+ * lucky draws from the lottery area's seed.
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -61,33 +61,6 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
   await db
     .insert(bargainEvents)
     .values([{ ...offer(6, '好友助力砍到底', 10) }, { ...offer(7, '砍价0元领', 1) }]);
-  const activityImage = demoPicture('#9c27b0', '活动');
-  await db.insert(marketingActivities).values([
-    {
-      siteId: mall,
-      title: '幸运大转盘',
-      image: activityImage,
-      summary: '每日登录抽好礼',
-      startsAt: from,
-      endsAt: until(30),
-    },
-    {
-      siteId: mall,
-      title: '周年庆集卡活动',
-      image: activityImage,
-      summary: '集齐五张卡瓜分红包',
-      startsAt: from,
-      endsAt: until(15),
-    },
-    {
-      siteId: second,
-      title: '开放日抽奖',
-      image: activityImage,
-      summary: '到场签到即可抽奖',
-      startsAt: from,
-      endsAt: until(20),
-    },
-  ]);
   const formImage = demoPicture('#2196f3', '预约');
   await db.insert(bookingForms).values([
     { siteId: mall, title: '到店自提预约', image: formImage, summary: '选择到店时间' },

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
+import { timedState } from '../../../contract/timed-state';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
@@ -105,7 +106,18 @@ const offer = (row: {
 });
 
 export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
-  activity: source(marketingActivities, (row) => ({ ...summary(row), ...window(row) })),
+  activity: source(
+    marketingActivities,
+    (row) => ({
+      ...summary(row),
+      ...window(row),
+      State: timedState(row, new Date()),
+      EntryMode: row.entryMode,
+      PointsCost: row.pointsCost,
+    }),
+    undefined,
+    (now) => sql`${marketingActivities.endsAt} <= ${now.toISOString()}::timestamptz`,
+  ),
   groupBuy: source(groupBuyActivities, (row) => ({ ...offer(row), GroupSize: row.groupSize })),
   seckill: source(seckillActivities, (row) => ({ ...offer(row), Stock: row.stock })),
   news: source(
