@@ -4,8 +4,8 @@ import { shipForm } from './order';
 /** Menu paths of the lucky-draw screens (SPEC §2 /marketing/lotteryActivity). */
 export const LotteryPermission = {
   list: '/marketing/lotteryActivity',
-  edit: '/marketing/lotteryActivity/editLotteryActivity',
-  details: '/marketing/lotteryActivity/lotteryDetails',
+  edit: '/marketing/editLotteryActivity',
+  details: '/marketing/lotteryDetails',
 } as const;
 
 /**
