@@ -408,6 +408,27 @@ describe('permissions', () => {
     }
   });
 
+  it('never lets one shop’s key reach another shop’s draw or records', async () => {
+    const [theirs] = await server.query<{ id: number }>(
+      sql`select id from marketing_activities where site_id <> ${MALL_SITE} and not deleted order by id limit 1`,
+    );
+    const [buyer] = await newMembers(server, 'cross-', 1);
+    const drawn = await draw(buyer!, theirs!.id);
+    expect([drawn.body.Errcode, fieldOf(drawn)]).toEqual([-1, 'LotteryId']);
+    const read = await storefront(server, key, lotteries.getStorefrontLottery, { id: theirs!.id });
+    expectError(read, /no lucky draw/);
+    const [record] = await server.query<{ record_no: string; buyer_id: string }>(
+      sql`select record_no, buyer_id from lottery_records where site_id <> ${MALL_SITE} order by id limit 1`,
+    );
+    if (record) {
+      const confirm = await storefront(server, key, lotteries.confirmLotteryPrize, {
+        RecordNo: record.record_no,
+        BuyerId: record.buyer_id,
+      });
+      expectError(confirm, /no draw record/);
+    }
+  });
+
   it('refuses storefront calls without the shop key', async () => {
     const response = await server.call(lotteries.drawLottery, { Buyer: buyerOf('nokey'), LotteryId: 1 });
     expect(response.body.Errcode).toBe(-1);
