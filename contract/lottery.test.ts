@@ -61,7 +61,7 @@ describe('nothingChance', () => {
 });
 
 describe('drawing 100,000 times with crypto randomness', () => {
-  it("wins each prize at its rate, within five standard deviations", () => {
+  it('wins each prize at its rate, within five standard deviations', () => {
     const table = [
       { id: 1, chanceBp: 50, stock: Number.MAX_SAFE_INTEGER },
       { id: 2, chanceBp: 1000, stock: Number.MAX_SAFE_INTEGER },

@@ -144,7 +144,8 @@ export const prizeFormSchema = z
   })
   .superRefine((prize, context) => {
     const need = (field: 'Points' | 'BalanceFen' | 'CouponId' | 'ProductId', missing: boolean) => {
-      if (missing) context.addIssue({ code: 'custom', path: [field], params: { key: 'lottery.rule.prizeGives' } });
+      if (missing)
+        context.addIssue({ code: 'custom', path: [field], params: { key: 'lottery.rule.prizeGives' } });
     };
     if (prize.Kind === 'points') need('Points', prize.Points < 1);
     if (prize.Kind === 'balance') need('BalanceFen', prize.BalanceFen < 1);
@@ -182,7 +183,8 @@ export const lotteryFormSchema = z
     Prizes: z.array(prizeFormSchema).max(MAX_PRIZES),
   })
   .superRefine((value, context) => {
-    const rule = (path: string, key: string) => context.addIssue({ code: 'custom', path: [path], params: { key } });
+    const rule = (path: string, key: string) =>
+      context.addIssue({ code: 'custom', path: [path], params: { key } });
     if (value.Id !== undefined && value.Version === undefined)
       context.addIssue({ code: 'custom', path: ['Version'], message: 'required when editing' });
     if (Date.parse(value.EndsAt) <= Date.parse(value.StartsAt)) rule('EndsAt', 'lottery.rule.endsAfterStart');

@@ -16,7 +16,9 @@ describe('the draw record machine', () => {
   });
 
   it('declares exactly the actions of the table', () => {
-    expect(lotteryRecordMachine.actions.map((action) => action.name).sort()).toEqual(Object.keys(table).sort());
+    expect(lotteryRecordMachine.actions.map((action) => action.name).sort()).toEqual(
+      Object.keys(table).sort(),
+    );
   });
 
   it('offers only shipping as a button, to the details screen, with its form', () => {

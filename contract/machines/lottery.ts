@@ -22,7 +22,13 @@ export const lotteryRecordMachine = defineMachine({
   states: RECORD_STATES,
   initial: 'none',
   actions: [
-    { name: 'ship', from: ['toShip'], to: 'shipped', permission: LotteryPermission.details, form: 'shipPrizeForm' },
+    {
+      name: 'ship',
+      from: ['toShip'],
+      to: 'shipped',
+      permission: LotteryPermission.details,
+      form: 'shipPrizeForm',
+    },
     { name: 'confirmReceipt', from: ['shipped'], to: 'received', permission: 'public', automatic: true },
   ],
 });

@@ -65,7 +65,11 @@ describe('draws in parallel', () => {
   });
 
   it('one member with 25 points racing draws of 10 points and no limit draws twice', async () => {
-    const id = await createLottery(server, admin, lotteryForm({ EntryMode: 'points', PointsCost: 10, Prizes: [] }));
+    const id = await createLottery(
+      server,
+      admin,
+      lotteryForm({ EntryMode: 'points', PointsCost: 10, Prizes: [] }),
+    );
     const [buyer] = await newMembers(server, 'points-race-', 1, 25);
     const results = await Promise.all(Array.from({ length: 20 }, () => draw(buyer!, id)));
     expect(results.every((result) => result.status === 200)).toBe(true);

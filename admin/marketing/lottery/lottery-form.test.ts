@@ -89,7 +89,9 @@ describe('the lucky-draw form', () => {
   it('shows a draw in percentages, yuan and the shop’s wall clock, and saves it back unchanged', () => {
     const draft = lotteryDraft(row, '默认');
     expect(draft).toMatchObject({ StartsAt: '2026-05-01T09:00', NothingText: '谢谢参与', SwitchedOn: true });
-    expect(draft.Prizes.map((entry) => [entry.Chance, entry.Balance, entry.CouponId, entry.ProductId])).toEqual([
+    expect(
+      draft.Prizes.map((entry) => [entry.Chance, entry.Balance, entry.CouponId, entry.ProductId]),
+    ).toEqual([
       ['30.00', '0.00', '', ''],
       ['0.25', '5.00', '', ''],
       ['8.00', '0.00', '7', ''],
@@ -97,7 +99,16 @@ describe('the lucky-draw form', () => {
     ]);
     const input = lotteryInput(draft, row);
     expect(input).toMatchObject({ Id: 4, Version: 6, PointsCost: 10, Status: 'on' });
-    expect(input.Prizes.map((entry) => [entry.Id, entry.ChanceBp, entry.Points, entry.BalanceFen, entry.CouponId, entry.ProductId])).toEqual([
+    expect(
+      input.Prizes.map((entry) => [
+        entry.Id,
+        entry.ChanceBp,
+        entry.Points,
+        entry.BalanceFen,
+        entry.CouponId,
+        entry.ProductId,
+      ]),
+    ).toEqual([
       [11, 3000, 50, 0, null, null],
       [12, 25, 0, 500, null, null],
       [13, 800, 0, 0, 7, null],
@@ -110,13 +121,21 @@ describe('the lucky-draw form', () => {
   it('starts a new draw free for a week, with the default text and no prizes', () => {
     const now = new Date('2026-05-01T01:00:30.000Z');
     const draft = lotteryDraft(null, '谢谢参与', now);
-    expect(draft).toMatchObject({ EntryMode: 'free', StartsAt: '2026-05-01T09:00', EndsAt: '2026-05-08T09:00', Prizes: [] });
+    expect(draft).toMatchObject({
+      EntryMode: 'free',
+      StartsAt: '2026-05-01T09:00',
+      EndsAt: '2026-05-08T09:00',
+      Prizes: [],
+    });
     expect(lotteryInput(draft, null)).not.toHaveProperty('Id');
   });
 
   it('sends no points cost without points entry, and what cannot be a number for the schema to refuse', () => {
     const draft = { ...lotteryDraft(row, ''), EntryMode: 'free' as const };
-    draft.Prizes = [{ ...newPrize(), Chance: 'lots' }, { ...newPrize(), Kind: 'balance', Balance: '¥1.234' }];
+    draft.Prizes = [
+      { ...newPrize(), Chance: 'lots' },
+      { ...newPrize(), Kind: 'balance', Balance: '¥1.234' },
+    ];
     const input = lotteryInput(draft, row);
     expect(input.PointsCost).toBe(0);
     expect(input.Prizes[0]!.ChanceBp).toBeNaN();

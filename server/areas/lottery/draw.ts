@@ -1,8 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { RECORD_NO_PREFIX } from '../../../contract/endpoints/lotteries';
-import { drawPrize, drawsLeft, type EntryFacts, entryProblem, type RandomSource } from '../../../contract/lottery';
-import { lotteryRecordMachine, type RecordAction, type RecordState } from '../../../contract/machines/lottery';
+import {
+  drawPrize,
+  drawsLeft,
+  type EntryFacts,
+  entryProblem,
+  type RandomSource,
+} from '../../../contract/lottery';
+import {
+  lotteryRecordMachine,
+  type RecordAction,
+  type RecordState,
+} from '../../../contract/machines/lottery';
 import type { Address } from '../../../contract/machines/order';
 import { shopDate } from '../../../contract/shop-time';
 import { actionLabelKey, can, stateLabelKey } from '../../../contract/state-machine';
@@ -101,7 +111,10 @@ export async function entryFacts(
   buyerId: string | undefined,
   now: Date,
 ): Promise<EntryFacts> {
-  const state = timedState({ status: lottery.status, startsAt: lottery.starts_at, endsAt: lottery.ends_at }, now);
+  const state = timedState(
+    { status: lottery.status, startsAt: lottery.starts_at, endsAt: lottery.ends_at },
+    now,
+  );
   const base = {
     state,
     entryMode: lottery.entry_mode,
@@ -190,7 +203,9 @@ export async function drawOnce(context: DrawContext, request: DrawRequest): Prom
     ...(facts.entryMode === 'order' ? [facts.paidOrders] : []),
   ];
   if (!(await takeEntry(tx, key, ALL_TIME, totalLimits.length > 0 ? Math.min(...totalLimits) : null)))
-    throw refuse(facts.entryMode === 'order' ? { key: 'noOrder' } : { key: 'totalUsed', limit: facts.totalLimit });
+    throw refuse(
+      facts.entryMode === 'order' ? { key: 'noOrder' } : { key: 'totalUsed', limit: facts.totalLimit },
+    );
 
   const [reserved] = await queryRows<{ id: number }>(
     tx,
@@ -202,7 +217,16 @@ export async function drawOnce(context: DrawContext, request: DrawRequest): Prom
   if (pointsSpent > 0) {
     await debit(
       tx,
-      { siteId, buyerId, currency: 'points', amount: pointsSpent, reason: 'lottery_entry', orderNo: recordNo, actor, now },
+      {
+        siteId,
+        buyerId,
+        currency: 'points',
+        amount: pointsSpent,
+        reason: 'lottery_entry',
+        orderNo: recordNo,
+        actor,
+        now,
+      },
       (balance) => refuse({ key: 'pointsShort', needed: pointsSpent, balance }),
     );
   }

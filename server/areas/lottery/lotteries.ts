@@ -115,7 +115,12 @@ export async function readPrizes(db: Executor, lotteryId: number): Promise<Prize
   }));
 }
 
-export async function findLottery(db: Executor, siteId: number, id: number, field = 'Id'): Promise<LotteryRecord> {
+export async function findLottery(
+  db: Executor,
+  siteId: number,
+  id: number,
+  field = 'Id',
+): Promise<LotteryRecord> {
   const [record] = await queryRows<LotteryRecord>(
     db,
     sql`select ${LOTTERY_COLUMNS} from marketing_activities a
@@ -125,7 +130,12 @@ export async function findLottery(db: Executor, siteId: number, id: number, fiel
   return record;
 }
 
-export async function readLottery(db: Executor, siteId: number, id: number, now: Date): Promise<LotteryDetail> {
+export async function readLottery(
+  db: Executor,
+  siteId: number,
+  id: number,
+  now: Date,
+): Promise<LotteryDetail> {
   const record = await findLottery(db, siteId, id);
   return {
     ...lotteryRow(record, now),
@@ -145,7 +155,11 @@ async function requirePrizeTargets(tx: Executor, siteId: number, form: LotteryFo
              and channel = 'online'`,
       );
       if (!coupon)
-        throw new AppError('lottery.couponNotFound', { id: prize.CouponId ?? 0 }, { field: `Prizes.${index}.CouponId` });
+        throw new AppError(
+          'lottery.couponNotFound',
+          { id: prize.CouponId ?? 0 },
+          { field: `Prizes.${index}.CouponId` },
+        );
     }
     if (prize.Kind === 'goods') {
       const [product] = await queryRows<{ id: number }>(
@@ -154,7 +168,11 @@ async function requirePrizeTargets(tx: Executor, siteId: number, form: LotteryFo
              and recycle_state = 'active' and kind = 'physical'`,
       );
       if (!product)
-        throw new AppError('lottery.productNotFound', { id: prize.ProductId ?? 0 }, { field: `Prizes.${index}.ProductId` });
+        throw new AppError(
+          'lottery.productNotFound',
+          { id: prize.ProductId ?? 0 },
+          { field: `Prizes.${index}.ProductId` },
+        );
     }
   }
 }

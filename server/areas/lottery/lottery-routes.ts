@@ -43,7 +43,8 @@ async function requireOwnLotteries(db: Executor, siteId: number, ids: readonly n
   );
   const found = new Set(rows.map((row) => row.id));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new AppError('lottery.notFound', { id: missing.join(', ') }, { field: 'Ids' });
+  if (missing.length > 0)
+    throw new AppError('lottery.notFound', { id: missing.join(', ') }, { field: 'Ids' });
   return unique;
 }
 
@@ -122,7 +123,8 @@ export const lotteryRoutes = [
              where site_id = ${session.siteId} and not deleted and status <> ${input.Status} and id in (${idList(ids)})
              returning id`,
       );
-      for (const row of changed) await audit(tx, session, 'lottery.status', target(row.id), { after: input.Status });
+      for (const row of changed)
+        await audit(tx, session, 'lottery.status', target(row.id), { after: input.Status });
       return { Changed: changed.map((row) => row.id) };
     }),
   ),
@@ -136,7 +138,8 @@ export const lotteryRoutes = [
              where site_id = ${session.siteId} and not deleted and id in (${idList(ids)})
              returning id, title`,
       );
-      for (const row of deleted) await audit(tx, session, 'lottery.delete', target(row.id), { title: row.title });
+      for (const row of deleted)
+        await audit(tx, session, 'lottery.delete', target(row.id), { title: row.title });
       return { Changed: deleted.map((row) => row.id) };
     }),
   ),

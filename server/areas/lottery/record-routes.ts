@@ -89,7 +89,8 @@ function listConditions(siteId: number, input: Omit<ListQuery, 'state' | 'sort'>
   }
   if (input.createdFrom)
     where.push(sql`r.created_at >= ${dateBound(input.createdFrom, false).toISOString()}::timestamptz`);
-  if (input.createdTo) where.push(sql`r.created_at < ${dateBound(input.createdTo, true).toISOString()}::timestamptz`);
+  if (input.createdTo)
+    where.push(sql`r.created_at < ${dateBound(input.createdTo, true).toISOString()}::timestamptz`);
   return where;
 }
 
@@ -117,11 +118,19 @@ function exportColumns(locale: Locale): ExportColumn<RowRecord>[] {
   const say = (key: string) => translate(locale, key);
   return [
     { header: say('lottery.export.recordNo'), width: 22, value: (row) => row.record_no },
-    { header: say('lottery.export.createdAt'), width: 20, value: (row) => shopDateTime(new Date(row.created_at)) },
+    {
+      header: say('lottery.export.createdAt'),
+      width: 20,
+      value: (row) => shopDateTime(new Date(row.created_at)),
+    },
     { header: say('lottery.export.lottery'), width: 20, value: (row) => row.lottery_title },
     { header: say('lottery.export.memberNo'), width: 14, value: (row) => row.member_no },
     { header: say('lottery.export.member'), width: 14, value: (row) => row.member_name },
-    { header: say('lottery.export.outcome'), width: 10, value: (row) => say(`lottery.outcome.${row.outcome}`) },
+    {
+      header: say('lottery.export.outcome'),
+      width: 10,
+      value: (row) => say(`lottery.outcome.${row.outcome}`),
+    },
     { header: say('lottery.export.prize'), width: 20, value: (row) => row.prize_name },
     {
       header: say('lottery.export.state'),
@@ -163,7 +172,10 @@ export const recordRoutes = [
       asciiName: 'lottery-records',
       sheetName: translate(locale, 'lottery.export.records'),
       columns: exportColumns(locale),
-      batches: pagedBatches((offset, limit) => readRows(db, session.siteId, input, offset, limit), EXPORT_MAX_ROWS),
+      batches: pagedBatches(
+        (offset, limit) => readRows(db, session.siteId, input, offset, limit),
+        EXPORT_MAX_ROWS,
+      ),
     });
     return undefined;
   }),

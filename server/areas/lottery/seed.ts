@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LotteryForm, PrizeForm } from '../../../contract/endpoints/lotteries';
 import type { Address } from '../../../contract/machines/order';
-import { demoPicture } from '../../db/demo-picture';
 import type { Executor } from '../../db/client';
+import { demoPicture } from '../../db/demo-picture';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { AppError } from '../../http/errors';
@@ -32,7 +32,13 @@ async function firstId(tx: Executor, query: ReturnType<typeof sql>): Promise<num
   return row?.id ?? null;
 }
 
-function prize(kind: PrizeForm['Kind'], name: string, chanceBp: number, stock: number, gives: Partial<PrizeForm>) {
+function prize(
+  kind: PrizeForm['Kind'],
+  name: string,
+  chanceBp: number,
+  stock: number,
+  gives: Partial<PrizeForm>,
+) {
   return {
     Kind: kind,
     Name: name,

@@ -58,7 +58,12 @@ export const storefrontLotteryRoutes = [
         EndsAt: row.EndsAt,
         State: row.State,
         NothingText: lottery.nothing_text,
-        Prizes: prizes.map((prize) => ({ Id: prize.Id, Kind: prize.Kind, Name: prize.Name, Image: prize.Image })),
+        Prizes: prizes.map((prize) => ({
+          Id: prize.Id,
+          Kind: prize.Kind,
+          Name: prize.Name,
+          Image: prize.Image,
+        })),
         DrawsLeft: input.buyerId === undefined ? null : drawsLeft(facts),
         NeedsAddress: prizes.some((prize) => prize.Kind === 'goods'),
       },

@@ -3,13 +3,7 @@ import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
 import { couponSeed } from './coupon-seed';
-import {
-  bargainEvents,
-  bookingForms,
-  groupBuyActivities,
-  seckillActivities,
-  votes,
-} from './tables';
+import { bargainEvents, bookingForms, groupBuyActivities, seckillActivities, votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 

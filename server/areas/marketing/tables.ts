@@ -19,8 +19,8 @@ import {
   VALIDITY_KINDS,
 } from '../../../contract/coupon-rules';
 import { COPY_SOURCES, RULE_EVENTS, SEND_STATES, SEND_TARGETS } from '../../../contract/endpoints/coupons';
-import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../../contract/machines/coupon';
 import { ENTRY_MODES } from '../../../contract/lottery';
+import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../../contract/machines/coupon';
 import { POINTS_GOODS_KINDS } from '../../../contract/points';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 import { accounts, sites, stores } from '../../db/schema';
