@@ -134,7 +134,8 @@ export const prizeFormSchema = z
     Kind: z.enum(PRIZE_KINDS),
     Name: z.string().trim().min(1).max(PRIZE_NAME_MAX),
     Image: z.string().trim().max(500).default(''),
-    ChanceBp: z.number().int().min(1).max(CHANCE_SCALE),
+    /** At most CHANCE_SCALE: the draw's rule on the sum of its prizes' chances says so for all of them. */
+    ChanceBp: z.number().int().min(1),
     /** Prizes left now. */
     Stock: z.number().int().min(0).max(MAX_PRIZE_STOCK),
     Points: z.number().int().min(0).max(MAX_PRIZE_POINTS).default(0),
@@ -192,7 +193,13 @@ export const lotteryFormSchema = z
     if (value.DailyLimit > 0 && value.TotalLimit > 0 && value.DailyLimit > value.TotalLimit)
       rule('DailyLimit', 'lottery.rule.dailyOverTotal');
     const total = value.Prizes.reduce((sum, prize) => sum + prize.ChanceBp, 0);
-    if (total > CHANCE_SCALE) rule('Prizes', 'lottery.rule.chancesOver');
+    // Said on the last prize's chance: the one that takes the sum past 10,000.
+    if (total > CHANCE_SCALE)
+      context.addIssue({
+        code: 'custom',
+        path: ['Prizes', value.Prizes.length - 1, 'ChanceBp'],
+        params: { key: 'lottery.rule.chancesOver' },
+      });
     const ids = value.Prizes.flatMap((prize) => (prize.Id === undefined ? [] : [prize.Id]));
     if (new Set(ids).size !== ids.length) rule('Prizes', 'lottery.rule.prizeTwice');
   });

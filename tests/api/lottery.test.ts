@@ -141,9 +141,10 @@ describe('saving draws', () => {
     [
       'chances over 10,000',
       { Prizes: [prizeForm({ ChanceBp: 6000 }), prizeForm({ ChanceBp: 4001 })] },
-      'Prizes',
+      'Prizes.1.ChanceBp',
     ],
     ['a chance of 0', { Prizes: [prizeForm({ ChanceBp: 0 })] }, 'Prizes.0.ChanceBp'],
+    ['one chance over 10,000', { Prizes: [prizeForm({ ChanceBp: 10_001 })] }, 'Prizes.0.ChanceBp'],
     ['negative stock', { Prizes: [prizeForm({ Stock: -1 })] }, 'Prizes.0.Stock'],
     ['a points prize of no points', { Prizes: [prizeForm({ Points: 0 })] }, 'Prizes.0.Points'],
     [
