@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockDefinition } from '../../components-catalog/registry';
 import { API_BASE } from '../../contract/endpoint';
 import { lookupEndpoints } from '../../contract/endpoints/link-entities';
 import * as lotteries from '../../contract/endpoints/lotteries';
+import * as library from '../../contract/endpoints/module-library';
+import { LinkType } from '../../contract/link-value';
+import { parseTemplate, serializeTemplate } from '../../contract/template/codec';
+import { insertBlock, type Outcome, setProp } from '../../contract/template/operations';
+import type { TemplateDocument } from '../../contract/template-document';
 import { makeCoupon } from './coupon-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { buyerOf, createLottery, lotteryForm, newMembers, prizeForm, prizesOf } from './lottery-helpers';
@@ -500,5 +506,66 @@ describe('the studio', () => {
     const response = await server.call(lookupEndpoints.activity, { Keyword: '工作室' }, { token: admin });
     expect(response.body.Data.map((row) => [row.Id, row.State])).toEqual([[running, 'running']]);
     expect(response.body.Data.map((row) => row.Id)).not.toContain(ended);
+  });
+});
+
+describe('the publish check', () => {
+  function ok(outcome: Outcome): TemplateDocument {
+    if (!outcome.ok) throw new Error(outcome.problem.key);
+    return outcome.document;
+  }
+
+  it('refuses links to draws that ended or were deleted, and passes running ones', async () => {
+    const id = await createLottery(server, admin, lotteryForm({ Title: '发布检查抽奖' }));
+    const added = await server.call(library.addMyTemplate, { Name: '抽奖页' }, { token: admin });
+    const read = await server.call(library.getTemplateData, { Id: added.body.Id }, { token: admin });
+    const parsed = parseTemplate(read.body.Data, blockDefinition);
+    if (!parsed.ok) throw new Error('template');
+    let document = ok(
+      insertBlock(parsed.document, {
+        rules: blockDefinition,
+        pageId: parsed.document.homePageId,
+        type: 'title',
+        index: 0,
+        id: 'heading',
+      }),
+    );
+    document = ok(setProp(document, 'heading', ['text'], '幸运抽奖'));
+    document = ok(setProp(document, 'heading', ['showMore'], true));
+    document = ok(
+      setProp(document, 'heading', ['moreLink'], {
+        linkType: LinkType.activity,
+        id,
+        linkTitle: '发布检查抽奖',
+      }),
+    );
+    const saved = await server.call(
+      library.saveModule,
+      { Id: added.body.Id, Data: serializeTemplate(document), Version: read.body.Version },
+      { token: admin },
+    );
+    expect(saved.body.Errcode).toBe(0);
+    const publish = () =>
+      server.call(
+        library.publishModule,
+        { Id: added.body.Id, Version: saved.body.Version },
+        { token: admin },
+      );
+    const problems = async () =>
+      ((await publish()).body as unknown as { Problems?: library.PublishProblemRow[] }).Problems ?? [];
+
+    await server.query(
+      sql`update marketing_activities set starts_at = now() - interval '2 days', ends_at = now() - interval '1 minute'
+           where id = ${id}`,
+    );
+    expect((await problems()).map((problem) => [problem.BlockId, problem.Kind])).toEqual([
+      ['heading', 'linkToEnded'],
+    ]);
+    await server.call(lotteries.deleteLotteries, { Ids: [id] }, { token: admin });
+    expect((await problems()).map((problem) => problem.Kind)).toEqual(['linkToDeleted']);
+    await server.query(
+      sql`update marketing_activities set deleted = false, ends_at = now() + interval '1 day' where id = ${id}`,
+    );
+    expect((await publish()).body.Errcode).toBe(0);
   });
 });
