@@ -1,5 +1,8 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
+import { addedValueRoutes } from './areas/added-value/routes';
+import { addedValueSeed } from './areas/added-value/seed';
+import { runAddedValueSweeps } from './areas/added-value/sweeps';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -16,6 +19,8 @@ import { imageLibraryRoutes } from './areas/image-library/routes';
 import { lotteryRoutes } from './areas/lottery/routes';
 import { lotterySeed } from './areas/lottery/seed';
 import { couponRoutes } from './areas/marketing/coupon-routes';
+import { dealRoutes } from './areas/marketing/deal-routes';
+import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
 import { offlineRoutes } from './areas/marketing/offline-routes';
 import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
@@ -127,6 +132,8 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: customerSeed,
     lateSeed: gradeSeed,
   },
+  // Before orders: the order seed's shipments send SMS and its data top-ups take the packages' stock.
+  { folder: 'added-value', routes: addedValueRoutes, seed: addedValueSeed, sweep: runAddedValueSweeps },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   // Tickets come from paid orders of virtual goods and are written off at stores.
   {
@@ -144,9 +151,18 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
+  // After orders and payment: its demo deals place, pay and refund orders through them.
   {
     folder: 'marketing',
-    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    routes: [
+      ...couponRoutes,
+      ...ruleRoutes,
+      ...sendRoutes,
+      ...offlineRoutes,
+      ...couponStorefrontRoutes,
+      ...dealRoutes,
+      ...dealStorefrontRoutes,
+    ],
     seed: marketingSeed,
     sweep: marketingSweep,
   },

@@ -302,6 +302,9 @@ export const en: Record<string, string> = {
   'problem.zoneTooSmall': 'Zone {index} is too small to tap',
   'problem.videoUrl': 'The video address must start with https:// (or be an uploaded video)',
 
+  'render.activity.state.notStarted': 'Not started yet',
+  'render.activity.state.ended': 'Over',
+  'render.activity.state.off': 'Switched off',
   'render.activity.choose': 'Pick the offers to show',
   'render.activity.none': 'Offers running now appear here',
   'render.bargain.joined': '{count} joined',

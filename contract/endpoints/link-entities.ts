@@ -45,11 +45,16 @@ export type LookupRowBase = z.infer<typeof base>;
 
 const summary = { Summary: z.string() };
 const window = { StartsAt: instant(), EndsAt: instant() };
+/**
+ * An activity's headline offer (its cheapest price and that SKU's list price) and its real state:
+ * time and the shop's switch (contract/timed-state.ts).
+ */
 const offer = {
   ProductId: int().nullable(),
   PriceFen: int(),
   OriginalPriceFen: int(),
   ...window,
+  State: z.enum(TIMED_STATES),
 };
 
 export const lookupRowSchemas = {
@@ -64,7 +69,8 @@ export const lookupRowSchemas = {
     PointsCost: int(),
   }),
   groupBuy: base.extend({ ...offer, GroupSize: int() }),
-  seckill: base.extend({ ...offer, Stock: int() }),
+  /** Stock: seckill units left; Sold: taken by orders not closed. */
+  seckill: base.extend({ ...offer, Stock: int(), Sold: int() }),
   news: base.extend({ ...summary, ColumnId: int().nullable(), Views: int(), PublishedAt: instant() }),
   column: base.extend(summary),
   bookingForm: base.extend(summary),

@@ -26,6 +26,7 @@ import {
   refundMachine,
   rejectRefundForm,
   remarkForm,
+  SHIP_HOLDS,
   shipForm,
   verifyPickupForm,
   waybillMachine,
@@ -312,6 +313,8 @@ export const orderRowSchema = z.object({
   CreatedAt: timestamp,
   PaidAt: nullableTimestamp,
   Version: z.number().int(),
+  /** Why the paid order may not ship yet (its group-buy team is forming); null when nothing holds it. */
+  ShipHold: z.enum(SHIP_HOLDS).nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -665,15 +668,6 @@ export const getCounterSkus = defineEndpoint({
 
 // ---------------------------------------------------------------------------------------------
 // Recharge orders (rechargeOrder)
-
-/** Mobile data packages on sale (platform price list, fen). */
-export const DATA_PACKAGES = [
-  { Code: 'D500M', Name: '500MB', PriceFen: 500 },
-  { Code: 'D1G', Name: '1GB', PriceFen: 1000 },
-  { Code: 'D3G', Name: '3GB', PriceFen: 2500 },
-  { Code: 'D10G', Name: '10GB', PriceFen: 5000 },
-] as const;
-export const DATA_PACKAGE_CODES = DATA_PACKAGES.map((entry) => entry.Code) as [string, ...string[]];
 
 export const RECHARGE_TABS = ['all', ...rechargeMachine.states] as const;
 

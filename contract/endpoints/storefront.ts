@@ -11,7 +11,8 @@ import {
   refundMachine,
 } from '../machines/order';
 import { fen, id } from '../scalars';
-import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
+import { DATA_PACKAGE_CODE_PATTERN } from './data-recharge';
+import { MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
 
@@ -240,7 +241,8 @@ export const createRechargeSchema = z.discriminatedUnion('Kind', [
   z.strictObject({
     Kind: z.literal('data'),
     Buyer: buyerSchema,
-    PackageCode: z.enum(DATA_PACKAGE_CODES),
+    /** A data package the shop offers (flowRecharge), on and in stock. */
+    PackageCode: z.string().trim().regex(DATA_PACKAGE_CODE_PATTERN),
     /** The number to top up (may differ from the buyer's own). */
     Phone: z
       .string()

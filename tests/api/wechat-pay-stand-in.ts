@@ -167,6 +167,27 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
       return answer(response, 200, { prepay_id: `wx${randomBytes(14).toString('hex')}` });
     }
+    if (request.method === 'POST' && pathWithQuery === '/v3/pay/transactions/native') {
+      for (const field of ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'] as const) {
+        if (typeof parsed[field] !== 'string' || parsed[field] === '') {
+          return error(response, 400, 'PARAM_ERROR', `缺少参数 ${field}`);
+        }
+      }
+      if (!Number.isInteger(amount.total) || (amount.total as number) < 1) {
+        return error(response, 400, 'PARAM_ERROR', '输入源"/body/amount/total"映射到值字段"总金额"校验失败');
+      }
+      if (
+        typeof parsed.time_expire === 'string' &&
+        !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(parsed.time_expire)
+      ) {
+        return error(response, 400, 'PARAM_ERROR', 'time_expire 格式错误');
+      }
+      if (parsed.appid !== TEST_MERCHANT.appId)
+        return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      return answer(response, 200, {
+        code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+      });
+    }
     if (request.method === 'POST' && pathWithQuery === '/v3/refund/domestic/refunds') {
       const key = String(parsed.out_refund_no ?? '');
       if (!key) return error(response, 400, 'PARAM_ERROR', '缺少参数 out_refund_no');

@@ -238,7 +238,7 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
 
   // Claims through the storefront's function, on different days (one per member and day). The
   // two buyers who then order hold no grade discount: the shop's grades do not stack with coupons.
-  // demo-buyer-001 has claimed its limit of two already, whatever grade the day's seed gave it.
+  // They are not demo-buyer-001, who has taken the two copies a member may hold.
   const shoppers = await queryRows<{ open_id: string; nickname: string; mobile: string }>(
     db,
     sql`select m.open_id, m.nickname, m.mobile from members m left join member_grades g on g.id = m.grade_id

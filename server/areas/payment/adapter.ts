@@ -18,6 +18,21 @@ export interface PrepayRequest {
 /** The sandbox pays at once; WeChat Pay hands back what the mini-program needs to ask the buyer. */
 export type PrepayResult = { kind: 'paid'; transactionNo: string } | { kind: 'jsapi'; payment: JsapiPayment };
 
+/** A Native (QR code) payment: the payer scans the code with WeChat, so no open id is needed. */
+export interface NativePrepayRequest {
+  orderNo: string;
+  description: string;
+  totalFen: number;
+  notifyUrl: string;
+  /** WeChat Pay stops taking payment for the code at this moment. */
+  expiresAt: Date;
+}
+
+/** The sandbox pays at once; WeChat Pay answers the code to show (weixin://wxpay/bizpayurl?pr=…). */
+export type NativePrepayResult =
+  | { kind: 'paid'; transactionNo: string }
+  | { kind: 'native'; codeUrl: string };
+
 export interface RefundRequest {
   orderNo: string;
   /** Also the idempotency key WeChat Pay sees: the same number twice is one refund. */
@@ -59,6 +74,7 @@ export interface NotificationRequest {
 export interface PaymentAdapter {
   readonly provider: PaymentProvider;
   prepay(request: PrepayRequest, now: Date): Promise<PrepayResult>;
+  prepayNative(request: NativePrepayRequest, now: Date): Promise<NativePrepayResult>;
   refund(request: RefundRequest, now: Date): Promise<RefundResult>;
   check(now: Date): Promise<CheckResult>;
   /** Throws PaymentProviderError('BAD_NOTIFICATION') unless the notification is genuine and a success. */

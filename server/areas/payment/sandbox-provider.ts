@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckResult, PaymentAdapter, PrepayResult, RefundResult } from './adapter';
+import type { CheckResult, NativePrepayResult, PaymentAdapter, PrepayResult, RefundResult } from './adapter';
 import { PaymentProviderError } from './adapter';
 
 /**
@@ -11,11 +11,16 @@ export function sandboxProvider(options: { refuses: boolean }): PaymentAdapter {
   const refuse = () => {
     throw new PaymentProviderError('SANDBOX_REFUSED', 'the sandbox was told to refuse payments');
   };
+  const transactionNo = () => `SANDBOX${randomBytes(8).toString('hex').toUpperCase()}`;
   return {
     provider: 'sandbox',
     async prepay(): Promise<PrepayResult> {
       if (options.refuses) refuse();
-      return { kind: 'paid', transactionNo: `SANDBOX${randomBytes(8).toString('hex').toUpperCase()}` };
+      return { kind: 'paid', transactionNo: transactionNo() };
+    },
+    async prepayNative(): Promise<NativePrepayResult> {
+      if (options.refuses) refuse();
+      return { kind: 'paid', transactionNo: transactionNo() };
     },
     async refund(request): Promise<RefundResult> {
       if (options.refuses) refuse();

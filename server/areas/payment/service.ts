@@ -7,8 +7,10 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type PaymentAdapter, PaymentProviderError } from './adapter';
+import { sandboxProvider } from './sandbox-provider';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
+import { wechatPayV3 } from './wechat-pay-v3';
 import './messages';
 
 /**
@@ -16,7 +18,29 @@ import './messages';
  * over the network, so callers make them outside their transactions; refunds go through the outbox.
  */
 
-export { type PaymentAdapter, PaymentProviderError } from './adapter';
+export {
+  type NativePrepayResult,
+  type PaidTransaction,
+  type PaymentAdapter,
+  PaymentProviderError,
+} from './adapter';
+export {
+  type DrainCounts,
+  drainOutboxKinds,
+  type OutboxHandler,
+  OutboxRefusal,
+  type OutboxRow,
+} from './outbox-drain';
+
+/**
+ * The platform's own merchant (DESIGN §11): what shops buy from the platform is paid through it,
+ * WeChat Pay when PLATFORM_WECHATPAY_* are set, the sandbox otherwise; never a shop's settings.
+ */
+export function platformPaymentAdapter(environment: PaymentEnvironment): PaymentAdapter {
+  return environment.platformMerchant
+    ? wechatPayV3(environment.platformMerchant, environment.wechatPayApiBase)
+    : sandboxProvider({ refuses: false });
+}
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {

@@ -1,6 +1,8 @@
 import type { JsapiPayment } from '../../../contract/endpoints/payment';
 import {
   type CheckResult,
+  type NativePrepayRequest,
+  type NativePrepayResult,
   type NotificationRequest,
   type PaidTransaction,
   type PaymentAdapter,
@@ -36,6 +38,12 @@ export interface WechatMerchant {
 /** WeChat Pay refuses notifications and answers older than this (its documented replay window). */
 export const TIMESTAMP_WINDOW_SECONDS = 300;
 const TIMEOUT_MS = 10_000;
+
+/** WeChat Pay's time format: RFC 3339 with the China offset, whole seconds. */
+function rfc3339China(moment: Date): string {
+  const china = new Date(moment.getTime() + 8 * 3600_000);
+  return `${china.toISOString().slice(0, 19)}+08:00`;
+}
 
 function header(headers: NotificationRequest['headers'], name: string): string {
   const value = headers[name.toLowerCase()];
@@ -158,6 +166,25 @@ export function wechatPayV3(merchant: WechatMerchant, apiBase: string): PaymentA
       );
       if (typeof answer.prepay_id !== 'string') throw new PaymentProviderError('BAD_ANSWER', 'no prepay_id');
       return { kind: 'jsapi', payment: jsapiParameters(answer.prepay_id, now) };
+    },
+
+    async prepayNative(request: NativePrepayRequest, now: Date): Promise<NativePrepayResult> {
+      const answer = await call(
+        'POST',
+        '/v3/pay/transactions/native',
+        {
+          appid: merchant.appId,
+          mchid: merchant.mchId,
+          description: request.description.slice(0, 127),
+          out_trade_no: request.orderNo,
+          time_expire: rfc3339China(request.expiresAt),
+          notify_url: request.notifyUrl,
+          amount: { total: request.totalFen, currency: 'CNY' },
+        },
+        now,
+      );
+      if (typeof answer.code_url !== 'string') throw new PaymentProviderError('BAD_ANSWER', 'no code_url');
+      return { kind: 'native', codeUrl: answer.code_url };
     },
 
     async refund(request: RefundRequest, now: Date): Promise<RefundResult> {
