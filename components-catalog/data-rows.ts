@@ -19,7 +19,8 @@ export type DataSource =
   | 'technicians'
   | 'liveRooms'
   | 'votes'
-  | 'notices';
+  | 'notices'
+  | 'bookingForms';
 
 export interface DataRequest {
   source: DataSource;
@@ -145,4 +146,15 @@ export interface NoticeRow {
   title: string;
   content: string;
   mode: 'popup' | 'scroll';
+}
+
+/** A booking form as the booking entry block shows it, with its real state (time and switch). */
+export interface BookingFormRow {
+  id: number;
+  title: string;
+  image: string;
+  summary: string;
+  state: 'notStarted' | 'running' | 'ended' | 'off';
+  /** `deposit`: booking asks for a deposit paid through an order. */
+  price: 'free' | 'deposit';
 }

@@ -3,6 +3,11 @@ import { accountSeed } from './areas/account/seed';
 import { addedValueRoutes } from './areas/added-value/routes';
 import { addedValueSeed } from './areas/added-value/seed';
 import { runAddedValueSweeps } from './areas/added-value/sweeps';
+import { bookingRoutes } from './areas/booking/booking-routes';
+import { formRoutes } from './areas/booking/form-routes';
+import { bookingSeed } from './areas/booking/seed';
+import { bookingStorefrontRoutes } from './areas/booking/storefront-routes';
+import { runBookingSweeps } from './areas/booking/sweeps';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -15,6 +20,8 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { freeShippingRoutes } from './areas/free-shipping/routes';
+import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { lotteryRoutes } from './areas/lottery/routes';
 import { lotterySeed } from './areas/lottery/seed';
@@ -170,6 +177,15 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
   // After points and coupons: demo buyers draw with the points they earned and win the shop's coupons.
   { folder: 'lottery', routes: lotteryRoutes, seed: lotterySeed },
+  // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.
+  {
+    folder: 'booking',
+    routes: [...formRoutes, ...bookingRoutes, ...bookingStorefrontRoutes],
+    seed: bookingSeed,
+    sweep: runBookingSweeps,
+  },
+  // After orders: its demo order to 成都 has its freight waived.
+  { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
   { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },

@@ -52,6 +52,7 @@ const SUPERSET = {
   Options: ['甲', '乙'],
   EntryMode: 'points',
   PointsCost: 10,
+  Price: 'deposit',
 };
 
 // A coupon's state is its own machine's; an activity's comes from its time and switch.
@@ -99,6 +100,8 @@ describe('link picker descriptors', () => {
     ['hall', 'zh', '可容纳 12 桌'],
     ['activity', 'zh', '进行中'],
     ['activity', 'en', 'Running now'],
+    ['bookingForm', 'zh', '进行中'],
+    ['bookingForm', 'en', '2026-11-01 – 2026-12-01'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
     const lines = descriptorOf(kind)
       .facts(sample(kind))

@@ -93,6 +93,14 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/marketing/lotteryActivity': () => import('../../admin/marketing/lottery/list-page'),
   '/marketing/editLotteryActivity': () => import('../../admin/marketing/lottery/edit-page'),
   '/marketing/lotteryDetails': () => import('../../admin/marketing/lottery/details-page'),
+  '/marketing/deliveryActivities': () =>
+    import('../../admin/marketing/free-shipping/free-shipping-list-page'),
+  '/marketing/bespeakForm/formClassify': () => import('../../admin/marketing/bookings/category-list-page'),
+  '/marketing/bespeakForm/formSupervise': () => import('../../admin/marketing/bookings/form-list-page'),
+  '/marketing/bespeakForm/bespeakOrderSupervise': () =>
+    import('../../admin/marketing/bookings/booking-list-page'),
+  '/marketing/bespeakForm/bespeakOrderDetails': () =>
+    import('../../admin/marketing/bookings/booking-details-page'),
   '/customer/complainAdvise': () => import('../../admin/customers/complaints/complaint-list-page'),
   '/marketing/secKillActivity': () => import('../../admin/deals/seckill/seckill-list-page'),
   '/marketing/seckillGoodList': () => import('../../admin/deals/seckill/seckill-goods-page'),

@@ -9,7 +9,7 @@ import type {
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
-import { type ActivityStage, priceOrder } from '../../../contract/pricing';
+import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -35,6 +35,7 @@ import {
   refundableFen,
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
+import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
@@ -164,8 +165,10 @@ export async function placeOrder(
     throw new AppError('order.notVirtual', {}, { field: 'DeliveryType' });
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
+  let freeShipping: FreeShippingStage[] = [];
   if (input.DeliveryType === 'express') {
     freightFen = expressFreight(lines, input.Address!).freightFen;
+    freeShipping = await freeShippingStages(context.tx, context.siteId, lines, input.Address!, context.now);
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {
@@ -189,14 +192,17 @@ export async function placeOrder(
     freightFen = sameCity.FeeFen;
   }
   const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
-  const price = priceOrder({
-    lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
-    activity: options.activity ?? null,
-    grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
-    coupon: coupon?.stage ?? null,
-    points,
-    freightFen,
-  });
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      activity: options.activity ?? null,
+      grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+      coupon: coupon?.stage ?? null,
+      points,
+      freightFen,
+    },
+    freeShipping,
+  );
   requirePointsMinimum(points, price);
   const breakdown = breakdownWithCoupon(price, coupon);
   const totalFen = price.totalFen;
@@ -249,18 +255,28 @@ export async function placeOrder(
   return order;
 }
 
-/** The express freight of a cart before it is placed: nothing is locked or taken. */
+/**
+ * The express freight of a cart before it is placed, with the free-shipping activity that covers it
+ * (at the buyer's grade prices when the buyer is named): nothing is locked or taken.
+ */
 export async function quoteStorefrontFreight(
   tx: Executor,
   siteId: number,
   input: z.infer<typeof quoteExpressFreight.input>,
+  now: Date,
 ) {
-  const lines = await priceLines(tx, siteId, input.Lines, { lock: false });
   // Virtual goods issue tickets instead of shipping, so they take no part in freight.
-  return expressFreight(
-    lines.filter((line) => !line.virtual),
-    input.Address,
+  const lines = (await priceLines(tx, siteId, input.Lines, { lock: false })).filter((line) => !line.virtual);
+  const freight = expressFreight(lines, input.Address);
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      grade: input.BuyerId ? await gradeStageFor(tx, siteId, input.BuyerId, lines) : null,
+      freightFen: freight.freightFen,
+    },
+    await freeShippingStages(tx, siteId, lines, input.Address, now),
   );
+  return { ...freight, freightFen: price.freightFen, price };
 }
 
 /**
@@ -346,6 +362,47 @@ export async function cancelStorefrontOrder(
 ): Promise<OrderRecord> {
   const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
   return closeUnpaid(orderContext(context, buyerActor(order.buyerName)), order, 'cancel', input.Reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders another area settles on an operator's word (the deposit of a cancelled booking)
+
+export interface OrderOperator {
+  accountId: number | null;
+  name: string;
+}
+
+/** Closes the order if it still waits for payment; null when it does not (paid meanwhile, or closed). */
+export async function closeUnpaidOrder(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  const order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (order?.state !== 'toPay') return null;
+  return closeUnpaid(orderContext(context, { kind: 'operator', ...operator }), order, 'close', reason);
+}
+
+/**
+ * Gives the buyer back everything paid through the refund flow every order uses (request, approval,
+ * money back through the payment provider's outbox): the order closes with it. Refused as any
+ * refund is (a used ticket, the after-sale window over); null when nothing paid is left to refund.
+ */
+export async function refundOrderInFull(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  let order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (!order || refundableFen(order) <= 0) return null;
+  const acting = orderContext(context, { kind: 'operator', ...operator });
+  if (order.refundState !== 'requested' && order.refundState !== 'approved')
+    order = await applyRefund(acting, order, refundableFen(order), reason);
+  if (order.refundState === 'requested')
+    order = await approveRefund(acting, order, refundableFen(order), reason);
+  return markRefunded(acting, order);
 }
 
 export async function confirmStorefrontReceipt(
@@ -445,6 +502,13 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     RefundedFen: order.refundedFen,
     PayDueAt: order.state === 'toPay' && order.payDueAt ? new Date(order.payDueAt).toISOString() : null,
     PickupCode: order.pickupCode,
+    FreightWaivedBy: order.breakdown?.freightWaivedBy ?? null,
+    FreeShippingActivity: order.breakdown?.freeShippingActivity
+      ? {
+          Id: order.breakdown.freeShippingActivity.id,
+          Name: order.breakdown.freeShippingActivity.name,
+        }
+      : null,
     Shipments: shipments.map((shipment) => ({
       Carrier: shipment.carrier,
       TrackingNo: shipment.tracking_no,
