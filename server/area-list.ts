@@ -20,6 +20,9 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { distributionRoutes } from './areas/distribution/routes';
+import { distributionSeed } from './areas/distribution/seed';
+import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { freeShippingRoutes } from './areas/free-shipping/routes';
 import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
@@ -172,6 +175,13 @@ export const AREAS: readonly AreaRegistration[] = [
     ],
     seed: marketingSeed,
     sweep: marketingSweep,
+  },
+  // After payment: its sweep applies what the outbox's transfers answered in the same run.
+  {
+    folder: 'distribution',
+    routes: distributionRoutes,
+    seed: distributionSeed,
+    sweep: (db, now) => runDistributionSweeps(db, now, paymentEnvironment()),
   },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },

@@ -32,6 +32,7 @@ import {
   waybillMachine,
 } from '../machines/order';
 import { exportFormat, fen, id, queryId, version } from '../scalars';
+import { orderCommissionSchema } from './commissions';
 
 /**
  * The orders area, SPEC §7 base /DistributorsShopOrder/.
@@ -465,6 +466,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   Timeline: z.array(timelineEntrySchema),
   /** Commands the caller may take now (contract/machines/order.ts orderCommands). */
   Commands: z.array(z.enum(ORDER_COMMANDS)),
+  /** What the order earned its promoters, line by line and level; null when it earned none. */
+  Commission: orderCommissionSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

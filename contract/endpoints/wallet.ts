@@ -37,6 +37,8 @@ export const WALLET_REASONS = [
   /** Points a lucky draw cost, and the points or stored value a draw won. */
   'lottery_entry',
   'lottery_prize',
+  /** A promoter's commission withdrawn to their stored value (distribution). */
+  'commission_withdrawal',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 

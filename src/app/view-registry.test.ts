@@ -13,6 +13,7 @@ const BUILT_GROUPS = [
   '/customer',
   '/marketing/memberSupervise',
   '/marketing/integralExchange',
+  '/distribution',
   '/marketing/couponActivity',
   '/marketing/lotteryActivity',
   '/marketing/editLotteryActivity',
@@ -23,9 +24,7 @@ const BUILT_GROUPS = [
   '/error-log',
   '/addedValue',
 ];
-const BUILT_ELSEWHERE: Record<string, string> = {
-  '/customer/umbrellaPerformance': 'issue 19, distribution',
-};
+const BUILT_ELSEWHERE: Record<string, string> = {};
 
 /** Pages of groups not resolved yet whose own issue is: seckill, group buying and bargains (issue 18). */
 const BUILT_PAGES = [

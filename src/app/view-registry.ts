@@ -71,6 +71,14 @@ export const viewRegistry: Record<string, () => ViewModule> = {
   '/order/underLineOrder': () => import('../../admin/orders/walk-in/walk-in-page'),
   '/order/rechargeOrder': () => import('../../admin/orders/recharge/recharge-page'),
   '/order/receiptPrinting': () => import('../../admin/orders/receipts/receipt-setting-page'),
+  '/distribution/promotionSetting': () => import('../../admin/distribution/promotion-setting-page'),
+  '/distribution/settlementReport': () => import('../../admin/distribution/settlement-report-page'),
+  '/distribution/settlementOrderDetails': () =>
+    import('../../admin/distribution/settlement-order-details-page'),
+  '/distribution/withdrawList': () => import('../../admin/distribution/withdrawal-list-page'),
+  '/distribution/accountList': () => import('../../admin/distribution/account-list-page'),
+  '/distribution/wechartList': () => import('../../admin/distribution/wechat-account-list-page'),
+  '/customer/umbrellaPerformance': () => import('../../admin/distribution/team-page'),
   '/marketing/memberSupervise/memberGrade': () => import('../../admin/customers/grades/grade-list-page'),
   '/marketing/memberSupervise/editMemberGrade': () => import('../../admin/customers/grades/grade-form-page'),
   '/marketing/memberSupervise/preferentialSetting': () =>

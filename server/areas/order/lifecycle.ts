@@ -18,6 +18,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { queueOrderShippedMessage } from '../added-value/service';
+import { recordOrderCommission, voidRefundedCommission } from '../distribution/service';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
 import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
@@ -321,6 +322,7 @@ export async function payOrder(
   await addSold(context.tx, order.siteId, order.id, 1);
   await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
+  await recordOrderCommission(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
     from: 'toPay',
@@ -647,6 +649,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   const updated = await updateOrder(context, order, set);
   await refundTickets(context.tx, order, refund.amount_fen, closing, context.now);
   await walletOnRefund(context, order, refund.amount_fen);
+  await voidRefundedCommission(context.tx, updated, context.actor, context.now);
   await logOrder(context, order, {
     action: 'markRefunded',
     from: order.refundState,

@@ -59,6 +59,8 @@ export async function drainOutboxKinds(
   now: Date,
   handlers: Readonly<Record<string, OutboxHandler>>,
   batch = BATCH,
+  /** Only the row of this idempotency key (sent at once for an operator waiting on its answer). */
+  idempotencyKey?: string,
 ): Promise<DrainCounts> {
   const counts = { sent: 0, failed: 0, retried: 0 };
   const kinds = Object.keys(handlers);
@@ -69,6 +71,7 @@ export async function drainOutboxKinds(
                  next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryDelaySeconds(1)})
            where id = (select id from outbox
                         where state = 'pending' and next_attempt_at <= ${now}
+                          and ${idempotencyKey === undefined ? sql`true` : sql`idempotency_key = ${idempotencyKey}`}
                           and kind in (${sql.join(
                             kinds.map((kind) => sql`${kind}`),
                             sql`, `,

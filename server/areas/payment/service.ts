@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type PaymentAdapter, PaymentProviderError } from './adapter';
+import { REFUND_KIND } from './outbox-kinds';
 import { sandboxProvider } from './sandbox-provider';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
@@ -23,6 +24,9 @@ export {
   type PaidTransaction,
   type PaymentAdapter,
   PaymentProviderError,
+  type TransferNotice,
+  type TransferRequest,
+  type TransferResult,
 } from './adapter';
 export {
   type DrainCounts,
@@ -91,7 +95,9 @@ export async function requireOfflineMethod(
   }
 }
 
-export const REFUND_KIND = 'payment.refund';
+export { sendOutboxRow } from './outbox';
+export { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
+export { enqueueTransfer, queryTransfer, type TransferPayout } from './transfers';
 
 export interface RefundOrder {
   siteId: number;
