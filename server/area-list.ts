@@ -26,6 +26,8 @@ import { runDistributionSweeps } from './areas/distribution/sweeps';
 import { freeShippingRoutes } from './areas/free-shipping/routes';
 import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { liveRoomRoutes } from './areas/live-rooms/routes';
+import { liveRoomSeed } from './areas/live-rooms/seed';
 import { lotteryRoutes } from './areas/lottery/routes';
 import { lotterySeed } from './areas/lottery/seed';
 import { couponRoutes } from './areas/marketing/coupon-routes';
@@ -63,7 +65,6 @@ import { shopSetSeed } from './areas/shop-set/seed';
 import { shopInfoRoutes } from './areas/shop-set/shop-info-routes';
 import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
 import { storeRoutes } from './areas/shop-set/store-routes';
-import { smallRoutineSeed } from './areas/small-routine/seed';
 import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
@@ -73,6 +74,10 @@ import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
+import { messagesSweep } from './areas/wechat-messages/outbox';
+import { messageRoutes } from './areas/wechat-messages/routes';
+import { messagesSeed } from './areas/wechat-messages/seed';
+import { wechatEnvironment } from './areas/wechat-messages/service';
 import { paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
@@ -196,7 +201,15 @@ export const AREAS: readonly AreaRegistration[] = [
   },
   // After orders: its demo order to 成都 has its freight waived.
   { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
-  { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
+  // After orders and members: rooms sell catalogue goods to the demo buyers.
+  { folder: 'live-rooms', routes: liveRoomRoutes, seed: liveRoomSeed },
+  // After orders: the shipped message of recent parcels, and mass sends to the members.
+  {
+    folder: 'wechat-messages',
+    routes: messageRoutes,
+    seed: messagesSeed,
+    sweep: (db, now) => messagesSweep(db, now, wechatEnvironment()),
+  },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },

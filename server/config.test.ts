@@ -229,7 +229,12 @@ describe('loadConfig', () => {
     expect(chosen).toMatchObject({
       developmentKey: false,
       wechatPayApiBase: 'https://api.mch.weixin.qq.com',
+      wechatApiBase: 'https://api.weixin.qq.com',
     });
+    expect(loadConfig({ WECHAT_API_BASE: 'http://127.0.0.1:9/' }).payment.wechatApiBase).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(() => loadConfig({ WECHAT_API_BASE: 'ftp://x/y' })).toThrow(/WECHAT_API_BASE: must be http/);
     expect(chosen.secretsKey.toString('hex')).toBe(KEY);
   });
 

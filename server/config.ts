@@ -64,6 +64,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://api.mch.weixin.qq.com'),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://api.weixin.qq.com'),
   TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_URL: z
@@ -211,6 +215,8 @@ export interface PaymentEnvironment {
   wechatPayApiBase: string;
   /** The platform's own merchant; null: purchases from the platform are paid in the sandbox. */
   platformMerchant: PlatformMerchant | null;
+  /** Scheme and host of WeChat's API (messages, live rooms); tests point it at a local stand-in. */
+  wechatApiBase: string;
 }
 
 /**
@@ -284,6 +290,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       developmentKey: values.SECRETS_KEY === undefined,
       wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
       platformMerchant: merchant,
+      wechatApiBase: values.WECHAT_API_BASE.replace(/\/$/, ''),
     },
     geocoder: values.TENCENT_MAP_KEY
       ? {

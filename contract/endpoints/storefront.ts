@@ -84,6 +84,8 @@ export const createOrderSchema = z.strictObject({
   Points: z.number().int().min(0).max(100_000_000).optional(),
   /** One of the buyer's unused coupons (GetMyCoupons); refused when it cannot be used on this cart. */
   MemberCouponId: id.optional(),
+  /** The live room the buyer ordered from; counted in that room's sales reports. */
+  LiveRoomId: id.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 

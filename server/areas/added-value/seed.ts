@@ -33,6 +33,7 @@ const SANDBOX: AddedValueEnvironment = {
     secretsKey: Buffer.alloc(32),
     developmentKey: true,
     wechatPayApiBase: 'http://sandbox.invalid',
+    wechatApiBase: 'http://sandbox.invalid',
     platformMerchant: null,
   } satisfies PaymentEnvironment,
 };

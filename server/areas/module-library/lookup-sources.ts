@@ -7,6 +7,7 @@ import { timedState } from '../../../contract/timed-state';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { liveRooms } from '../live-rooms/tables';
 import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
@@ -33,7 +34,6 @@ import {
   newsColumns,
   quickPayEntries,
 } from '../shop-set/tables';
-import { liveRooms } from '../small-routine/tables';
 
 /**
  * Where each entity kind's rows live, for the ModuleLibrary lookups and the publish check's

@@ -12,15 +12,17 @@ import {
   refundMachine,
   type ShipHold,
 } from '../../../contract/machines/order';
+import { shopDateTime } from '../../../contract/shop-time';
 import { can, type StateMachine } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
+import { type Locale, translate } from '../../i18n/messages';
 import { queueOrderShippedMessage } from '../added-value/service';
 import { recordOrderCommission, voidRefundedCommission } from '../distribution/service';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
+import { enqueueSceneMessage } from '../wechat-messages/service';
 import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
 import { illegalTransition } from './errors';
 import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
@@ -485,6 +487,24 @@ export async function shipOrder(
     trackingNo: parcel.trackingNo,
     now: context.now,
   });
+  // The buyer hears of the parcel when the last one leaves; buyers read the message in Chinese.
+  if (complete && order.buyerId) {
+    await enqueueSceneMessage(context.tx, {
+      siteId: order.siteId,
+      scene: 'orderShipped',
+      openId: order.buyerId,
+      fields: {
+        orderNo: order.orderNo,
+        goodsName: order.goodsName,
+        carrier: translate('zh', `order.carrier.${parcel.carrier}`),
+        trackingNo: parcel.trackingNo,
+        shippedAt: shopDateTime(context.now).slice(0, 16),
+        receiver: order.receiverName,
+      },
+      key: `scene:orderShipped:order:${order.id}`,
+      now: context.now,
+    });
+  }
   return { order: updated, shipmentId: shipment!.id };
 }
 

@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
 import { ensureMember, gradeStageFor } from '../customer/service';
+import { liveRooms } from '../live-rooms/tables';
 import { distanceKm } from './distance';
 import { expressFreight } from './express-freight';
 import {
@@ -110,6 +111,15 @@ async function storeTakesPickups(tx: Executor, siteId: number, storeId: number):
   return row?.open === true;
 }
 
+/** Whether the shop has the live room (not deleted) an order says it came from. */
+async function liveRoomExists(tx: Executor, siteId: number, roomId: number): Promise<boolean> {
+  const [room] = await tx
+    .select({ id: liveRooms.id })
+    .from(liveRooms)
+    .where(and(eq(liveRooms.siteId, siteId), eq(liveRooms.id, roomId), eq(liveRooms.deleted, false)));
+  return room !== undefined;
+}
+
 /** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
 export async function placeOrder(
   context: StorefrontContext,
@@ -142,6 +152,8 @@ export async function placeOrder(
   if (input.Invoice && !parameter.InvoiceEnabled) {
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
   }
+  if (input.LiveRoomId !== undefined && !(await liveRoomExists(context.tx, context.siteId, input.LiveRoomId)))
+    throw new AppError('order.liveRoomUnknown', { id: input.LiveRoomId }, { field: 'LiveRoomId' });
 
   // The wallet's lock comes first: see order-points.ts.
   const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
@@ -243,6 +255,10 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
+  if (input.LiveRoomId !== undefined)
+    await context.tx.execute(
+      sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
+    );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   if (takesNow) {
