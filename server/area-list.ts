@@ -28,6 +28,8 @@ import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { liveRoomRoutes } from './areas/live-rooms/routes';
 import { liveRoomSeed } from './areas/live-rooms/seed';
+import { lotteryRoutes } from './areas/lottery/routes';
+import { lotterySeed } from './areas/lottery/seed';
 import { couponRoutes } from './areas/marketing/coupon-routes';
 import { dealRoutes } from './areas/marketing/deal-routes';
 import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
@@ -194,6 +196,8 @@ export const AREAS: readonly AreaRegistration[] = [
   },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
+  // After points and coupons: demo buyers draw with the points they earned and win the shop's coupons.
+  { folder: 'lottery', routes: lotteryRoutes, seed: lotterySeed },
   // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.
   {
     folder: 'booking',

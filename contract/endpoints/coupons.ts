@@ -244,7 +244,7 @@ export const deleteCoupon = defineEndpoint({
 // Members' copies
 
 export const COPY_TABS = ['all', ...MEMBER_COUPON_STATES] as const;
-export const COPY_SOURCES = ['claim', 'send', 'rule'] as const;
+export const COPY_SOURCES = ['claim', 'send', 'rule', 'lottery'] as const;
 export type CopySource = (typeof COPY_SOURCES)[number];
 
 export const memberCouponRowSchema = z.object({

@@ -4,6 +4,7 @@ import { COUPON_KINDS } from '../coupon-rules';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
+import { ENTRY_MODES } from '../lottery';
 import { COUPON_STATES } from '../machines/coupon';
 import { queryId } from '../scalars';
 import { TIMED_STATES } from '../timed-state';
@@ -60,7 +61,14 @@ const offer = {
 export const lookupRowSchemas = {
   product: base.extend({ Subtitle: z.string(), PriceFen: int(), MarketPriceFen: int(), Sales: int() }),
   category: base.extend({ ParentId: int().nullable() }),
-  activity: base.extend({ ...summary, ...window }),
+  /** A lucky draw: its window, its real state (time and the shop's switch) and how it is entered. */
+  activity: base.extend({
+    ...summary,
+    ...window,
+    State: z.enum(TIMED_STATES),
+    EntryMode: z.enum(ENTRY_MODES),
+    PointsCost: int(),
+  }),
   groupBuy: base.extend({ ...offer, GroupSize: int() }),
   /** Stock: seckill units left; Sold: taken by orders not closed. */
   seckill: base.extend({ ...offer, Stock: int(), Sold: int() }),

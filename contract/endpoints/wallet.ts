@@ -34,6 +34,9 @@ export const WALLET_REASONS = [
   'points_expiry',
   /** The daily check-in's points. */
   'sign_in',
+  /** Points a lucky draw cost, and the points or stored value a draw won. */
+  'lottery_entry',
+  'lottery_prize',
   /** A promoter's commission withdrawn to their stored value (distribution). */
   'commission_withdrawal',
 ] as const;

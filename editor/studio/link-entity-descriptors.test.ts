@@ -50,6 +50,8 @@ const SUPERSET = {
   Hours: '09:00-22:00',
   Anchor: '小美',
   Options: ['甲', '乙'],
+  EntryMode: 'points',
+  PointsCost: 10,
   Price: 'deposit',
 };
 
@@ -96,6 +98,8 @@ describe('link picker descriptors', () => {
     ['pointsProduct', 'zh', '800 积分 + ¥99.00'],
     ['course', 'en', '¥99.00'],
     ['hall', 'zh', '可容纳 12 桌'],
+    ['activity', 'zh', '进行中'],
+    ['activity', 'en', 'Running now'],
     ['bookingForm', 'zh', '进行中'],
     ['bookingForm', 'en', '2026-11-01 – 2026-12-01'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {

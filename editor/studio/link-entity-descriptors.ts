@@ -90,7 +90,11 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
       }) as LinkValue,
   },
   category: plain('category'),
-  activity: plain('activity', (row) => [...summary(row), period(row)]),
+  activity: plain('activity', (row) => [
+    ...summary(row),
+    period(row),
+    { id: 'studio.link.fact.state', values: { state: row.State } },
+  ]),
   groupBuy: offer('groupBuy'),
   seckill: offer('seckill'),
   news: plain('news', (row) => [

@@ -118,6 +118,9 @@ export const viewRegistry: Record<string, () => ViewModule> = {
     import('../../admin/marketing/points/exchange-details-page'),
   '/marketing/integralExchange/integralInquiry': () => import('../../admin/marketing/points/inquiry-page'),
   '/marketing/integralExchange/integralDetails': () => import('../../admin/marketing/points/details-page'),
+  '/marketing/lotteryActivity': () => import('../../admin/marketing/lottery/list-page'),
+  '/marketing/editLotteryActivity': () => import('../../admin/marketing/lottery/edit-page'),
+  '/marketing/lotteryDetails': () => import('../../admin/marketing/lottery/details-page'),
   '/marketing/deliveryActivities': () =>
     import('../../admin/marketing/free-shipping/free-shipping-list-page'),
   '/marketing/bespeakForm/formClassify': () => import('../../admin/marketing/bookings/category-list-page'),

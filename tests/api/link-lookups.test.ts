@@ -32,6 +32,9 @@ function tableOf(kind: EntityLinkKind): { table: string; live: string; title: st
       live: 'not deleted and (ends_at is null or ends_at > now())',
       title: 'title',
     };
+  // Lucky draws that have ended cannot be drawn: the picker leaves them out too.
+  if (kind === 'activity')
+    return { table: 'marketing_activities', live: 'not deleted and ends_at > now()', title: 'title' };
   return { table: getTableName(LOOKUP_SOURCES[kind].table), live: 'not deleted', title: 'title' };
 }
 

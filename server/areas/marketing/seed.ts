@@ -2,7 +2,7 @@ import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
 import { couponSeed } from './coupon-seed';
 import { dealSeed } from './deal-seed';
-import { marketingActivities, votes } from './tables';
+import { votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -11,42 +11,14 @@ const DAY = 24 * 60 * 60 * 1000;
  * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
  * own seed through the coupon functions; points goods and booking forms from their areas' seeds,
  * made through their services; seckill, group buying and bargains are set up and bought through
- * their services (deal-seed.ts).
+ * their services (deal-seed.ts); lucky draws from the lottery area's seed.
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
-  const from = new Date(now - 2 * DAY);
   const until = (days: number) => new Date(now + days * DAY);
   const mall = demo.mallSiteId;
   const second = demo.secondSiteId;
   await couponSeed(db, demo);
-  const activityImage = demoPicture('#9c27b0', '活动');
-  await db.insert(marketingActivities).values([
-    {
-      siteId: mall,
-      title: '幸运大转盘',
-      image: activityImage,
-      summary: '每日登录抽好礼',
-      startsAt: from,
-      endsAt: until(30),
-    },
-    {
-      siteId: mall,
-      title: '周年庆集卡活动',
-      image: activityImage,
-      summary: '集齐五张卡瓜分红包',
-      startsAt: from,
-      endsAt: until(15),
-    },
-    {
-      siteId: second,
-      title: '开放日抽奖',
-      image: activityImage,
-      summary: '到场签到即可抽奖',
-      startsAt: from,
-      endsAt: until(20),
-    },
-  ]);
   const voteImage = demoPicture('#009688', '投票');
   await db.insert(votes).values([
     {

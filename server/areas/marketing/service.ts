@@ -8,6 +8,8 @@ import { AppError } from '../../http/errors';
 import { couponTerms } from './coupon-records';
 
 export { validityOf as couponValidity } from './coupon-records';
+/** Sends copies of an online coupon to a member (a rule, a send, a lucky draw's prize). */
+export { issueCopies } from './issue';
 
 import { coupons } from './tables';
 import './messages';

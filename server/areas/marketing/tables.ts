@@ -24,6 +24,7 @@ import {
   VALIDITY_KINDS,
 } from '../../../contract/coupon-rules';
 import { COPY_SOURCES, RULE_EVENTS, SEND_STATES, SEND_TARGETS } from '../../../contract/endpoints/coupons';
+import { ENTRY_MODES } from '../../../contract/lottery';
 import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../../contract/machines/coupon';
 import { BUY_MODES, LAUNCH_STATES, MEMBER_STATES, TEAM_STATES } from '../../../contract/machines/deals';
 import { POINTS_GOODS_KINDS } from '../../../contract/points';
@@ -711,7 +712,10 @@ export const pointsProducts = pgTable(
   ],
 );
 
-/** Lotteries and other campaign pages the `activity` link opens. */
+/**
+ * Lucky draws (lotteryActivity, server/areas/lottery), the pages the `activity` link opens. Their
+ * prizes, the members' draw counters and the records live in the lottery area's tables.
+ */
 export const marketingActivities = pgTable(
   'marketing_activities',
   {
@@ -719,8 +723,25 @@ export const marketingActivities = pgTable(
     summary: text('summary').notNull().default(''),
     startsAt: at('starts_at').notNull(),
     endsAt: at('ends_at').notNull(),
+    entryMode: text('entry_mode', { enum: ENTRY_MODES }).notNull().default('free'),
+    /** Points one draw costs, with `points` entry. */
+    pointsCost: integer('points_cost').notNull().default(0),
+    /** Draws per member per shop day, and in all; 0: no limit. */
+    dailyLimit: integer('daily_limit').notNull().default(0),
+    totalLimit: integer('total_limit').notNull().default(0),
+    rules: text('rules').notNull().default(''),
+    /** What a draw that wins nothing says. */
+    nothingText: text('nothing_text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (table) => [linkEntityIndex('marketing_activities', table)],
+  (table) => [
+    linkEntityIndex('marketing_activities', table),
+    check(
+      'marketing_activities_lottery_rules',
+      sql`${table.pointsCost} >= 0 and ${table.dailyLimit} >= 0 and ${table.totalLimit} >= 0`,
+    ),
+  ],
 );
 
 /** Categories of booking forms (formClassify); a category holding forms is not deleted. */

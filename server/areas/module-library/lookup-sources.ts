@@ -167,7 +167,18 @@ const window = (row: { startsAt: Date; endsAt: Date }) => ({
 });
 
 export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
-  activity: source(marketingActivities, (row) => ({ ...summary(row), ...window(row) })),
+  activity: source(
+    marketingActivities,
+    (row) => ({
+      ...summary(row),
+      ...window(row),
+      State: timedState(row, new Date()),
+      EntryMode: row.entryMode,
+      PointsCost: row.pointsCost,
+    }),
+    undefined,
+    (now) => sql`${marketingActivities.endsAt} <= ${now.toISOString()}::timestamptz`,
+  ),
   groupBuy: offerSource(groupBuyActivities, { offer: groupBuyOffer }, (row) => ({
     GroupSize: row.groupSize,
   })),

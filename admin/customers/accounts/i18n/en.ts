@@ -29,6 +29,8 @@ export const en: Record<string, string> = {
   'ledger.filter.reason.adjust': 'Adjusted by the shop (wallet)',
   'ledger.filter.reason.order_paid': 'Order paid (growth)',
   'ledger.filter.reason.sign_in': 'Sign-in',
+  'ledger.filter.reason.lottery_entry': 'Lucky draw entry',
+  'ledger.filter.reason.lottery_prize': 'Lucky draw prize',
   'ledger.filter.reason.review': 'Review',
   'ledger.filter.reason.operator': 'Adjusted by the shop (growth)',
   'ledger.filter.reason.points_deduction': 'Points paid for an order',

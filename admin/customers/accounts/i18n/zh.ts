@@ -31,6 +31,8 @@ export const zh: Record<keyof typeof en, string> = {
   'ledger.filter.reason.adjust': '人工调整（余额/积分）',
   'ledger.filter.reason.order_paid': '订单支付（成长值）',
   'ledger.filter.reason.sign_in': '签到',
+  'ledger.filter.reason.lottery_entry': '抽奖消耗',
+  'ledger.filter.reason.lottery_prize': '抽奖奖品',
   'ledger.filter.reason.review': '评价',
   'ledger.filter.reason.operator': '人工调整（成长值）',
   'ledger.filter.reason.points_deduction': '订单积分抵扣',

@@ -111,6 +111,8 @@ export const en: Record<string, string> = {
   'members.reason.adjust': 'Adjusted by the shop',
   'members.reason.order_paid': 'Order paid',
   'members.reason.sign_in': 'Sign-in',
+  'members.reason.lottery_entry': 'Lucky draw entry',
+  'members.reason.lottery_prize': 'Lucky draw prize',
   'members.reason.review': 'Review',
   'members.reason.operator': 'Adjusted by the shop',
   'members.reason.points_deduction': 'Points paid for an order',

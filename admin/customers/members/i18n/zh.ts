@@ -112,6 +112,8 @@ export const zh: Record<keyof typeof en, string> = {
   'members.reason.adjust': '人工调整',
   'members.reason.order_paid': '订单支付',
   'members.reason.sign_in': '签到',
+  'members.reason.lottery_entry': '抽奖消耗',
+  'members.reason.lottery_prize': '抽奖奖品',
   'members.reason.review': '评价',
   'members.reason.operator': '人工调整',
   'members.reason.points_deduction': '订单积分抵扣',

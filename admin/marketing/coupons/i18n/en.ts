@@ -44,6 +44,7 @@ export const en: Record<string, string> = {
   'coupons.source.claim': 'Claimed',
   'coupons.source.send': 'Sent',
   'coupons.source.rule': 'Rule',
+  'coupons.source.lottery': 'Lucky draw',
   'coupons.value.amount':
     '{hasThreshold, select, yes {¥{amount} off orders over ¥{threshold}} other {¥{amount} off, no minimum}}',
   'coupons.value.discount':

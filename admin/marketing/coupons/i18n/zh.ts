@@ -42,6 +42,7 @@ export const zh: Record<string, string> = {
   'coupons.source.claim': '领取',
   'coupons.source.send': '发放',
   'coupons.source.rule': '规则',
+  'coupons.source.lottery': '抽奖',
   'coupons.value.amount':
     '{hasThreshold, select, yes {满 ¥{threshold} 减 ¥{amount}} other {无门槛减 ¥{amount}}}',
   'coupons.value.discount':

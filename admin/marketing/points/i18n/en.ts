@@ -253,6 +253,8 @@ export const en: Record<string, string> = {
   'pointsLedger.filter.reason.points_exchange_return': 'Exchange cancelled',
   'pointsLedger.filter.reason.points_expiry': 'Points expired',
   'pointsLedger.filter.reason.sign_in': 'Check-in',
+  'pointsLedger.filter.reason.lottery_entry': 'Lucky draw entry',
+  'pointsLedger.filter.reason.lottery_prize': 'Lucky draw prize',
   'pointsLedger.column.createdAt': 'Time',
   'pointsLedger.column.member': 'Member',
   'pointsLedger.column.delta': 'Change',

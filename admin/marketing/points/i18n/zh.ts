@@ -250,6 +250,8 @@ export const zh: Record<string, string> = {
   'pointsLedger.filter.reason.points_exchange_return': '兑换取消退回',
   'pointsLedger.filter.reason.points_expiry': '积分过期',
   'pointsLedger.filter.reason.sign_in': '签到',
+  'pointsLedger.filter.reason.lottery_entry': '抽奖消耗',
+  'pointsLedger.filter.reason.lottery_prize': '抽奖奖品',
   'pointsLedger.column.createdAt': '时间',
   'pointsLedger.column.member': '会员',
   'pointsLedger.column.delta': '变动',

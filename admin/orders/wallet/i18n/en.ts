@@ -29,6 +29,8 @@ export const en: Record<string, string> = {
   'wallet.reason.points_expiry': 'Points expired',
   'wallet.reason.commission_withdrawal': 'Commission withdrawn',
   'wallet.reason.sign_in': 'Check-in',
+  'wallet.reason.lottery_entry': 'Lucky draw entry',
+  'wallet.reason.lottery_prize': 'Lucky draw prize',
   'wallet.open': 'Wallet',
   'wallet.openNamed': 'Wallet of {buyer}',
   'wallet.dialogTitle': 'Wallet of {buyer}',

@@ -29,6 +29,8 @@ export const zh: Record<string, string> = {
   'wallet.reason.points_expiry': '积分过期',
   'wallet.reason.commission_withdrawal': '佣金提现',
   'wallet.reason.sign_in': '签到',
+  'wallet.reason.lottery_entry': '抽奖消耗',
+  'wallet.reason.lottery_prize': '抽奖奖品',
   'wallet.open': '钱包',
   'wallet.openNamed': '{buyer} 的钱包',
   'wallet.dialogTitle': '{buyer} 的钱包',
