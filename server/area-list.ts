@@ -36,6 +36,8 @@ import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
+import { serviceShopRoutes } from './areas/service-shop/routes';
+import { serviceShopSeed } from './areas/service-shop/seed';
 import { columnRoutes } from './areas/shop-set/column-routes';
 import { commentRoutes } from './areas/shop-set/comment-routes';
 import { freightRoutes } from './areas/shop-set/freight-routes';
@@ -155,6 +157,8 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
   { folder: 'system-log', routes: systemLogRoutes },
+  // After shop-set and marketing: its demo technicians work at a store, services open a booking form.
+  { folder: 'service-shop', routes: serviceShopRoutes, seed: serviceShopSeed },
 ];
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);

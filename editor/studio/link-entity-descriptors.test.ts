@@ -50,6 +50,13 @@ const SUPERSET = {
   Hours: '09:00-22:00',
   Anchor: '小美',
   Options: ['甲', '乙'],
+  JobTitle: '高级理疗师',
+  Skills: ['推拿', '艾灸'],
+  StoreId: null,
+  Rating: 48,
+  Minutes: 60,
+  TechnicianIds: [3],
+  BookingFormId: null,
 };
 
 const sample = (kind: EntityLinkKind) => lookupRowSchemas[kind].parse(SUPERSET);
@@ -91,6 +98,8 @@ describe('link picker descriptors', () => {
     ['pointsProduct', 'zh', '800 积分 + ¥99.00'],
     ['course', 'en', '¥99.00'],
     ['hall', 'zh', '可容纳 12 桌'],
+    ['service', 'zh', '60 分钟'],
+    ['technician', 'en', '推拿 · 艾灸'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
     const lines = descriptorOf(kind)
       .facts(sample(kind))
@@ -224,7 +233,18 @@ describe('block rows from the lookups', () => {
     expect(rows.map((entry) => entry.status)).toEqual(['live', 'upcoming', 'ended']);
   });
 
-  it('has no rows for sources without an entity yet', () => {
-    expect(entityRows({ source: 'services', ids: [], limit: 3 }, [sample('course')])).toEqual([]);
+  it('draws services with their minutes and technicians with their title and skills', () => {
+    expect(entityRows({ source: 'services', ids: [], limit: 3 }, [sample('service')])).toEqual([
+      { id: 7, name: '满199减30', image: '/img/7.png', price: 9900, minutes: 60, rating: 4.8, subtitle: '' },
+    ]);
+    const [technician] = entityRows({ source: 'technicians', ids: [], limit: 3 }, [sample('technician')]) as {
+      subtitle: string;
+      rating: number;
+    }[];
+    expect(technician).toMatchObject({ subtitle: '高级理疗师 · 推拿 · 艾灸', rating: 4.8 });
+  });
+
+  it('has no rows for sources the lookups do not serve', () => {
+    expect(entityRows({ source: 'products', ids: [], limit: 3 }, [sample('course')])).toEqual([]);
   });
 });
