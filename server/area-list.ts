@@ -1,5 +1,6 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
+import { commLookupRoutes } from './areas/comm/lookup-routes';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -23,6 +24,7 @@ import { marketingSweep } from './areas/marketing/sweeps';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
+import { storeLinkRoutes } from './areas/module-library/store-links';
 import { orderAreaRoutes } from './areas/order/routes';
 import { orderSeed } from './areas/order/seed';
 import { runSweeps } from './areas/order/sweeps';
@@ -90,11 +92,15 @@ export interface AreaRegistration {
  */
 export const AREAS: readonly AreaRegistration[] = [
   { folder: 'user', routes: userRoutes },
-  { folder: 'comm', routes: commRoutes },
+  { folder: 'comm', routes: [...commRoutes, ...commLookupRoutes] },
   { folder: 'demo', routes: demoRoutes },
   { folder: 'dashboard', routes: dashboardRoutes, seed: dashboardSeed },
   { folder: 'product', routes: productAreaRoutes, seed: productSeed },
-  { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
+  {
+    folder: 'module-library',
+    routes: [...moduleLibraryRoutes, ...lookupRoutes, ...storeLinkRoutes],
+    seed: moduleLibrarySeed,
+  },
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
   {

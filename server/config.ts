@@ -69,6 +69,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://apis.map.qq.com'),
+  TENCENT_VIDEO_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .optional(),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
@@ -111,6 +115,8 @@ export interface Config {
   payment: PaymentEnvironment;
   /** Tencent's location service (geocoding); undefined: map points are typed by hand. */
   geocoder: GeocoderConfig | undefined;
+  /** Scheme and host of Tencent Video's getinfo service; undefined: the built-in sandbox answers. */
+  tencentVideoUrl: string | undefined;
 }
 
 export interface GeocoderConfig {
@@ -191,6 +197,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           baseUrl: values.TENCENT_MAP_URL.replace(/\/$/, ''),
         }
       : undefined,
+    tencentVideoUrl: values.TENCENT_VIDEO_URL?.replace(/\/$/, ''),
   };
 }
 

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import { lookupEndpoints } from '../../../contract/endpoints/link-entities';
 import {
   getServiceInfo,
-  MINUTES_MAX,
   NAME_MAX,
   type ServiceRow,
   ServiceShopPermission,
