@@ -1,12 +1,13 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { ENTITY_DATA_SOURCES } from '../../components-catalog/data-rows';
 import { lookupRowSchemas } from '../../contract/endpoints/link-entities';
 import { EDIT_TEMPLATE_PERMISSION } from '../../contract/endpoints/module-library';
 import { ENTITY_LINK_KINDS, type EntityLinkKind, LINK_TARGETS } from '../../contract/link-targets';
 import { linkKindOf, linkValueSchema } from '../../contract/link-value';
 import { linkPickerEn } from '../i18n/link-picker-en';
 import { linkPickerZh } from '../i18n/link-picker-zh';
-import { entityQuery, entityRows } from './entity-block-rows';
+import { ENTITY_SOURCES, entityQuery, entityRows } from './entity-block-rows';
 import { descriptorOf, ENTITY_DESCRIPTORS } from './link-entity-descriptors';
 
 /** Every field any lookup row has; each kind's schema keeps its own. */
@@ -242,6 +243,12 @@ describe('block rows from the lookups', () => {
       rating: number;
     }[];
     expect(technician).toMatchObject({ subtitle: '高级理疗师 · 推拿 · 艾灸', rating: 4.8 });
+  });
+
+  it('reads each data source from the lookup the server preview reads it from', () => {
+    expect(
+      Object.fromEntries(Object.entries(ENTITY_SOURCES).map(([source, entity]) => [source, entity!.kind])),
+    ).toEqual(ENTITY_DATA_SOURCES);
   });
 
   it('has no rows for sources the lookups do not serve', () => {

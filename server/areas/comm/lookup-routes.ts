@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { extendMessages } from '../../i18n/messages';
 import { enumTypeNames, enumValues } from './enum-types';
-import { resolveInSandbox, resolveTencentVideo, sandboxSample, VideoError } from './tencent-video';
+import { resolveVideo, sandboxSample, VideoError } from './tencent-video';
 
 extendMessages({
   en: {
@@ -47,9 +47,7 @@ export const commLookupRoutes = [
     const vid = txVideoId(input.Link);
     if (!vid) throw new AppError('video.noVideoId', {}, { field: 'Link' });
     try {
-      const video = config.tencentVideoUrl
-        ? await resolveTencentVideo(config.tencentVideoUrl, vid)
-        : resolveInSandbox(vid);
+      const video = await resolveVideo(config.tencentVideoUrl, vid);
       return { Vid: video.vid, Url: video.url, Title: video.title, Sandbox: video.sandbox };
     } catch (error) {
       if (!(error instanceof VideoError)) throw error;

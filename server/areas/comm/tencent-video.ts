@@ -125,3 +125,8 @@ export function sandboxSample(): Buffer {
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
 }
+
+/** A video link or id resolved by the configured service, or by the sandbox when none is. */
+export function resolveVideo(baseUrl: string | undefined, vid: string): Promise<ResolvedVideo> {
+  return baseUrl ? resolveTencentVideo(baseUrl, vid) : Promise.resolve().then(() => resolveInSandbox(vid));
+}
