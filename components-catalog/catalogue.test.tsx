@@ -416,7 +416,8 @@ describe.each(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition
       }
     });
 
-    if (definition.data) {
+    // The video block's one "row" is a player, not a list with a placeholder: video/video.test.tsx.
+    if (definition.data && definition.type !== 'video') {
       it('asks for live rows and draws them, or a placeholder without them', () => {
         const filled = fill(definition.fields, { ...definition.defaults(), ...DATA_MODE[definition.type] });
         const request = definition.data!(filled);

@@ -30,7 +30,6 @@ export function VideoBlock({ props, data, context }: RendererProps<Props, VideoR
         }}
       >
         {source ? (
-          // biome-ignore lint/a11y/useMediaCaption: the shop's own videos carry no caption track
           <video
             src={source}
             poster={cover || undefined}
