@@ -8,6 +8,7 @@ import { embeddedLoadSection, postgresLoadSection } from './api-load';
 import { bundleSection } from './bundle-size';
 import { stopEverything } from './cleanup';
 import { type BenchSection, type Figure, formatTable, verdict } from './figures';
+import { flashSaleSection } from './flash-sale';
 import { goodsListRenderSection } from './goods-list/goods-list-bench';
 import { goodsVolumeSection } from './goods-volume';
 import { orderVolumeSection } from './order-volume';
@@ -21,6 +22,7 @@ const SECTIONS: BenchSection[] = [
   goodsVolumeSection,
   goodsListRenderSection,
   studioVsPuckSection,
+  flashSaleSection,
 ];
 
 /** The whole run stays bounded even if a server hangs. */

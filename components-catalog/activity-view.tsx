@@ -1,11 +1,22 @@
 import type { ReactNode } from 'react';
 import type { ActivityProps } from './activity-kit';
-import type { ProductRow } from './data-rows';
+import type { ActivityProductRow, ProductRow } from './data-rows';
 import { ProductRows } from './product-card';
 import { BlockBox, BRAND, EmptyRows, type RenderContext, useText } from './renderer-kit';
 
 /** The frame of an activity block: a coloured header with title and aside, then the offer cards. */
-export function ActivityView<Row extends ProductRow>({
+/** A label on an offer that cannot be bought now (chosen by hand, it may not have started or be over). */
+function StateLabel({ state }: { state: ActivityProductRow['state'] }) {
+  const t = useText();
+  if (!state || state === 'running') return null;
+  return (
+    <span data-part="offer-state" style={{ fontSize: 10, color: '#8c8c8c' }}>
+      {t(`render.activity.state.${state}`)}
+    </span>
+  );
+}
+
+export function ActivityView<Row extends ProductRow & Pick<ActivityProductRow, 'state'>>({
   props,
   context,
   rows,
@@ -44,7 +55,12 @@ export function ActivityView<Row extends ProductRow>({
             rows={rows}
             layout={props.layout}
             gap={8}
-            extra={extra}
+            extra={(row) => (
+              <>
+                <StateLabel state={row.state} />
+                {extra?.(row)}
+              </>
+            )}
             options={{
               showName: true,
               showSellingPoint: false,

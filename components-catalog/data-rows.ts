@@ -78,6 +78,8 @@ export interface ActivityProductRow extends ProductRow {
   startsAt?: string;
   stock?: number;
   soldPercent?: number;
+  /** The offer's state now (time and the shop's switch); blocks label offers not running. */
+  state?: 'notStarted' | 'running' | 'ended' | 'off';
   groupSize?: number;
   joined?: number;
 }

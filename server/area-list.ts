@@ -15,6 +15,8 @@ import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
 import { imageLibraryRoutes } from './areas/image-library/routes';
 import { couponRoutes } from './areas/marketing/coupon-routes';
+import { dealRoutes } from './areas/marketing/deal-routes';
+import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
 import { offlineRoutes } from './areas/marketing/offline-routes';
 import { ruleRoutes } from './areas/marketing/rule-routes';
 import { marketingSeed } from './areas/marketing/seed';
@@ -150,9 +152,18 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: paymentSeed,
     sweep: (db, now) => drainOutbox(db, now, paymentEnvironment()),
   },
+  // After orders and payment: its demo deals place, pay and refund orders through them.
   {
     folder: 'marketing',
-    routes: [...couponRoutes, ...ruleRoutes, ...sendRoutes, ...offlineRoutes, ...couponStorefrontRoutes],
+    routes: [
+      ...couponRoutes,
+      ...ruleRoutes,
+      ...sendRoutes,
+      ...offlineRoutes,
+      ...couponStorefrontRoutes,
+      ...dealRoutes,
+      ...dealStorefrontRoutes,
+    ],
     seed: marketingSeed,
     sweep: marketingSweep,
   },

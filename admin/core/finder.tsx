@@ -83,19 +83,31 @@ export interface ChosenGoods {
   Name: string;
 }
 
-/** Goods found by name (a grade's excluded goods, the goods a coupon covers). */
-export function GoodsFinder(props: {
+/**
+ * Goods found by name (a grade's excluded goods, the goods a coupon covers, the good a deal sells);
+ * `onShelfOnly` leaves out goods buyers cannot buy now.
+ */
+export function GoodsFinder({
+  onShelfOnly,
+  ...props
+}: {
   chosen: readonly ChosenGoods[];
   onAdd(goods: ChosenGoods): void;
   max: number;
   disabled?: boolean;
   labels: FinderLabels;
+  onShelfOnly?: boolean;
 }) {
   return (
     <Finder
       {...props}
       endpoint={getSelectProducts}
-      input={(keyword) => ({ keyword, pageSize: 8, page: 1 })}
+      input={(keyword) => ({
+        keyword,
+        pageSize: 8,
+        page: 1,
+        ...(onShelfOnly ? { onShelfOnly: 'true' as const } : {}),
+      })}
       items={(data) => data.Data.map((goods) => ({ Id: goods.Id, Name: goods.Name }))}
       addValues={(goods) => ({ name: goods.Name })}
     />

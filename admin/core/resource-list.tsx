@@ -268,40 +268,43 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
 
   return (
     <Stack gap="3">
-      <Box
-        as="form"
-        bg="bg"
-        borderRadius="md"
-        borderWidth="1px"
-        padding="3"
-        role="search"
-        aria-label={intl.formatMessage({ id: 'engine.filters' })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.change({ filters: draft });
-        }}
-      >
-        <Flex gap="3" wrap="wrap" align="center">
-          {resource.filters.map((filter) => (
-            <FilterControl
-              key={filter.name}
-              filter={filter}
-              prefix={prefix}
-              values={draft}
-              options={props.filterOptions?.[filter.name]}
-              setValue={(param, value) => setDraft((current) => ({ ...current, [param]: value }))}
-            />
-          ))}
-          <HStack gap="2">
-            <Button size="sm" type="submit" colorPalette="brand">
-              <FormattedMessage id="engine.search" />
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => props.change({ filters: {} })}>
-              <FormattedMessage id="engine.reset" />
-            </Button>
-          </HStack>
-        </Flex>
-      </Box>
+      {/* A list without filters (a short list inside another page) has no search to offer. */}
+      {resource.filters.length > 0 && (
+        <Box
+          as="form"
+          bg="bg"
+          borderRadius="md"
+          borderWidth="1px"
+          padding="3"
+          role="search"
+          aria-label={intl.formatMessage({ id: 'engine.filters' })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.change({ filters: draft });
+          }}
+        >
+          <Flex gap="3" wrap="wrap" align="center">
+            {resource.filters.map((filter) => (
+              <FilterControl
+                key={filter.name}
+                filter={filter}
+                prefix={prefix}
+                values={draft}
+                options={props.filterOptions?.[filter.name]}
+                setValue={(param, value) => setDraft((current) => ({ ...current, [param]: value }))}
+              />
+            ))}
+            <HStack gap="2">
+              <Button size="sm" type="submit" colorPalette="brand">
+                <FormattedMessage id="engine.search" />
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => props.change({ filters: {} })}>
+                <FormattedMessage id="engine.reset" />
+              </Button>
+            </HStack>
+          </Flex>
+        </Box>
+      )}
 
       <Box bg="bg" borderRadius="md" borderWidth="1px" padding="3">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap" marginBottom="2">

@@ -304,6 +304,9 @@ export const en: Record<string, string> = {
   'problem.videoUrl':
     'The video address must start with https:// (or be an uploaded video or a Tencent Video link)',
 
+  'render.activity.state.notStarted': 'Not started yet',
+  'render.activity.state.ended': 'Over',
+  'render.activity.state.off': 'Switched off',
   'render.activity.choose': 'Pick the offers to show',
   'render.activity.none': 'Offers running now appear here',
   'render.bargain.joined': '{count} joined',

@@ -301,6 +301,9 @@ export const zh: Record<string, string> = {
   'problem.zoneTooSmall': '第 {index} 个热区太小，难以点击',
   'problem.videoUrl': '视频地址须以 https:// 开头（或使用上传的视频、腾讯视频链接）',
 
+  'render.activity.state.notStarted': '未开始',
+  'render.activity.state.ended': '已结束',
+  'render.activity.state.off': '已下架',
   'render.activity.choose': '请选择要展示的活动商品',
   'render.activity.none': '进行中的活动将显示在这里',
   'render.bargain.joined': '{count} 人已参与',

@@ -5,6 +5,7 @@ import { listQuerySchema, pagedSchema } from '../envelope';
 import { ENTITY_LINK_KINDS, type EntityLinkKind } from '../link-targets';
 import { COUPON_STATES } from '../machines/coupon';
 import { queryId } from '../scalars';
+import { TIMED_STATES } from '../timed-state';
 import { validitySchema } from './coupons';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';
 
@@ -43,11 +44,16 @@ export type LookupRowBase = z.infer<typeof base>;
 
 const summary = { Summary: z.string() };
 const window = { StartsAt: instant(), EndsAt: instant() };
+/**
+ * An activity's headline offer (its cheapest price and that SKU's list price) and its real state:
+ * time and the shop's switch (contract/timed-state.ts).
+ */
 const offer = {
   ProductId: int().nullable(),
   PriceFen: int(),
   OriginalPriceFen: int(),
   ...window,
+  State: z.enum(TIMED_STATES),
 };
 
 export const lookupRowSchemas = {
@@ -55,7 +61,8 @@ export const lookupRowSchemas = {
   category: base.extend({ ParentId: int().nullable() }),
   activity: base.extend({ ...summary, ...window }),
   groupBuy: base.extend({ ...offer, GroupSize: int() }),
-  seckill: base.extend({ ...offer, Stock: int() }),
+  /** Stock: seckill units left; Sold: taken by orders not closed. */
+  seckill: base.extend({ ...offer, Stock: int(), Sold: int() }),
   news: base.extend({ ...summary, ColumnId: int().nullable(), Views: int(), PublishedAt: instant() }),
   column: base.extend(summary),
   bookingForm: base.extend(summary),

@@ -26,6 +26,7 @@ import {
   refundMachine,
   rejectRefundForm,
   remarkForm,
+  SHIP_HOLDS,
   shipForm,
   verifyPickupForm,
   waybillMachine,
@@ -312,6 +313,8 @@ export const orderRowSchema = z.object({
   CreatedAt: timestamp,
   PaidAt: nullableTimestamp,
   Version: z.number().int(),
+  /** Why the paid order may not ship yet (its group-buy team is forming); null when nothing holds it. */
+  ShipHold: z.enum(SHIP_HOLDS).nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -7,6 +7,7 @@ const facts = (change: Partial<OrderFacts> = {}): OrderFacts => ({
   deliveryType: 'express',
   source: 'miniProgram',
   partlyShipped: false,
+  shipHold: null,
   ...change,
 });
 

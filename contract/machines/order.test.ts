@@ -142,6 +142,7 @@ const express = (state: OrderState, changes: Partial<OrderFacts> = {}): OrderFac
   deliveryType: 'express',
   source: 'miniProgram',
   partlyShipped: false,
+  shipHold: null,
   ...changes,
 });
 
@@ -180,6 +181,14 @@ describe('operator commands', () => {
       'refundPending',
     ],
     [express('toShip', { partlyShipped: true }), 'changeAddress', 'partlyShipped'],
+    [express('toShip', { shipHold: 'teamForming' }), 'ship', 'teamForming'],
+    [express('toShip', { shipHold: 'teamForming', refundState: 'requested' }), 'ship', 'teamForming'],
+    [express('toShip', { deliveryType: 'sameCity', shipHold: 'teamForming' }), 'ship', 'teamForming'],
+    [express('toShip', { deliveryType: 'pickup', shipHold: 'teamForming' }), 'verifyPickup', 'teamForming'],
+    [express('toShip', { deliveryType: 'pickup', shipHold: 'teamForming' }), 'ship', 'notShippable'],
+    [express('toShip', { shipHold: 'teamForming' }), 'changeAddress', null],
+    [express('toShip', { shipHold: 'teamForming' }), 'remark', null],
+    [express('toPay', { shipHold: 'teamForming' }), 'close', null],
     [express('toPay', { deliveryType: 'pickup' }), 'changeAddress', 'noAddress'],
     [express('toPay', { source: 'offline', deliveryType: 'inStore' }), 'modifyPrice', 'offlineOrder'],
     [express('toPay', { source: 'offline', deliveryType: 'inStore' }), 'close', null],

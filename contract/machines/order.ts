@@ -207,7 +207,12 @@ export interface OrderFacts {
   source: OrderSource;
   /** Some lines are shipped already (a partial shipment). */
   partlyShipped: boolean;
+  /** Why the order may not leave yet though paid: its group-buy team is still forming. */
+  shipHold: ShipHold | null;
 }
+
+export const SHIP_HOLDS = ['teamForming'] as const;
+export type ShipHold = (typeof SHIP_HOLDS)[number];
 
 export const ORDER_BLOCKERS = [
   'illegalState',
@@ -217,6 +222,7 @@ export const ORDER_BLOCKERS = [
   'noAddress',
   'partlyShipped',
   'offlineOrder',
+  'teamForming',
 ] as const;
 export type OrderBlocker = (typeof ORDER_BLOCKERS)[number];
 
@@ -249,9 +255,11 @@ export function orderCommandBlocker(facts: OrderFacts, command: OrderCommand): O
   switch (command) {
     case 'ship':
       if (facts.deliveryType !== 'express' && facts.deliveryType !== 'sameCity') return 'notShippable';
+      if (facts.shipHold !== null) return facts.shipHold;
       return ACTIVE_REFUND_STATES.includes(facts.refundState) ? 'refundPending' : null;
     case 'verifyPickup':
       if (facts.deliveryType !== 'pickup') return 'notPickup';
+      if (facts.shipHold !== null) return facts.shipHold;
       return ACTIVE_REFUND_STATES.includes(facts.refundState) ? 'refundPending' : null;
     case 'changeAddress':
       if (facts.deliveryType !== 'express' && facts.deliveryType !== 'sameCity') return 'noAddress';

@@ -64,6 +64,32 @@ describe('a link the shop type does not offer', () => {
   });
 });
 
+describe('a link to an activity that has ended', () => {
+  const seckill = {
+    linkType: LinkType.seckill,
+    id: 5,
+    linkTitle: '限时秒杀',
+    shpName: '限时秒杀',
+    shpPrice: 100,
+  };
+  const ended = (problems: PublishProblem[]) =>
+    problems.filter((problem) => problem.kind === 'linkToEnded' || problem.kind === 'linkToDeleted');
+
+  it('is reported as ended, with its title; one that still runs is not', () => {
+    const { document } = withTabLink(seckill);
+    const live = { seckill: new Set([5]) };
+    expect(
+      ended(publishCheck(document, ShopType.mall, live, blockDefinition, { seckill: new Set([5]) })),
+    ).toEqual([
+      expect.objectContaining({ kind: 'linkToEnded', path: 'items.0.link', params: { title: '限时秒杀' } }),
+    ]);
+    expect(
+      ended(publishCheck(document, ShopType.mall, live, blockDefinition, { seckill: new Set([6]) })),
+    ).toEqual([]);
+    expect(ended(publishCheck(document, ShopType.mall, live, blockDefinition))).toEqual([]);
+  });
+});
+
 describe('a link to an ended coupon', () => {
   const coupon = { linkType: LinkType.coupon, id: 21, linkTitle: '满199减30' };
   const endedProblems = (problems: PublishProblem[]) =>

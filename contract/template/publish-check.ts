@@ -53,8 +53,8 @@ export interface PublishProblem {
 export type ExistingEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 
 /**
- * Ids of entities that exist but are over for good (an ended coupon), per kind: a link to one
- * leads visitors to something they can no longer get.
+ * Ids of entities that exist but are over for good (an ended coupon, seckill, group buy or
+ * bargain), per kind: a link to one leads visitors to something they can no longer get.
  */
 export type EndedEntities = Partial<Record<LinkKind, ReadonlySet<number>>>;
 

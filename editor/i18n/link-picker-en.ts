@@ -34,6 +34,8 @@ export const linkPickerEn: Record<string, string> = {
   'studio.link.fact.period': '{from} – {until}',
   'studio.link.fact.until': 'Ends {date}',
   'studio.link.fact.offer': '¥{price} (was ¥{was})',
+  'studio.link.fact.state':
+    '{state, select, notStarted {Not started} running {Running now} ended {Ended} other {Switched off}}',
   'studio.link.fact.published': 'Published {date}',
   'studio.link.fact.lessons':
     '{lessons, plural, one {{lessons} lesson} other {{lessons} lessons}} · {teacher}',

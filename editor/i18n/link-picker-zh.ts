@@ -34,6 +34,8 @@ export const linkPickerZh: Record<string, string> = {
   'studio.link.fact.period': '{from} 至 {until}',
   'studio.link.fact.until': '{date} 截止',
   'studio.link.fact.offer': '¥{price}（原价 ¥{was}）',
+  'studio.link.fact.state':
+    '{state, select, notStarted {未开始} running {进行中} ended {已结束} other {已关闭}}',
   'studio.link.fact.published': '{date} 发布',
   'studio.link.fact.lessons': '{lessons} 课时 · {teacher}',
   'studio.link.fact.tables': '可容纳 {tables} 桌',

@@ -29,7 +29,14 @@ function offerRow(row: LookupRow<'seckill' | 'groupBuy' | 'bargain'>): ActivityP
     ...(row.OriginalPriceFen > row.PriceFen ? { originalPrice: row.OriginalPriceFen } : {}),
     startsAt: row.StartsAt,
     endsAt: row.EndsAt,
+    state: row.State,
   };
+}
+
+/** The share of a seckill's units sold, in whole percent. */
+function soldPercent(row: LookupRow<'seckill'>): number {
+  const total = row.Sold + row.Stock;
+  return total === 0 ? 0 : Math.round((row.Sold * 100) / total);
 }
 
 function liveState(row: { StartsAt: string; EndsAt: string }, now: number): LiveRoomRow['status'] {
@@ -63,7 +70,11 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
         : { validText: '', validDays: row.Validity.days }),
     }),
   ),
-  seckill: source('seckill', (row) => ({ ...offerRow(row), stock: row.Stock })),
+  seckill: source('seckill', (row) => ({
+    ...offerRow(row),
+    stock: row.Stock,
+    soldPercent: soldPercent(row),
+  })),
   groupBuy: source('groupBuy', (row) => ({ ...offerRow(row), groupSize: row.GroupSize })),
   bargain: source('bargain', offerRow),
   pointsProducts: source(
@@ -169,7 +180,7 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
   ),
 } as Partial<Record<DataSource, EntitySource<EntityLinkKind>>>;
 
-/** Offers a block shows "while ongoing": switched on, started and not over. */
+/** Offers a block shows "while ongoing": running now (switched on, started and not over). */
 const ONGOING_SOURCES: readonly DataSource[] = ['seckill', 'groupBuy', 'bargain'];
 
 /** The lookup query answering a block's data request. */
@@ -188,7 +199,7 @@ export function entityQuery(request: DataRequest): LookupQuery & { ColumnId?: nu
 /** Lookup rows as the block draws them: chosen rows in the designer's order, else the first `limit`. */
 export function entityRows(
   request: DataRequest,
-  rows: readonly (LookupRow<EntityLinkKind> & { StartsAt?: string; EndsAt?: string })[],
+  rows: readonly (LookupRow<EntityLinkKind> & { State?: string })[],
   now = Date.now(),
 ): unknown[] {
   const entity = ENTITY_SOURCES[request.source];
@@ -197,14 +208,10 @@ export function entityRows(
     const byId = new Map(rows.map((row) => [row.Id, row]));
     return request.ids.flatMap((id) => (byId.has(id) ? [entity.toRow(byId.get(id)!, now)] : []));
   }
+  // The server says each offer's state (time and switch) at the moment it answered.
   const shown =
     request.filter?.state === 'ongoing' && ONGOING_SOURCES.includes(request.source)
-      ? rows.filter(
-          (row) =>
-            row.Status === 'on' &&
-            Date.parse(row.StartsAt ?? '') <= now &&
-            Date.parse(row.EndsAt ?? '') > now,
-        )
+      ? rows.filter((row) => row.State === 'running')
       : rows;
   return shown.slice(0, request.limit).map((row) => entity.toRow(row, now));
 }

@@ -27,6 +27,7 @@ const SUPERSET = {
   ProductId: 4,
   GroupSize: 3,
   Stock: 5,
+  Sold: 15,
   Points: 800,
   ColumnId: 2,
   Views: 10,
@@ -41,7 +42,6 @@ const SUPERSET = {
   CouponType: 'amount',
   Value: 3000,
   ThresholdFen: 19900,
-  State: 'active',
   Validity: { kind: 'fixed', from: '2026-11-01', until: '2026-12-01' },
   StartsAt: '2026-11-01T00:00:00.000Z',
   EndsAt: '2026-12-01T00:00:00.000Z',
@@ -60,7 +60,9 @@ const SUPERSET = {
   BookingFormId: null,
 };
 
-const sample = (kind: EntityLinkKind) => lookupRowSchemas[kind].parse(SUPERSET);
+// A coupon's state is its own machine's; an activity's comes from its time and switch.
+const sample = (kind: EntityLinkKind) =>
+  lookupRowSchemas[kind].parse({ ...SUPERSET, State: kind === 'coupon' ? 'active' : 'running' });
 const intl = (locale: 'en' | 'zh') =>
   createIntl({ locale, messages: locale === 'en' ? linkPickerEn : linkPickerZh });
 
@@ -96,6 +98,8 @@ describe('link picker descriptors', () => {
     ['coupon', 'en', '¥30.00 off orders over ¥199.00'],
     ['coupon', 'zh', '满 ¥199.00 减 ¥30.00'],
     ['seckill', 'en', '¥99.00 (was ¥199.00)'],
+    ['seckill', 'en', 'Running now'],
+    ['bargain', 'zh', '进行中'],
     ['pointsProduct', 'zh', '800 积分 + ¥99.00'],
     ['course', 'en', '¥99.00'],
     ['hall', 'zh', '可容纳 12 桌'],
@@ -195,23 +199,24 @@ describe('block rows from the lookups', () => {
     ]);
   });
 
-  it('shows only ongoing offers, switched on, up to the limit', () => {
-    const now = Date.parse('2026-11-15T00:00:00.000Z');
-    const row = (Id: number, patch: Record<string, string>) => ({ ...sample('seckill'), Id, ...patch });
-    const rows = entityRows(
-      { source: 'seckill', ids: [], filter: { state: 'ongoing' }, limit: 2 },
-      [
-        row(1, { Status: 'off' }),
-        row(2, { EndsAt: '2026-11-10T00:00:00.000Z' }),
-        row(3, {}),
-        row(4, { StartsAt: '2026-11-20T00:00:00.000Z' }),
-        row(5, {}),
-        row(6, {}),
-      ],
-      now,
-    ) as { id: number; stock: number; originalPrice: number }[];
+  it('shows only offers running now, as the server says, up to the limit', () => {
+    const row = (Id: number, State: string) => ({ ...sample('seckill'), Id, State });
+    const rows = entityRows({ source: 'seckill', ids: [], filter: { state: 'ongoing' }, limit: 2 }, [
+      row(1, 'off'),
+      row(2, 'ended'),
+      row(3, 'running'),
+      row(4, 'notStarted'),
+      row(5, 'running'),
+      row(6, 'running'),
+    ] as never) as { id: number; stock: number; originalPrice: number }[];
     expect(rows.map((entry) => entry.id)).toEqual([3, 5]);
-    expect(rows[0]).toMatchObject({ stock: 5, originalPrice: 19900, price: 9900 });
+    expect(rows[0]).toMatchObject({
+      stock: 5,
+      soldPercent: 75,
+      originalPrice: 19900,
+      price: 9900,
+      state: 'running',
+    });
   });
 
   it('tells live, upcoming and ended live rooms apart', () => {

@@ -70,6 +70,7 @@ function offer<K extends 'groupBuy' | 'seckill' | 'bargain'>(kind: K): EntityDes
         values: { price: fenToYuan(row.PriceFen), was: fenToYuan(row.OriginalPriceFen) },
       },
       period(row),
+      { id: 'studio.link.fact.state', values: { state: row.State } },
     ],
     toLink: (row) => goodsLink(LinkType[kind], row, row.PriceFen) as LinkValue,
   };

@@ -26,6 +26,7 @@ const order: CommandTarget = {
   CreatedAt: '2026-01-01T00:00:00.000Z',
   PaidAt: '2026-01-01T00:01:00.000Z',
   Version: 4,
+  ShipHold: null,
   GoodsFen: 10_000,
   DiscountFen: 1_000,
   AdjustFen: 0,

@@ -38,6 +38,7 @@ function row(change: Partial<OrderRow>): OrderRow {
     SellerRemark: '',
     CreatedAt: '2026-01-01T00:00:00.000Z',
     PaidAt: null,
+    ShipHold: null,
     Version: 1,
     ...change,
   };

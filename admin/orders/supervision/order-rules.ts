@@ -18,6 +18,7 @@ export function rowCommands(row: OrderRow, granted: ReadonlySet<string>): OrderC
       source: row.Source,
       // Stryker disable next-line BooleanLiteral: only changeAddress reads it, and no row offers changeAddress.
       partlyShipped: false,
+      shipHold: row.ShipHold,
     },
     granted,
   );

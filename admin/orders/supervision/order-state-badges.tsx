@@ -19,8 +19,12 @@ const refundPalette = {
   refunded: 'gray',
 } as const;
 
-/** The order's state and, when there is one, where its refund stands. */
-export function OrderStateBadges({ order }: { order: Pick<OrderRow, 'State' | 'RefundState'> }) {
+/** The order's state, where its refund stands when there is one, and what holds it from shipping. */
+export function OrderStateBadges({
+  order,
+}: {
+  order: Pick<OrderRow, 'State' | 'RefundState'> & Partial<Pick<OrderRow, 'ShipHold'>>;
+}) {
   return (
     <HStack gap="1" wrap="wrap">
       <Badge colorPalette={statePalette[order.State]}>
@@ -29,6 +33,11 @@ export function OrderStateBadges({ order }: { order: Pick<OrderRow, 'State' | 'R
       {order.RefundState !== 'none' && (
         <Badge colorPalette={refundPalette[order.RefundState]} variant="outline">
           <FormattedMessage id={`orders.refundState.${order.RefundState}`} />
+        </Badge>
+      )}
+      {order.ShipHold && (
+        <Badge colorPalette="orange" variant="outline">
+          <FormattedMessage id={`orders.shipHold.${order.ShipHold}`} />
         </Badge>
       )}
     </HStack>

@@ -238,11 +238,12 @@ async function seedMall(db: Database, siteId: number, clock: Clock, adminAccount
 
   // Claims through the storefront's function, on different days (one per member and day). The
   // two buyers who then order hold no grade discount: the shop's grades do not stack with coupons.
+  // They are not demo-buyer-001, who has taken the two copies a member may hold.
   const shoppers = await queryRows<{ open_id: string; nickname: string; mobile: string }>(
     db,
     sql`select m.open_id, m.nickname, m.mobile from members m left join member_grades g on g.id = m.grade_id
          where m.site_id = ${siteId} and m.status = 'active' and m.open_id like 'demo-buyer-%'
-           and coalesce(g.discount_percent, 100) = 100
+           and m.open_id <> 'demo-buyer-001' and coalesce(g.discount_percent, 100) = 100
          order by m.id limit 2`,
   );
   await db.transaction(async (tx) => {

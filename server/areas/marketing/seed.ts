@@ -1,23 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
-import { products } from '../product/tables';
 import { couponSeed } from './coupon-seed';
-import {
-  bargainEvents,
-  bookingForms,
-  groupBuyActivities,
-  marketingActivities,
-  seckillActivities,
-  votes,
-} from './tables';
+import { dealSeed } from './deal-seed';
+import { bookingForms, marketingActivities, votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
  * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
- * own seed through the coupon functions, points goods from the points area's seed and service.
+ * own seed through the coupon functions, points goods from the points area's seed and service;
+ * seckill, group buying and bargains are set up and bought through their services (deal-seed.ts).
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -25,42 +18,7 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
   const until = (days: number) => new Date(now + days * DAY);
   const mall = demo.mallSiteId;
   const second = demo.secondSiteId;
-  const goods = await db
-    .select({ id: products.id, name: products.name, priceFen: products.priceFen, gallery: products.gallery })
-    .from(products)
-    .where(and(eq(products.siteId, mall), eq(products.recycleState, 'active')))
-    .orderBy(asc(products.id))
-    .limit(9);
-  const good = (index: number) => goods[index % Math.max(goods.length, 1)];
-  const offer = (index: number, title: string, percent: number) => {
-    const product = good(index);
-    const original = product?.priceFen || 9900;
-    return {
-      siteId: mall,
-      productId: product?.id ?? null,
-      title,
-      image: product?.gallery[0] ?? demoPicture('#e4393c', title.slice(0, 2)),
-      priceFen: Math.max(1, Math.round((original * percent) / 100)),
-      originalPriceFen: original,
-      startsAt: from,
-      endsAt: until(7 + index),
-    };
-  };
-
   await couponSeed(db, demo);
-  await db.insert(seckillActivities).values([
-    { ...offer(0, '限时秒杀·爆款直降', 60), stock: 50 },
-    { ...offer(1, '整点秒杀·每日10点', 70), stock: 30 },
-    { ...offer(2, '周末秒杀·清仓特惠', 50), stock: 20, deleted: true },
-  ]);
-  await db.insert(groupBuyActivities).values([
-    { ...offer(3, '两人拼团·立省一半', 55), groupSize: 2 },
-    { ...offer(4, '三人团·家庭装', 65), groupSize: 3 },
-    { ...offer(5, '老带新拼团', 75), groupSize: 2, status: 'off' },
-  ]);
-  await db
-    .insert(bargainEvents)
-    .values([{ ...offer(6, '好友助力砍到底', 10) }, { ...offer(7, '砍价0元领', 1) }]);
   const activityImage = demoPicture('#9c27b0', '活动');
   await db.insert(marketingActivities).values([
     {
@@ -130,4 +88,5 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       endsAt: until(5),
     },
   ]);
+  await dealSeed(db, demo);
 };

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { runDealSweeps } from './deal-sweeps';
 import { runCouponRules } from './rules';
 import { runCouponSends } from './send-jobs';
 
 /**
  * The marketing area's time-based work, each a guarded UPDATE safe from several instances: coupons
  * whose claim window closed end; unused copies (no order holding them) and offline codes past their
- * validity expire; then the issuing rules answer their events and the send jobs carry on.
+ * validity expire; then the issuing rules answer their events and the send jobs carry on; then the
+ * deals' teams and bargain launches whose time ran out end (deal-sweeps.ts).
  */
 
 export async function endCoupons(db: Database, now: Date): Promise<number> {
@@ -48,5 +50,6 @@ export async function marketingSweep(db: Database, now: Date): Promise<Record<st
     expiredCodes: await expireCodes(db, now),
     ...(await runCouponRules(db, now)),
     ...(await runCouponSends(db, now)),
+    ...(await runDealSweeps(db, now)),
   };
 }

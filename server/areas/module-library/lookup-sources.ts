@@ -1,21 +1,27 @@
-import { and, desc, eq, ilike, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
+import { timedState } from '../../../contract/timed-state';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
 import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
+  bargainGoods,
   bookingForms,
   coupons,
   groupBuyActivities,
+  groupBuySkus,
   marketingActivities,
   pointsProducts,
   seckillActivities,
+  seckillGoods,
+  seckillSkus,
   votes,
 } from '../marketing/tables';
+import { skus } from '../product/tables';
 import { services, technicians } from '../service-shop/tables';
 import {
   banquetHalls,
@@ -52,11 +58,18 @@ interface BaseColumns {
 
 export interface LookupSource<K extends EntityLinkKind = EntityLinkKind> {
   table: EntityTable;
-  toRow: (row: BaseColumns & Record<string, unknown>) => LookupRow<K>;
+  /** Figures read beside the row from the rows under it (an activity's goods and prices). */
+  extra?: Record<string, SQL>;
+  toRow: (row: BaseColumns & Record<string, unknown>, now: Date) => LookupRow<K>;
   /** Extra filters of the kind's lookup (news by column). */
   filter?: (input: Record<string, unknown>) => SQL | undefined;
-  /** Rows whose time is over at `now`, for kinds that end (points goods): left out of the lookup, flagged by the publish check. */
+  /**
+   * Rows whose time is over at `now`, for kinds that end (points goods, activities): flagged by the
+   * publish check, and left out of the lookup unless `listsEnded`.
+   */
   ended?: (now: Date) => SQL;
+  /** Ended rows stay in the lookup, their state saying they ended (activities). */
+  listsEnded?: boolean;
 }
 
 export type LinkTableKind = Exclude<EntityLinkKind, 'product' | 'category'>;
@@ -87,28 +100,81 @@ function source<K extends LinkTableKind, T extends EntityTable>(
   };
 }
 
+/** The headline offer of an activity: its cheapest price, the list price of that SKU, its good. */
+interface Offer {
+  productId: number | null;
+  priceFen: number;
+  originalPriceFen: number;
+}
+
+type OfferColumns = { startsAt: Date; endsAt: Date; status: 'on' | 'off'; offer: Offer | null };
+
+/**
+ * A seckill, group-buy or bargain activity with its headline offer read from its goods, and its
+ * real state (time and switch) at the moment of the lookup. The subqueries name the outer table in
+ * full: drizzle writes a single table's columns unqualified, which the subquery would take as its own.
+ */
+function offerSource<
+  K extends 'seckill' | 'groupBuy' | 'bargain',
+  T extends EntityTable & { endsAt: PgColumn },
+>(
+  table: T,
+  extra: Record<string, SQL> & { offer: SQL },
+  more: (row: T['$inferSelect'] & Record<string, unknown>) => Record<string, unknown> = () => ({}),
+): LookupSource<K> {
+  return {
+    table,
+    extra,
+    ended: (now) => lte(table.endsAt, now),
+    listsEnded: true,
+    toRow: (row, now) => {
+      const full = row as unknown as BaseColumns & OfferColumns & T['$inferSelect'];
+      return {
+        ...baseOf(full),
+        ProductId: full.offer?.productId ?? null,
+        PriceFen: full.offer?.priceFen ?? 0,
+        OriginalPriceFen: full.offer?.originalPriceFen ?? 0,
+        ...window(full),
+        State: timedState(full, now),
+        ...more(full),
+      } as unknown as LookupRow<K>;
+    },
+  };
+}
+
+const seckillOffer = sql`(select json_build_object('productId', ss.product_id, 'priceFen', ss.price_fen,
+    'originalPriceFen', coalesce(s.price_fen, ss.price_fen))
+  from ${seckillSkus} ss join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
+  left join ${skus} s on s.id = ss.sku_id
+  where ss.activity_id = seckill_activities.id order by ss.price_fen, ss.id limit 1)`;
+const seckillUnits = sql`(select json_build_object('stock', coalesce(sum(ss.stock), 0), 'sold', coalesce(sum(ss.sold), 0))
+  from ${seckillSkus} ss join ${seckillGoods} g on g.id = ss.seckill_goods_id and not g.deleted
+  where ss.activity_id = seckill_activities.id)`;
+const groupBuyOffer = sql`(select json_build_object('productId', group_buy_activities.product_id,
+    'priceFen', gs.price_fen, 'originalPriceFen', coalesce(s.price_fen, gs.price_fen))
+  from ${groupBuySkus} gs left join ${skus} s on s.id = gs.sku_id
+  where gs.activity_id = group_buy_activities.id order by gs.price_fen, gs.id limit 1)`;
+const bargainOffer = sql`(select json_build_object('productId', b.product_id, 'priceFen', b.floor_price_fen,
+    'originalPriceFen', coalesce(s.price_fen, b.floor_price_fen))
+  from ${bargainGoods} b left join ${skus} s on s.id = b.sku_id
+  where b.event_id = bargain_events.id and not b.deleted and b.status = 'on'
+  order by b.sort desc, b.id limit 1)`;
+
 const summary = (row: { summary: string }) => ({ Summary: row.summary });
 const window = (row: { startsAt: Date; endsAt: Date }) => ({
   StartsAt: iso(row.startsAt),
   EndsAt: iso(row.endsAt),
 });
-const offer = (row: {
-  productId: number | null;
-  priceFen: number;
-  originalPriceFen: number;
-  startsAt: Date;
-  endsAt: Date;
-}) => ({
-  ProductId: row.productId,
-  PriceFen: row.priceFen,
-  OriginalPriceFen: row.originalPriceFen,
-  ...window(row),
-});
 
 export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   activity: source(marketingActivities, (row) => ({ ...summary(row), ...window(row) })),
-  groupBuy: source(groupBuyActivities, (row) => ({ ...offer(row), GroupSize: row.groupSize })),
-  seckill: source(seckillActivities, (row) => ({ ...offer(row), Stock: row.stock })),
+  groupBuy: offerSource(groupBuyActivities, { offer: groupBuyOffer }, (row) => ({
+    GroupSize: row.groupSize,
+  })),
+  seckill: offerSource(seckillActivities, { offer: seckillOffer, units: seckillUnits }, (row) => {
+    const units = row.units as { stock: number; sold: number } | null;
+    return { Stock: Number(units?.stock ?? 0), Sold: Number(units?.sold ?? 0) };
+  }),
   news: source(
     newsArticles,
     (row) => ({
@@ -154,7 +220,7 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
   })),
   quickPay: source(quickPayEntries, summary),
   menu: source(dishMenus, summary),
-  bargain: source(bargainEvents, offer),
+  bargain: offerSource(bargainEvents, { offer: bargainOffer }),
   pointsProduct: source(
     pointsProducts,
     (row) => ({ Points: row.points, PriceFen: row.priceFen, Stock: row.stock }),
@@ -200,17 +266,18 @@ export async function lookupRows<K extends LinkTableKind>(
   const ids = parseIds(input.Ids);
   if (ids.length > 0) conditions.push(inArray(table.id, ids));
   conditions.push(lookup.filter?.(input));
-  if (lookup.ended) conditions.push(not(lookup.ended(new Date())));
+  if (lookup.ended && !lookup.listsEnded) conditions.push(not(lookup.ended(new Date())));
   const where = and(...conditions);
   const rows = (await db
-    .select()
+    .select({ ...getTableColumns(table), ...lookup.extra })
     .from(table)
     .where(where)
     .orderBy(desc(table.sort), desc(table.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize)) as unknown as (BaseColumns & Record<string, unknown>)[];
   const total = await db.$count(table, where);
-  return { Data: rows.map(lookup.toRow), Total: total };
+  const now = new Date();
+  return { Data: rows.map((row) => lookup.toRow(row, now)), Total: total };
 }
 
 /** The ids among `ids` that are the shop's and not deleted. */

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
+import { shipHoldSql } from './activity-hooks';
 import { type Operator, operatorActor } from './commands';
 import { illegalTransition } from './errors';
 import { type FaceConfigRecord, findFaceConfig, senderAddress } from './face-configs';
@@ -40,6 +41,7 @@ interface PrintCandidate extends Record<string, unknown> {
   order_no: string;
   state: string;
   refund_state: string;
+  ship_hold: string | null;
   delivery_type: string;
   source: string;
   address: {
@@ -82,6 +84,7 @@ function batchNumber(now: Date): string {
 function unprintable(candidate: PrintCandidate): string | null {
   if (candidate.source === 'offline' || candidate.delivery_type !== 'express') return 'order.faceNotExpress';
   if (candidate.state !== 'toShip') return 'order.faceNotToShip';
+  if (candidate.ship_hold !== null) return `order.blocker.${candidate.ship_hold}`;
   if ((ACTIVE_REFUND_STATES as readonly string[]).includes(candidate.refund_state))
     return 'order.blocker.refundPending';
   if (candidate.printed) return 'order.faceAlreadyPrinted';
@@ -100,6 +103,7 @@ export async function printFaceSheets(
   const candidates = await queryRows<PrintCandidate>(
     db,
     sql`select o.id, o.order_no, o.state, o.refund_state, o.delivery_type, o.source, o.address, o.buyer_remark,
+               ${shipHoldSql()} as ship_hold,
                exists (select 1 from waybills w where w.order_id = o.id and w.state = 'printed') as printed,
                (select coalesce(json_agg(json_build_object('name', l.name, 'spec_text', l.spec_text,
                         'quantity', l.quantity) order by l.position), '[]'::json)

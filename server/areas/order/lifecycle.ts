@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
   type RefundAction,
   refundMachine,
+  type ShipHold,
 } from '../../../contract/machines/order';
 import { can, type StateMachine } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
@@ -18,6 +19,7 @@ import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
+import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
 import { illegalTransition } from './errors';
 import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
 import { returnOrderPoints } from './order-points';
@@ -150,6 +152,15 @@ export async function shippedLines(
   return rows.map((row) => ({ id: row.id, shipped: row.shipment_id !== null }));
 }
 
+/** What holds a paid order from leaving (its group-buy team still forming), or null. */
+export async function shipHoldOf(tx: Executor, orderId: number): Promise<ShipHold | null> {
+  const [row] = await queryRows<{ hold: ShipHold | null }>(
+    tx,
+    sql`select ${shipHoldSql()} as hold from orders o where o.id = ${orderId}`,
+  );
+  return row?.hold ?? null;
+}
+
 /**
  * Refuses an operator command the order's facts do not allow: its state on the right axis first
  * (the clearer message), then the rules across axes (refund pending, delivery type…).
@@ -170,6 +181,8 @@ export async function requireCommand(
       deliveryType: order.deliveryType,
       source: order.source,
       partlyShipped,
+      shipHold:
+        command === 'ship' || command === 'verifyPickup' ? await shipHoldOf(context.tx, order.id) : null,
     },
     command,
   );
@@ -236,6 +249,7 @@ export async function closeUnpaid(
     to: 'closed',
     detail: reason ? { Reason: reason } : {},
   });
+  await activityClosed({ tx: context.tx, order, at: context.now, stockReturned: true });
   return updated;
 }
 
@@ -312,6 +326,7 @@ export async function payOrder(
     to: 'toShip',
     detail: { Method: payment.method, AmountFen: order.totalFen },
   });
+  await activityPaid({ tx: context.tx, order, at: context.now });
   return order.deliveryType === 'virtual' ? deliverTickets(context, updated) : updated;
 }
 
@@ -633,6 +648,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     await returnOrderCoupon(context.tx, order, context.now);
     await addSold(context.tx, order.siteId, order.id, -1);
     await logOrder(context, order, { action: 'refundClose', from: order.state, to: 'closed' });
+    await activityClosed({ tx: context.tx, order, at: context.now, stockReturned: stockBack });
   }
   await countRefund(context.tx, order.siteId, refund.amount_fen, context.now);
   return updated;

@@ -18,6 +18,8 @@ const en = {
   'order.blocker.noAddress': 'Order {subject} has no delivery address',
   'order.blocker.partlyShipped': 'Part of order {subject} has shipped; its address can no longer change',
   'order.blocker.offlineOrder': 'Order {subject} is a walk-in order; use the offline orders screen',
+  'order.blocker.teamForming':
+    'Order {subject} belongs to a group-buy team still forming; it ships once the team succeeds',
   'order.skuNotFound': 'SKU {id} does not exist',
   'order.duplicateSku': 'SKU {id} is listed twice; give one line per SKU',
   'order.goodsUnavailable': '“{name}” is not on sale',
@@ -216,6 +218,7 @@ const zh: Record<OrderMessageKey, string> = {
   'order.blocker.noAddress': '订单 {subject} 没有收货地址',
   'order.blocker.partlyShipped': '订单 {subject} 已部分发货，不能再修改地址',
   'order.blocker.offlineOrder': '订单 {subject} 是线下订单，请在线下订单页面处理',
+  'order.blocker.teamForming': '订单 {subject} 所在的拼团尚未成团，成团后才能发货',
   'order.skuNotFound': 'SKU {id} 不存在',
   'order.duplicateSku': 'SKU {id} 重复出现，每个 SKU 只能一行',
   'order.goodsUnavailable': '「{name}」已下架或不可购买',

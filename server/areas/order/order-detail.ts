@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { orderNotFound } from './errors';
 import { orderCouponView } from './order-coupon';
-import { isoTime, ORDER_ROW_COLUMNS, toOrderRow, where } from './order-list';
+import { isoTime, orderRowColumns, toOrderRow, where } from './order-list';
 import { type OrderViewer, orderScope } from './store-scope';
 import { orderLines, orderLog, orderRefunds, orderShipments, orders } from './tables';
 
@@ -18,7 +18,7 @@ export async function readOrderDetail(
 ): Promise<OrderDetail> {
   const [record] = await queryRows<Parameters<typeof toOrderRow>[0]>(
     db,
-    sql`select ${ORDER_ROW_COLUMNS} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
+    sql`select ${orderRowColumns()} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
   );
   if (!record) throw orderNotFound(id, 'id');
   const [[order], lines, shipments, refunds, timeline] = await Promise.all([
@@ -96,6 +96,7 @@ export async function readOrderDetail(
         deliveryType: full.deliveryType,
         source: full.source,
         partlyShipped,
+        shipHold: record.ship_hold,
       },
       grantedPaths,
     ),

@@ -9,6 +9,7 @@ import {
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { Executor } from '../../db/client';
 import { escapeLike, queryRows } from '../../db/query';
+import { shipHoldSql } from './activity-hooks';
 import { throwProblems } from './errors';
 import { type OrderViewer, orderScope } from './store-scope';
 
@@ -140,12 +141,16 @@ interface OrderRowRecord extends Record<string, unknown> {
   created_at: Date | string;
   paid_at: Date | string | null;
   version: number;
+  ship_hold: OrderRow['ShipHold'];
 }
 
-export const ORDER_ROW_COLUMNS = sql`o.id, o.order_no, o.type, o.source, o.state, o.refund_state, o.delivery_type,
+/** The list's columns of the orders row `o`; the ship hold is asked of the activity modules each time. */
+export function orderRowColumns(): SQL {
+  return sql`o.id, o.order_no, o.type, o.source, o.state, o.refund_state, o.delivery_type,
   o.buyer_id, o.buyer_name, o.buyer_phone, o.receiver_name, o.receiver_phone, o.goods_name, o.image, o.line_count,
   o.item_count, o.total_fen, o.paid_fen, o.refunded_fen, o.payment_method, o.seller_remark, o.created_at, o.paid_at,
-  o.version`;
+  o.version, ${shipHoldSql()} as ship_hold`;
+}
 
 export function isoTime(value: Date | string | null): string | null {
   return value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
@@ -177,6 +182,7 @@ export function toOrderRow(record: OrderRowRecord): OrderRow {
     CreatedAt: isoTime(record.created_at)!,
     PaidAt: isoTime(record.paid_at),
     Version: record.version,
+    ShipHold: record.ship_hold,
   };
 }
 
@@ -189,7 +195,7 @@ export async function readOrderRows(
 ): Promise<OrderRow[]> {
   const records = await queryRows<OrderRowRecord>(
     db,
-    sql`select ${ORDER_ROW_COLUMNS} from orders o where ${where(conditions)}
+    sql`select ${orderRowColumns()} from orders o where ${where(conditions)}
          order by ${order} limit ${limit} offset ${offset}`,
   );
   return records.map(toOrderRow);

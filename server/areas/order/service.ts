@@ -10,7 +10,7 @@ import type {
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
-import { priceOrder } from '../../../contract/pricing';
+import { type ActivityStage, priceOrder } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -32,6 +32,7 @@ import {
   type OrderRecord,
   payOrder,
   receiveOrder,
+  refundableFen,
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
 import { freshPickupCode } from './order-number';
@@ -66,6 +67,13 @@ export interface PlaceOptions {
   type?: OrderType;
   /** Settings already read, for callers placing many orders at once. */
   settings?: { parameter: ParameterSetting; delivery: DeliverySetting };
+  /** The activity's unit price of each SKU (the pricing function's first stage). */
+  activity?: ActivityStage;
+  /**
+   * Takes the goods' stock now whatever the shop's setting: a seckill takes it with the seckill
+   * stock in the same transaction, so neither is sold twice.
+   */
+  stockAtCreation?: boolean;
 }
 
 function buyerActor(name: string): Actor {
@@ -180,10 +188,10 @@ export async function placeOrder(
     }
     freightFen = sameCity.FeeFen;
   }
-  // The activity stage is filled by the issue that builds it.
   const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
   const price = priceOrder({
     lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+    activity: options.activity ?? null,
     grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
     coupon: coupon?.stage ?? null,
     points,
@@ -201,6 +209,7 @@ export async function placeOrder(
   }
 
   const actor = buyerActor(input.Buyer.Name);
+  const stockMode = options.stockAtCreation ? 'creation' : parameter.StockDeduction;
   const order = await insertOrder(
     context.tx,
     {
@@ -216,8 +225,8 @@ export async function placeOrder(
       freightFen: price.freightFen,
       discountFen: price.discountFen,
       breakdown,
-      stockMode: parameter.StockDeduction,
-      stockDeducted: parameter.StockDeduction === 'creation',
+      stockMode,
+      stockDeducted: stockMode === 'creation',
       payDueAt: addDays(context.now, unpaidCloseMinutes(parameter, type) / (24 * 60)),
       buyerRemark: input.BuyerRemark,
       sellerRemark: '',
@@ -229,7 +238,7 @@ export async function placeOrder(
     context.logBuffer,
   );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
-  const takesNow = stockDecision('create', { mode: parameter.StockDeduction, deducted: false }) === 'take';
+  const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   if (takesNow) {
     const stockActor = { accountId: null, name: actor.name };
     await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
@@ -511,3 +520,44 @@ export async function refundRequested(
 /** The order area's rules and settings other areas follow: the points mall ships like an order. */
 export { requireParcel } from './lifecycle';
 export { readParameterSetting } from './settings';
+
+// ---------------------------------------------------------------------------------------------
+// Activity orders the system settles (a group-buy team that failed or filled without them)
+
+export { type ActivityOrderHandler, registerOrderActivity, registerShipHold } from './activity-hooks';
+
+const SYSTEM: Actor = { kind: 'system', accountId: null, name: '' };
+
+/**
+ * Closes an activity order still waiting for payment, as the system; what it took goes back through
+ * the close. Null when the order is not waiting for payment (paid meanwhile, or closed already).
+ */
+export async function closeActivityOrder(
+  context: StorefrontContext,
+  orderId: number,
+  reason: string,
+): Promise<OrderRecord | null> {
+  const order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (order?.state !== 'toPay') return null;
+  return closeUnpaid(orderContext(context, SYSTEM), order, 'close', reason);
+}
+
+/**
+ * Gives the buyer back everything paid for an activity order through the refund flow of every
+ * order (request, approval, money back through the payment provider's outbox), as the system; the
+ * order closes with it. Null when nothing paid is left to refund.
+ */
+export async function refundActivityOrder(
+  context: StorefrontContext,
+  orderId: number,
+  reason: string,
+): Promise<OrderRecord | null> {
+  let order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (!order || refundableFen(order) <= 0) return null;
+  const system = orderContext(context, SYSTEM);
+  if (order.refundState !== 'requested' && order.refundState !== 'approved')
+    order = await applyRefund(system, order, refundableFen(order), reason);
+  if (order.refundState === 'requested')
+    order = await approveRefund(system, order, refundableFen(order), reason);
+  return markRefunded(system, order);
+}

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PARAMETER_SETTING } from '../../../contract/endpoints/orders';
-import { REVIEWABLE_ORDER_STATES } from '../../../contract/machines/order';
+import { type OrderType, REVIEWABLE_ORDER_STATES } from '../../../contract/machines/order';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { activityClosed } from './activity-hooks';
 import { idList, type OrderRecord } from './lifecycle';
 import { returnOrderPoints } from './order-points';
 import { grantCompletedOrders } from './order-wallet';
@@ -38,6 +39,8 @@ interface Due extends Record<string, unknown> {
   id: number;
   site_id: number;
   order_no: string;
+  type: OrderType;
+  buyer_id: string;
   due: Date;
   stock_deducted: boolean;
 }
@@ -46,7 +49,7 @@ interface Due extends Record<string, unknown> {
 function lockDue(tx: Executor, dueColumn: SQL, condition: SQL, limit: number): Promise<Due[]> {
   return queryRows<Due>(
     tx,
-    sql`select id, site_id, order_no, ${dueColumn} as due, stock_deducted from orders
+    sql`select id, site_id, order_no, type, buyer_id, ${dueColumn} as due, stock_deducted from orders
          where ${condition} order by ${dueColumn}, id limit ${limit} for update skip locked`,
   );
 }
@@ -140,6 +143,16 @@ export function closeUnpaidOrders(db: Database, now: Date, limit = 200): Promise
         );
       }
       await logSystem(tx, changed, 'expire', 'toPay', 'closed');
+      for (const row of changed.filter((entry) => entry.type !== 'normal')) {
+        const order = {
+          id: row.id,
+          siteId: row.site_id,
+          orderNo: row.order_no,
+          type: row.type,
+          buyerId: row.buyer_id,
+        };
+        await activityClosed({ tx, order, at: new Date(row.due), stockReturned: true });
+      }
       return { locked: rows.length, changed: changed.length };
     },
     limit,

@@ -63,6 +63,7 @@ export const en: Record<string, string> = {
   'orders.refundState.approved': 'Refund approved',
   'orders.refundState.rejected': 'Refund rejected',
   'orders.refundState.refunded': 'Refunded',
+  'orders.shipHold.teamForming': 'Team forming: ships once it succeeds',
   'orders.close': 'Close',
   'orders.action.details': 'Details',
   'orders.action.detailsNamed': 'Details of order {orderNo}',

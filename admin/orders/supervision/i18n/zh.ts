@@ -61,6 +61,7 @@ export const zh: Record<string, string> = {
   'orders.refundState.approved': '同意退款',
   'orders.refundState.rejected': '拒绝退款',
   'orders.refundState.refunded': '已退款',
+  'orders.shipHold.teamForming': '拼团中，成团后发货',
   'orders.close': '关闭',
   'orders.action.details': '详情',
   'orders.action.detailsNamed': '订单 {orderNo} 的详情',

@@ -1,0 +1,764 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  createSeckillOrder,
+  storefrontSeckillSchema,
+} from '../../../contract/endpoints/deal-storefront';
+import type {
+  bindAddSeakillAndProduct,
+  bindSeckillAndProduct,
+  SeckillGoodsRow,
+  SeckillRow,
+  seckillFormSchema,
+} from '../../../contract/endpoints/seckill';
+import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
+import { type SwitchAction, seckillMachine } from '../../../contract/machines/deals';
+import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
+import { shopDateTime } from '../../../contract/shop-time';
+import { timedState } from '../../../contract/timed-state';
+import { audit } from '../../audit';
+import type { Session } from '../../auth/session';
+import type { Executor } from '../../db/client';
+import { containsPattern, queryRows } from '../../db/query';
+import { AppError } from '../../http/errors';
+import type { Locale } from '../../i18n/messages';
+import { sanitizeRichText } from '../../rich-text/sanitize';
+import { placeOrder, type StorefrontContext } from '../order/service';
+import type { orders } from '../order/tables';
+import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
+import { type DealListInput, listActivityRows } from './deal-list';
+import { giveMemberQuota, iso, requireAll, staleVersion, switchOutcome, takeMemberQuota } from './deal-rules';
+import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
+
+/**
+ * Seckill activities, their goods and the orders at their prices. A seckill order takes the goods'
+ * stock and the seckill stock in one transaction (the goods' first, as every stock writer does,
+ * then the guarded seckill statement), counts the units against the member's limit, and gives all
+ * of it back when the order closes (registrations.ts).
+ */
+
+type ActivityRecord = typeof seckillActivities.$inferSelect;
+type Operator = Pick<Session, 'siteId' | 'accountId'>;
+
+const target = (id: number) => `seckill:${id}`;
+const live = (siteId: number) =>
+  and(eq(seckillActivities.siteId, siteId), eq(seckillActivities.deleted, false))!;
+
+interface ActivityFigures {
+  goods: number;
+  stock: number;
+  sold: number;
+}
+
+async function activityFigures(db: Executor, ids: readonly number[]): Promise<Map<number, ActivityFigures>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ activity_id: number; goods: number; stock: number; sold: number }>(
+    db,
+    sql`select g.activity_id, count(distinct g.id)::int as goods, coalesce(sum(s.stock), 0)::int as stock,
+               coalesce(sum(s.sold), 0)::int as sold
+          from seckill_goods g left join seckill_skus s on s.seckill_goods_id = g.id
+         where not g.deleted and g.activity_id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         group by g.activity_id`,
+  );
+  return new Map(
+    rows.map((row) => [row.activity_id, { goods: row.goods, stock: row.stock, sold: row.sold }]),
+  );
+}
+
+export function seckillRow(row: ActivityRecord, figures: ActivityFigures | undefined, now: Date): SeckillRow {
+  return {
+    Id: row.id,
+    Title: row.title,
+    Image: row.image,
+    StartsAt: row.startsAt.toISOString(),
+    EndsAt: row.endsAt.toISOString(),
+    Status: row.status,
+    State: timedState(row, now),
+    Sort: row.sort,
+    Version: row.version,
+    CreatedAt: row.createdAt.toISOString(),
+    Sessions: row.sessions,
+    GoodsCount: figures?.goods ?? 0,
+    Stock: figures?.stock ?? 0,
+    Sold: figures?.sold ?? 0,
+  };
+}
+
+export async function listSeckills(db: Executor, siteId: number, input: DealListInput) {
+  const now = new Date();
+  const { rows, counts } = await listActivityRows(db, seckillActivities, siteId, input, now);
+  const figures = await activityFigures(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    Data: rows.map((row) => seckillRow(row, figures.get(row.id), now)),
+    Total: counts[input.state],
+    Counts: counts,
+  };
+}
+
+export async function findSeckill(
+  db: Executor,
+  siteId: number,
+  id: number,
+  field: string,
+): Promise<ActivityRecord> {
+  const [row] = await db
+    .select()
+    .from(seckillActivities)
+    .where(and(live(siteId), eq(seckillActivities.id, id)));
+  if (!row) throw new AppError('seckill.notFound', { id }, { field });
+  return row;
+}
+
+export async function seckillDetail(db: Executor, siteId: number, id: number) {
+  const row = await findSeckill(db, siteId, id, 'id');
+  const figures = await activityFigures(db, [row.id]);
+  return { ...seckillRow(row, figures.get(row.id), new Date()), Rules: row.rules };
+}
+
+export async function saveSeckill(
+  tx: Executor,
+  session: Operator,
+  input: z.infer<typeof seckillFormSchema>,
+): Promise<{ Id: number; Version: number }> {
+  const values = {
+    title: input.Title,
+    image: input.Image,
+    startsAt: new Date(input.StartsAt),
+    endsAt: new Date(input.EndsAt),
+    sessions: input.Sessions,
+    sort: input.Sort,
+    status: input.Status,
+    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
+  };
+  if (input.Id === undefined) {
+    const [row] = await tx
+      .insert(seckillActivities)
+      .values({ ...values, siteId: session.siteId })
+      .returning();
+    await audit(tx, session, 'seckill.create', target(row!.id), { title: row!.title });
+    return { Id: row!.id, Version: row!.version };
+  }
+  const current = await findSeckill(tx, session.siteId, input.Id, 'Id');
+  if (input.Version === undefined || current.version !== input.Version) throw staleVersion();
+  const [row] = await tx
+    .update(seckillActivities)
+    .set({ ...values, version: sql`${seckillActivities.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(seckillActivities.id, current.id), eq(seckillActivities.version, input.Version)))
+    .returning();
+  if (!row) throw staleVersion();
+  await audit(tx, session, 'seckill.update', target(row.id), {
+    before: {
+      title: current.title,
+      startsAt: current.startsAt,
+      endsAt: current.endsAt,
+      status: current.status,
+    },
+    after: { title: row.title, startsAt: row.startsAt, endsAt: row.endsAt, status: row.status },
+  });
+  return { Id: row.id, Version: row.version };
+}
+
+export async function saveSeckillRules(
+  tx: Executor,
+  session: Operator,
+  input: { Id: number; Version: number; Rules: string },
+): Promise<{ Version: number }> {
+  const current = await findSeckill(tx, session.siteId, input.Id, 'Id');
+  if (current.version !== input.Version) throw staleVersion();
+  const [row] = await tx
+    .update(seckillActivities)
+    .set({
+      rules: sanitizeRichText(input.Rules),
+      version: sql`${seckillActivities.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(seckillActivities.id, current.id), eq(seckillActivities.version, input.Version)))
+    .returning({ version: seckillActivities.version });
+  if (!row) throw staleVersion();
+  await audit(tx, session, 'seckill.rules', target(current.id), { length: input.Rules.length });
+  return { Version: row.version };
+}
+
+export async function switchSeckills(
+  tx: Executor,
+  session: Operator,
+  locale: Locale,
+  input: { Ids: number[]; Action: SwitchAction },
+): Promise<{ Changed: number[] }> {
+  const ids = [...new Set(input.Ids)];
+  const rows = await tx
+    .select()
+    .from(seckillActivities)
+    .where(and(live(session.siteId), inArray(seckillActivities.id, ids)))
+    .for('update');
+  requireAll(
+    ids,
+    rows.map((row) => row.id),
+  );
+  const now = new Date();
+  const Changed: number[] = [];
+  for (const row of rows) {
+    const outcome = switchOutcome(
+      locale,
+      seckillMachine,
+      { ...row, state: timedState(row, now) },
+      input.Action,
+    );
+    await tx
+      .update(seckillActivities)
+      .set({ ...outcome, version: sql`${seckillActivities.version} + 1`, updatedAt: now })
+      .where(eq(seckillActivities.id, row.id));
+    await audit(tx, session, `seckill.${input.Action}`, target(row.id), { title: row.title });
+    Changed.push(row.id);
+  }
+  return { Changed };
+}
+
+// ---- goods ---------------------------------------------------------------------------------------
+
+type GoodsRecord = typeof seckillGoods.$inferSelect;
+
+async function goodsRows(db: Executor, siteId: number, records: GoodsRecord[]): Promise<SeckillGoodsRow[]> {
+  if (records.length === 0) return [];
+  const goods = await readGoods(
+    db,
+    siteId,
+    records.map((record) => record.productId),
+  );
+  const skus = await db
+    .select()
+    .from(seckillSkus)
+    .where(
+      inArray(
+        seckillSkus.seckillGoodsId,
+        records.map((record) => record.id),
+      ),
+    )
+    .orderBy(asc(seckillSkus.id));
+  return records.map((record) => {
+    const product = goods.get(record.productId);
+    const own = skus.filter((sku) => sku.seckillGoodsId === record.id);
+    return {
+      Id: record.id,
+      ActivityId: record.activityId,
+      ProductId: record.productId,
+      Name: product?.name ?? '',
+      Image: product?.image ?? '',
+      LimitPerMember: record.limitPerMember,
+      Sort: record.sort,
+      Version: record.version,
+      // In the goods' own SKU order; a SKU removed from the goods since keeps its row last.
+      Skus: own
+        .map((sku) => {
+          const position = product?.skus.findIndex((candidate) => candidate.id === sku.skuId) ?? -1;
+          const current = position >= 0 ? product!.skus[position] : undefined;
+          return {
+            position: position >= 0 ? position : Number.MAX_SAFE_INTEGER,
+            row: {
+              SkuId: sku.skuId,
+              SpecText: current?.specText ?? '',
+              PriceFen: current?.priceFen ?? 0,
+              GoodsStock: current?.stock ?? 0,
+              SeckillPriceFen: sku.priceFen,
+              Stock: sku.stock,
+              Sold: sku.sold,
+            },
+          };
+        })
+        .sort((left, right) => left.position - right.position)
+        .map((entry) => entry.row),
+    };
+  });
+}
+
+export async function listSeckillGoods(
+  db: Executor,
+  siteId: number,
+  input: { ActivityId: number; page: number; pageSize: number; keyword?: string | undefined },
+) {
+  const activity = await findSeckill(db, siteId, input.ActivityId, 'ActivityId');
+  const conditions: SQL[] = [
+    eq(seckillGoods.siteId, siteId),
+    eq(seckillGoods.activityId, activity.id),
+    eq(seckillGoods.deleted, false),
+  ];
+  if (input.keyword)
+    conditions.push(
+      sql`exists (select 1 from products p where p.id = ${seckillGoods.productId} and p.name ilike ${containsPattern(input.keyword)})`,
+    );
+  const where = and(...conditions);
+  const records = await db
+    .select()
+    .from(seckillGoods)
+    .where(where)
+    .orderBy(desc(seckillGoods.sort), asc(seckillGoods.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const figures = await activityFigures(db, [activity.id]);
+  return {
+    Data: await goodsRows(db, siteId, records),
+    Total: await db.$count(seckillGoods, where),
+    Activity: seckillRow(activity, figures.get(activity.id), new Date()),
+  };
+}
+
+async function findGoods(db: Executor, siteId: number, id: number, field: string): Promise<GoodsRecord> {
+  const [record] = await db
+    .select()
+    .from(seckillGoods)
+    .where(and(eq(seckillGoods.siteId, siteId), eq(seckillGoods.id, id), eq(seckillGoods.deleted, false)));
+  if (!record) throw new AppError('seckill.goodsNotFound', { id }, { field });
+  return record;
+}
+
+export async function seckillGoodsDetail(db: Executor, siteId: number, id: number): Promise<SeckillGoodsRow> {
+  const [row] = await goodsRows(db, siteId, [await findGoods(db, siteId, id, 'id')]);
+  return row!;
+}
+
+async function logStock(
+  tx: Executor,
+  entries: {
+    siteId: number;
+    seckillSkuId: number;
+    kind: 'set' | 'order' | 'return';
+    delta: number;
+    after: number;
+    reason: string;
+    accountId: number | null;
+  }[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(seckillStockLog).values(entries.map((entry) => ({ ...entry, at })));
+}
+
+export async function addSeckillGoods(
+  tx: Executor,
+  session: Operator,
+  input: z.infer<typeof bindAddSeakillAndProduct.input>,
+): Promise<{ Id: number; Version: number }> {
+  const activity = await findSeckill(tx, session.siteId, input.ActivityId, 'ActivityId');
+  const goods = await requireGoods(tx, session.siteId, input.ProductId, 'ProductId');
+  checkActivityPrices(
+    goods,
+    input.Skus.map((sku) => ({ skuId: sku.SkuId, priceFen: sku.SeckillPriceFen })),
+    (index, field) => `Skus.${index}.${field === 'Price' ? 'SeckillPriceFen' : 'SkuId'}`,
+  );
+  // Serialises additions to one activity, so the same good cannot be added twice at once.
+  await tx.execute(sql`select id from seckill_activities where id = ${activity.id} for update`);
+  const taken = await tx.$count(
+    seckillGoods,
+    and(
+      eq(seckillGoods.activityId, activity.id),
+      eq(seckillGoods.productId, goods.id),
+      eq(seckillGoods.deleted, false),
+    ),
+  );
+  if (taken > 0) throw new AppError('seckill.goodsTwice', { name: goods.name }, { field: 'ProductId' });
+  const [record] = await tx
+    .insert(seckillGoods)
+    .values({
+      siteId: session.siteId,
+      activityId: activity.id,
+      productId: goods.id,
+      limitPerMember: input.LimitPerMember,
+      sort: input.Sort,
+    })
+    .returning();
+  const inserted = await tx
+    .insert(seckillSkus)
+    .values(
+      input.Skus.map((sku) => ({
+        siteId: session.siteId,
+        activityId: activity.id,
+        seckillGoodsId: record!.id,
+        productId: goods.id,
+        skuId: sku.SkuId,
+        priceFen: sku.SeckillPriceFen,
+        stock: sku.Stock,
+      })),
+    )
+    .returning();
+  const now = new Date();
+  await logStock(
+    tx,
+    inserted
+      .filter((sku) => sku.stock > 0)
+      .map((sku) => ({
+        siteId: session.siteId,
+        seckillSkuId: sku.id,
+        kind: 'set' as const,
+        delta: sku.stock,
+        after: sku.stock,
+        reason: 'add',
+        accountId: session.accountId,
+      })),
+    now,
+  );
+  await audit(tx, session, 'seckill.addGoods', target(activity.id), {
+    goods: goods.name,
+    skus: inserted.length,
+  });
+  return { Id: record!.id, Version: record!.version };
+}
+
+export async function saveSeckillGoods(
+  tx: Executor,
+  session: Operator,
+  input: z.infer<typeof bindSeckillAndProduct.input>,
+): Promise<{ Id: number; Version: number }> {
+  const record = await findGoods(tx, session.siteId, input.Id, 'Id');
+  if (record.version !== input.Version) throw staleVersion();
+  const goods = await requireGoods(tx, session.siteId, record.productId, 'Id');
+  checkActivityPrices(
+    goods,
+    input.Skus.map((sku) => ({ skuId: sku.SkuId, priceFen: sku.SeckillPriceFen })),
+    (index, field) => `Skus.${index}.${field === 'Price' ? 'SeckillPriceFen' : 'SkuId'}`,
+  );
+  const [saved] = await tx
+    .update(seckillGoods)
+    .set({ limitPerMember: input.LimitPerMember, version: sql`${seckillGoods.version} + 1` })
+    .where(and(eq(seckillGoods.id, record.id), eq(seckillGoods.version, input.Version)))
+    .returning();
+  if (!saved) throw staleVersion();
+  const existing = await tx.select().from(seckillSkus).where(eq(seckillSkus.seckillGoodsId, record.id));
+  const now = new Date();
+  for (const [index, sku] of input.Skus.entries()) {
+    const row = existing.find((candidate) => candidate.skuId === sku.SkuId);
+    if (!row) {
+      const [added] = await tx
+        .insert(seckillSkus)
+        .values({
+          siteId: session.siteId,
+          activityId: record.activityId,
+          seckillGoodsId: record.id,
+          productId: record.productId,
+          skuId: sku.SkuId,
+          priceFen: sku.SeckillPriceFen,
+          stock: sku.Stock,
+        })
+        .returning();
+      if (added!.stock > 0)
+        await logStock(
+          tx,
+          [
+            {
+              siteId: session.siteId,
+              seckillSkuId: added!.id,
+              kind: 'set',
+              delta: added!.stock,
+              after: added!.stock,
+              reason: 'add',
+              accountId: session.accountId,
+            },
+          ],
+          now,
+        );
+      continue;
+    }
+    // Units buyers took since the form was read stay taken: only the operator's change moves.
+    const delta = sku.Stock - sku.StockWas;
+    const [moved] = await queryRows<{ stock: number }>(
+      tx,
+      sql`update seckill_skus set price_fen = ${sku.SeckillPriceFen}, stock = stock + ${delta}::int
+           where id = ${row.id} and stock + ${delta}::int >= 0 returning stock`,
+    );
+    if (!moved)
+      throw new AppError(
+        'seckill.stockBelowZero',
+        { taken: sku.StockWas - sku.Stock },
+        { field: `Skus.${index}.Stock` },
+      );
+    if (delta !== 0)
+      await logStock(
+        tx,
+        [
+          {
+            siteId: session.siteId,
+            seckillSkuId: row.id,
+            kind: 'set',
+            delta,
+            after: moved.stock,
+            reason: 'edit',
+            accountId: session.accountId,
+          },
+        ],
+        now,
+      );
+  }
+  await audit(tx, session, 'seckill.saveGoods', target(record.activityId), { goods: goods.name });
+  return { Id: saved.id, Version: saved.version };
+}
+
+export async function removeSeckillGoods(tx: Executor, session: Operator, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .update(seckillGoods)
+    .set({ deleted: true, version: sql`${seckillGoods.version} + 1` })
+    .where(
+      and(
+        eq(seckillGoods.siteId, session.siteId),
+        eq(seckillGoods.deleted, false),
+        inArray(seckillGoods.id, unique),
+      ),
+    )
+    .returning();
+  requireAll(
+    unique,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows)
+    await audit(tx, session, 'seckill.removeGoods', target(row.activityId), { goods: row.id });
+  return rows.length;
+}
+
+export async function sortSeckillGoods(tx: Executor, session: Operator, id: number, sort: number) {
+  const record = await findGoods(tx, session.siteId, id, 'Id');
+  await tx.update(seckillGoods).set({ sort }).where(eq(seckillGoods.id, record.id));
+  await audit(tx, session, 'seckill.sortGoods', target(record.activityId), {
+    goods: id,
+    before: record.sort,
+    after: sort,
+  });
+  return { Sort: sort };
+}
+
+// ---- the buyer's side ---------------------------------------------------------------------------
+
+type StorefrontSeckill = z.infer<typeof storefrontSeckillSchema>;
+
+/** Activities switched on and not over, with their goods, as a mini-program lists them. */
+export async function storefrontSeckills(
+  db: Executor,
+  siteId: number,
+  now: Date,
+): Promise<StorefrontSeckill[]> {
+  const activities = await db
+    .select()
+    .from(seckillActivities)
+    .where(and(live(siteId), eq(seckillActivities.status, 'on'), sql`${seckillActivities.endsAt} > ${now}`))
+    .orderBy(desc(seckillActivities.sort), asc(seckillActivities.startsAt), asc(seckillActivities.id));
+  if (activities.length === 0) return [];
+  const records = await db
+    .select()
+    .from(seckillGoods)
+    .where(
+      and(
+        eq(seckillGoods.deleted, false),
+        inArray(
+          seckillGoods.activityId,
+          activities.map((activity) => activity.id),
+        ),
+      ),
+    )
+    .orderBy(desc(seckillGoods.sort), asc(seckillGoods.id));
+  const rows = await goodsRows(db, siteId, records);
+  return activities.map((activity) => {
+    const next = nextSessionStart(activity.sessions, activity, now);
+    const state = timedState(activity, now);
+    return {
+      Id: activity.id,
+      Title: activity.title,
+      Image: activity.image,
+      StartsAt: activity.startsAt.toISOString(),
+      EndsAt: activity.endsAt.toISOString(),
+      Sessions: activity.sessions,
+      State: state,
+      SessionOpen: state === 'running' && openSession(activity.sessions, now) !== null,
+      NextSessionAt: iso(next),
+      Rules: activity.rules,
+      Goods: rows
+        .filter((row) => row.ActivityId === activity.id)
+        .map((row) => ({
+          Id: row.Id,
+          ProductId: row.ProductId,
+          Name: row.Name,
+          Image: row.Image,
+          LimitPerMember: row.LimitPerMember,
+          Skus: row.Skus.map((sku) => ({
+            SkuId: sku.SkuId,
+            SpecText: sku.SpecText,
+            PriceFen: sku.PriceFen,
+            SeckillPriceFen: sku.SeckillPriceFen,
+            Stock: sku.Stock,
+          })),
+        })),
+    };
+  });
+}
+
+interface SeckillOffer extends Record<string, unknown> {
+  seckill_sku_id: number;
+  seckill_goods_id: number;
+  product_id: number;
+  price_fen: number;
+  stock: number;
+  limit_per_member: number;
+  title: string;
+  status: 'on' | 'off';
+  starts_at: Date;
+  ends_at: Date;
+  sessions: ActivityRecord['sessions'];
+}
+
+/**
+ * The offer a buyer asks for, if it may be bought now: the activity running with a session open and
+ * the seckill stock enough. Read without a lock, so the route can turn away the many buyers who come
+ * too late before opening a transaction; the order's transaction checks again under its locks.
+ */
+export async function buyableOffer(
+  db: Executor,
+  siteId: number,
+  now: Date,
+  input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
+): Promise<SeckillOffer> {
+  const { SeckillGoodsId, SkuId, Quantity } = input;
+  const [offer] = await queryRows<SeckillOffer>(
+    db,
+    sql`select ss.id as seckill_sku_id, g.id as seckill_goods_id, ss.product_id, ss.price_fen, ss.stock,
+               g.limit_per_member,
+               a.title, a.status, a.starts_at, a.ends_at, a.sessions
+          from seckill_goods g join seckill_activities a on a.id = g.activity_id and not a.deleted
+          join seckill_skus ss on ss.seckill_goods_id = g.id and ss.sku_id = ${SkuId}
+         where g.site_id = ${siteId} and g.id = ${SeckillGoodsId} and not g.deleted`,
+  );
+  if (!offer) throw new AppError('seckill.offerNotFound', { id: SkuId }, { field: 'SkuId' });
+  const state = timedState({ status: offer.status, startsAt: offer.starts_at, endsAt: offer.ends_at }, now);
+  if (state !== 'running')
+    throw new AppError(`seckill.state.${state}`, { title: offer.title }, { field: 'SeckillGoodsId' });
+  if (!openSession(offer.sessions, now)) {
+    const next = nextSessionStart(offer.sessions, { startsAt: offer.starts_at, endsAt: offer.ends_at }, now);
+    throw new AppError(
+      next ? 'seckill.sessionClosed' : 'seckill.noMoreSessions',
+      { title: offer.title, next: next ? shopDateTime(next).slice(0, 16) : '' },
+      { field: 'SeckillGoodsId' },
+    );
+  }
+  if (offer.stock < Quantity)
+    throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  return offer;
+}
+
+/**
+ * Places an order at the seckill price: the offer checked again (buyableOffer), then in the
+ * order's transaction the guarded seckill stock, the goods' stock and the member's limit are taken.
+ */
+export async function placeSeckillOrder(
+  context: StorefrontContext,
+  input: z.infer<typeof createSeckillOrder.input>,
+): Promise<typeof orders.$inferSelect> {
+  const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
+  const offer = await buyableOffer(context.tx, context.siteId, context.now, input);
+  // The goods row first, as every stock writer locks it (a close gives goods then seckill stock
+  // back in that order), then the guarded seckill statement: a buyer who comes too late is turned
+  // away here, before anything is priced or written.
+  await context.tx.execute(
+    sql`select id from products where id = ${offer.product_id} and site_id = ${context.siteId} for update`,
+  );
+  const [taken] = await queryRows<{ stock: number }>(
+    context.tx,
+    sql`update seckill_skus set stock = stock - ${Quantity}::int, sold = sold + ${Quantity}::int
+         where id = ${offer.seckill_sku_id} and stock >= ${Quantity}::int returning stock`,
+  );
+  if (!taken) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  const lines: CreateOrderInput['Lines'] = [{ SkuId, Quantity }];
+  const placed = await placeOrder(
+    context,
+    { ...order, Lines: lines },
+    {
+      type: 'seckill',
+      activity: { unitFenBySku: new Map([[SkuId, offer.price_fen]]) },
+      stockAtCreation: true,
+    },
+  );
+  const member = {
+    siteId: context.siteId,
+    kind: 'seckill' as const,
+    refId: offer.seckill_goods_id,
+    buyerId: input.Buyer.Id,
+  };
+  if (!(await takeMemberQuota(context.tx, member, Quantity, offer.limit_per_member)))
+    throw new AppError('seckill.memberLimit', { limit: offer.limit_per_member }, { field: 'Quantity' });
+  await context.tx.insert(seckillOrderLines).values({
+    siteId: context.siteId,
+    orderId: placed.id,
+    seckillSkuId: offer.seckill_sku_id,
+    seckillGoodsId: offer.seckill_goods_id,
+    buyerId: input.Buyer.Id,
+    quantity: Quantity,
+  });
+  await logStock(
+    context.tx,
+    [
+      {
+        siteId: context.siteId,
+        seckillSkuId: offer.seckill_sku_id,
+        kind: 'order',
+        delta: -Quantity,
+        after: taken.stock,
+        reason: placed.orderNo,
+        accountId: null,
+      },
+    ],
+    context.now,
+  );
+  return placed;
+}
+
+/**
+ * An order at a seckill price closed: its units leave the sold count and the member's limit, and
+ * the seckill stock comes back when the goods' stock did. Once per order line (`released`).
+ */
+export async function releaseSeckillOrder(
+  tx: Executor,
+  order: { id: number; siteId: number; orderNo: string },
+  at: Date,
+  stockReturned: boolean,
+): Promise<void> {
+  const lines = await queryRows<{
+    seckill_sku_id: number;
+    seckill_goods_id: number;
+    buyer_id: string;
+    quantity: number;
+  }>(
+    tx,
+    sql`update seckill_order_lines set released = true where order_id = ${order.id} and not released
+        returning seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
+  );
+  for (const line of lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id)) {
+    const back = stockReturned ? line.quantity : 0;
+    const [row] = await queryRows<{ stock: number }>(
+      tx,
+      sql`update seckill_skus set stock = stock + ${back}::int, sold = greatest(0, sold - ${line.quantity}::int)
+           where id = ${line.seckill_sku_id} returning stock`,
+    );
+    if (row && back > 0)
+      await logStock(
+        tx,
+        [
+          {
+            siteId: order.siteId,
+            seckillSkuId: line.seckill_sku_id,
+            kind: 'return',
+            delta: back,
+            after: row.stock,
+            reason: order.orderNo,
+            accountId: null,
+          },
+        ],
+        at,
+      );
+    await giveMemberQuota(
+      tx,
+      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
+      line.quantity,
+    );
+  }
+}
