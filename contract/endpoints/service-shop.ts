@@ -76,7 +76,8 @@ const listInput = listQuerySchema.extend({
   status: z.enum(SERVICE_SHOP_TABS).default('all'),
   /** Name contains it. */
   keyword: z.string().trim().max(40).optional(),
-  sort: sortParam(['sort', 'createdAt', 'rating']).default('sort'),
+  /** Larger sort numbers first, as the studio's lookups and blocks show them. */
+  sort: sortParam(['sort', 'createdAt', 'rating']).default('-sort'),
 });
 
 const listResource = (resource: string, list: ListResource['list']): ListResource => ({
@@ -85,7 +86,7 @@ const listResource = (resource: string, list: ListResource['list']): ListResourc
   filters: [{ name: 'keyword', kind: 'text', params: ['keyword'] }],
   tabs: { param: 'status', values: SERVICE_SHOP_TABS, default: 'all' },
   sortFields: ['sort', 'createdAt', 'rating'],
-  defaultSort: 'sort',
+  defaultSort: '-sort',
 });
 
 export const getTechnicianList = defineEndpoint({

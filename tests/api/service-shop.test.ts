@@ -50,10 +50,25 @@ describe('the demo service shop', () => {
     expect(people.Total).toBe(4);
     expect(people.Counts).toEqual({ all: 4, on: 4, off: 0 });
     const li = people.Data.find((row) => row.Name === '李师傅')!;
-    expect(li).toMatchObject({ StoreName: '静安养生馆', Skills: ['推拿', '正骨'], Rating: 49, ServiceCount: 1 });
+    expect(li).toMatchObject({
+      StoreName: '静安养生馆',
+      Skills: ['推拿', '正骨'],
+      Rating: 49,
+      ServiceCount: 1,
+    });
     const menu = ok(await server.call(api.getServiceList, { pageSize: 100 }, { token: owner }));
-    expect(menu.Data.map((row) => row.Name)).toEqual(['肩颈推拿', '全身精油SPA', '中式足疗', '艾灸调理', '面部深层护理']);
-    expect(menu.Data[0]).toMatchObject({ PriceFen: 12800, Minutes: 45, TechnicianNames: ['李师傅', '王技师'] });
+    expect(menu.Data.map((row) => row.Name)).toEqual([
+      '肩颈推拿',
+      '全身精油SPA',
+      '中式足疗',
+      '艾灸调理',
+      '面部深层护理',
+    ]);
+    expect(menu.Data[0]).toMatchObject({
+      PriceFen: 12800,
+      Minutes: 45,
+      TechnicianNames: ['李师傅', '王技师'],
+    });
     expect(menu.Data[0]!.BookingFormTitle).toBe('到店预约');
   });
 
@@ -134,7 +149,12 @@ describe('saving technicians and services', () => {
   });
 
   it('keeps the limits themselves', async () => {
-    const edge = { ...technician, Name: 'x'.repeat(api.NAME_MAX), Rating: api.RATING_MAX, Sort: api.SORT_MAX };
+    const edge = {
+      ...technician,
+      Name: 'x'.repeat(api.NAME_MAX),
+      Rating: api.RATING_MAX,
+      Sort: api.SORT_MAX,
+    };
     ok(await server.call(api.saveTechnician, edge, { token: owner }));
   });
 
@@ -185,7 +205,11 @@ describe('saving technicians and services', () => {
       { token: owner },
     );
     expect(fieldOf(foreignForm)).toBe('BookingFormId');
-    const foreignStore = await server.call(api.saveTechnician, { ...technician, StoreId: mallStore }, { token: owner });
+    const foreignStore = await server.call(
+      api.saveTechnician,
+      { ...technician, StoreId: mallStore },
+      { token: owner },
+    );
     expect(fieldOf(foreignStore)).toBe('StoreId');
   });
 });
@@ -249,7 +273,7 @@ describe('tenant isolation and permissions', () => {
 
   it('refuses accounts without the menus: a sub-account and a store account', async () => {
     for (const userName of ['sub', 'store']) {
-      const token = await server.login(userName, { siteId: 1 });
+      const token = await server.login(userName, userName === 'sub' ? { siteId: 1 } : {});
       const list = await server.call(api.getServiceList, {}, { token });
       expect(list.status, userName).toBe(403);
       const save = await server.call(api.saveTechnician, technician, { token });

@@ -6,6 +6,7 @@ import { pathsForPrefixes } from '../../db/menus-sync';
 import { accounts, grants, menus, sites, stores } from '../../db/schema';
 import type { AreaSeed } from '../../db/seed';
 import { bookingForms } from '../marketing/tables';
+import { startFromPublicTemplate } from '../module-library/service';
 import { services, technicians } from './tables';
 
 /** The demo service shop's main account; its password is the other demo accounts'. */
@@ -115,5 +116,7 @@ export const serviceShopSeed: AreaSeed = async (db, demo) => {
     })
     .returning({ id: stores.id });
   await seedRows(db, site!.id, TECHNICIANS.length, store!.id);
+  // Its studio opens on the service template, whose service lists now draw these rows.
+  await startFromPublicTemplate(db, site!.id);
   await seedRows(db, demo.mallSiteId, 2, null);
 };
