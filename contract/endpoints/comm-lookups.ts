@@ -21,7 +21,7 @@ export type EnumValue = z.infer<typeof enumValueSchema>;
 
 /**
  * `Type` is a machine id of contract/machines (`order.order`, `ticket.ticket`…) or a named enum
- * (`shopType`, `linkKind`, `paymentMethod`, `deliveryType`); `Type` absent lists the type names.
+ * (`shopType`, `linkKind`, `paymentMethod`); `Type` absent lists the type names.
  */
 export const getEnumForType = defineEndpoint({
   method: 'GET',
