@@ -69,7 +69,7 @@ describe('GetEnumForType', () => {
         'shopType',
         'linkKind',
         'paymentMethod',
-        'deliveryType',
+        'points.exchange',
         'order.order',
         'order.refund',
       ]),
