@@ -33,14 +33,15 @@ test('technicians and services, then a service page with a Tencent Video in the 
   await saveScreenshot(page, 'service-list');
 
   // A new service, given by 王技师, saved from its form.
-  await page.getByRole('link', { name: 'Add service' }).click();
-  await expect(page.getByRole('form', { name: 'New service' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add service' }).click();
+  const form = page.getByRole('form', { name: 'New service' });
+  await expect(form).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Name').fill('小儿推拿');
-  await page.getByLabel('Price (yuan)').fill('88');
-  await page.getByLabel('Duration (minutes)').fill('40');
-  await page.getByRole('checkbox', { name: '王技师' }).check({ force: true });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await form.getByLabel('Name').fill('小儿推拿');
+  await form.getByLabel('Price (yuan)').fill('88');
+  await form.getByLabel('Duration (minutes)').fill('40');
+  await form.getByRole('checkbox', { name: '王技师' }).check({ force: true });
+  await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: '小儿推拿' })).toContainText('王技师');
 
   // The studio: the current template gets a service list and a Tencent Video block.
@@ -55,7 +56,7 @@ test('technicians and services, then a service page with a Tencent Video in the 
   await page.getByRole('button', { name: 'Add Video' }).click();
   await page
     .getByTestId('property-panel')
-    .getByTestId('field-video')
+    .getByTestId('field-url')
     .locator('input')
     .fill('https://v.qq.com/x/page/a0000000001.html');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -73,7 +74,7 @@ test('technicians and services, then a service page with a Tencent Video in the 
     await preview.goto(`/preview/${name.Id}?width=390`);
     const screen = preview.getByTestId('preview-phone');
     await expect(screen).toBeVisible({ timeout: 30_000 });
-    await expect(screen.locator('[data-block-type="serviceList"]').last()).toContainText('小儿推拿');
+    await expect(screen.locator('[data-block-type="serviceList"]').last()).toContainText('全身精油SPA');
     const video = screen.locator('[data-block-type="video"] video');
     await expect(video).toHaveAttribute('src', '/api/Comm/GetTxVideoSandboxFile?vid=a0000000001');
     await video.evaluate((element: HTMLVideoElement) => {
