@@ -209,6 +209,9 @@ const sampleRows: Record<DataSource, Record<string, unknown>[]> = {
     },
   ],
   notices: [{ id: 77, title: '春季上新全场包邮', content: '', mode: 'scroll' }],
+  bookingForms: [
+    { id: 73, title: '到店体验预约', image: '', summary: '选择门店和时段', state: 'ended', price: 'free' },
+  ],
 };
 
 /** The text each source's first row shows. */

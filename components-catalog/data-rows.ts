@@ -22,7 +22,8 @@ export type DataSource =
   | 'liveRooms'
   | 'votes'
   | 'notices'
-  | 'video';
+  | 'video'
+  | 'bookingForms';
 
 /** The lookup (link kind) whose rows each data source draws; goods, notices and videos have their own calls. */
 export const ENTITY_DATA_SOURCES = {
@@ -173,4 +174,15 @@ export interface VideoRow {
   title: string;
   /** Resolved by the built-in sandbox: no video service is configured. */
   sandbox: boolean;
+}
+
+/** A booking form as the booking entry block shows it, with its real state (time and switch). */
+export interface BookingFormRow {
+  id: number;
+  title: string;
+  image: string;
+  summary: string;
+  state: 'notStarted' | 'running' | 'ended' | 'off';
+  /** `deposit`: booking asks for a deposit paid through an order. */
+  price: 'free' | 'deposit';
 }

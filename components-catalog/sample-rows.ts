@@ -1,5 +1,6 @@
 import type {
   ActivityProductRow,
+  BookingFormRow,
   CouponRow,
   CourseRow,
   DataSource,
@@ -149,6 +150,17 @@ const SAMPLES: Record<DataSource, (t: Translate, now: number) => readonly unknow
           votes: 10 * option,
         })),
         endsAt: new Date(now + 24 * HOUR).toISOString(),
+      }),
+    ),
+  bookingForms: (t) =>
+    numbers.map(
+      (n): BookingFormRow => ({
+        id: -n,
+        title: t('sample.bookingForm', { n }),
+        image: '',
+        summary: t('sample.bookingSummary'),
+        state: 'running',
+        price: 'free',
       }),
     ),
   notices: (t) =>

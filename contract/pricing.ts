@@ -68,10 +68,23 @@ export interface PointsStage {
   minimumFen?: number;
 }
 
-export interface FreeShippingStage {
-  /** Goods worth at least this much (after every discount) ship free. */
-  minimumFen: number;
+/** What a free-shipping activity covers (contract/free-shipping.ts decides it for a cart). */
+interface FreeShippingScope {
+  /** The SKUs of the goods it covers; absent: every line. Its threshold counts only these lines. */
+  eligibleSkuIds?: ReadonlySet<number>;
+  /** Freight the rules ask for the lines it leaves out, still charged when it applies (absent: none). */
+  outsideFreightFen?: number;
+  /** Named in the breakdown when it waives the freight. */
+  activity?: { id: number; name: string };
 }
+
+/**
+ * A free-shipping activity: the goods it covers ship free once they are worth at least `minimumFen`
+ * (at their price after activity prices and the grade discount, and never more than what is left to
+ * pay for the whole order after the coupon and points), or once they count `minimumQuantity` pieces.
+ */
+export type FreeShippingStage = FreeShippingScope &
+  ({ kind?: 'amount'; minimumFen: number } | { kind: 'quantity'; minimumQuantity: number });
 
 export interface PricingInput {
   lines: readonly PricingLine[];
@@ -84,7 +97,8 @@ export interface PricingInput {
   freightFen: number;
 }
 
-export type FreightWaiver = 'grade' | 'coupon' | 'freeShippingActivity';
+export const FREIGHT_WAIVERS = ['grade', 'coupon', 'freeShippingActivity'] as const;
+export type FreightWaiver = (typeof FREIGHT_WAIVERS)[number];
 
 export interface PriceBreakdown {
   /** List price of the lines. */
@@ -104,6 +118,8 @@ export interface PriceBreakdown {
   freightFen: number;
   /** Which source waived the freight, when one did (the first, in stage order). */
   freightWaivedBy: FreightWaiver | null;
+  /** The free-shipping activity that waived it (present only then, when the stage named one). */
+  freeShippingActivity?: { id: number; name: string };
   totalFen: number;
 }
 
@@ -151,7 +167,7 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
     // Stryker disable next-line ConditionalExpression: undefined < n is false, so the undefined check only says it plainly.
     const atActivity = activityUnit !== undefined && activityUnit < line.unitFen;
     const amountFen = atActivity ? Math.max(0, activityUnit) * line.quantity : listFen;
-    return { skuId, listFen, amountFen, atActivity };
+    return { skuId, listFen, amountFen, atActivity, quantity: line.quantity };
   });
   const goodsFen = lines.reduce((sum, line) => sum + line.listFen, 0);
   const activityFen = lines.reduce((sum, line) => sum + line.listFen - line.amountFen, 0);
@@ -196,14 +212,21 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
 
   const freightRulesFen = whole(input.freightFen);
   let freightWaivedBy: FreightWaiver | null = null;
+  let freightFen = freightRulesFen;
+  const freeShipping = input.freeShipping;
   if (freightRulesFen > 0) {
     if (grade?.freeShipping === true) freightWaivedBy = 'grade';
     else if (couponApplied && coupon?.kind === 'freeShipping') freightWaivedBy = 'coupon';
-    else if (input.freeShipping && payableGoodsFen >= input.freeShipping.minimumFen) {
-      freightWaivedBy = 'freeShippingActivity';
+    if (freightWaivedBy !== null) freightFen = 0;
+    else if (freeShipping && freeShippingReached(freeShipping, lines, grade, payableGoodsFen)) {
+      // What it leaves out still pays its own freight; a waiver of nothing is no waiver.
+      const outsideFen = Math.min(freightRulesFen, whole(freeShipping.outsideFreightFen ?? 0));
+      if (outsideFen < freightRulesFen) {
+        freightWaivedBy = 'freeShippingActivity';
+        freightFen = outsideFen;
+      }
     }
   }
-  const freightFen = freightWaivedBy === null ? freightRulesFen : 0;
   const discountFen = activityFen + gradeFen + couponFen + pointsFen;
   return {
     goodsFen,
@@ -217,6 +240,44 @@ export function priceOrder(input: PricingInput): PriceBreakdown {
     freightRulesFen,
     freightFen,
     freightWaivedBy,
+    ...(freightWaivedBy === 'freeShippingActivity' && freeShipping?.activity
+      ? { freeShippingActivity: freeShipping.activity }
+      : {}),
     totalFen: payableGoodsFen + freightFen,
   };
+}
+
+interface StageLine {
+  skuId: number;
+  amountFen: number;
+  quantity: number;
+  atActivity: boolean;
+}
+
+/**
+ * Whether the free-shipping activity's threshold is met by the lines it covers: their pieces, or
+ * their amount after activity prices and the grade discount, capped by what is left to pay for all
+ * the goods (so the coupon and points, which belong to the whole order, can only lower it).
+ */
+function freeShippingReached(
+  stage: FreeShippingStage,
+  lines: readonly StageLine[],
+  grade: GradeStage | null | undefined,
+  payableGoodsFen: number,
+): boolean {
+  const scope = stage.eligibleSkuIds;
+  const covered = scope ? lines.filter((line) => scope.has(line.skuId)) : lines;
+  if (stage.kind === 'quantity') {
+    const pieces = covered.reduce((sum, line) => sum + line.quantity, 0);
+    return covered.length > 0 && pieces >= stage.minimumQuantity;
+  }
+  const amountFen = covered.reduce((sum, line) => sum + line.amountFen, 0);
+  const gradeBase = grade
+    ? covered
+        .filter((line) => grade.onActivityPrices === true || !line.atActivity)
+        .filter((line) => !grade.excludedSkuIds?.has(line.skuId))
+        .reduce((sum, line) => sum + line.amountFen, 0)
+    : 0;
+  const coveredFen = amountFen - (grade ? percentOff(gradeBase, grade.payPercent) : 0);
+  return covered.length > 0 && Math.min(coveredFen, payableGoodsFen) >= stage.minimumFen;
 }

@@ -25,6 +25,8 @@ export const ruleModules = [
   { file: 'contract/machines/deals.ts', budget: 90 },
   { file: 'contract/points.ts', budget: 90 },
   { file: 'contract/machines/points-exchange.ts', budget: 90 },
+  { file: 'contract/commission.ts', budget: 90 },
+  { file: 'contract/machines/distribution.ts', budget: 90 },
   { file: 'contract/coupon-rules.ts', budget: 90 },
   { file: 'contract/coupon-code.ts', budget: 90 },
 ];

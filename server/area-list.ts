@@ -1,5 +1,13 @@
 import { accountFeedbackRoutes } from './areas/account/routes';
 import { accountSeed } from './areas/account/seed';
+import { addedValueRoutes } from './areas/added-value/routes';
+import { addedValueSeed } from './areas/added-value/seed';
+import { runAddedValueSweeps } from './areas/added-value/sweeps';
+import { bookingRoutes } from './areas/booking/booking-routes';
+import { formRoutes } from './areas/booking/form-routes';
+import { bookingSeed } from './areas/booking/seed';
+import { bookingStorefrontRoutes } from './areas/booking/storefront-routes';
+import { runBookingSweeps } from './areas/booking/sweeps';
 import { commLookupRoutes } from './areas/comm/lookup-routes';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
@@ -13,7 +21,14 @@ import { storedValueRoutes } from './areas/customer/stored-value-routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { dashboardSeed } from './areas/dashboard/seed';
 import { demoRoutes } from './areas/demo/routes';
+import { distributionRoutes } from './areas/distribution/routes';
+import { distributionSeed } from './areas/distribution/seed';
+import { runDistributionSweeps } from './areas/distribution/sweeps';
+import { freeShippingRoutes } from './areas/free-shipping/routes';
+import { freeShippingSeed } from './areas/free-shipping/seed';
 import { imageLibraryRoutes } from './areas/image-library/routes';
+import { liveRoomRoutes } from './areas/live-rooms/routes';
+import { liveRoomSeed } from './areas/live-rooms/seed';
 import { couponRoutes } from './areas/marketing/coupon-routes';
 import { dealRoutes } from './areas/marketing/deal-routes';
 import { dealStorefrontRoutes } from './areas/marketing/deal-storefront-routes';
@@ -52,7 +67,6 @@ import { shopSetSeed } from './areas/shop-set/seed';
 import { shopInfoRoutes } from './areas/shop-set/shop-info-routes';
 import { shopPageRoutes } from './areas/shop-set/shop-page-routes';
 import { storeRoutes } from './areas/shop-set/store-routes';
-import { smallRoutineSeed } from './areas/small-routine/seed';
 import { formDataEditRoutes } from './areas/smart-form/form-data-edit-routes';
 import { smartFormRoutes } from './areas/smart-form/routes';
 import { smartFormSeed } from './areas/smart-form/seed';
@@ -62,6 +76,10 @@ import { systemLogRoutes } from './areas/system-log/routes';
 import { ticketRoutes, ticketStorefrontRoutes, ticketSweep } from './areas/ticket/routes';
 import { ticketSeed } from './areas/ticket/seed';
 import { userRoutes } from './areas/user/routes';
+import { messagesSweep } from './areas/wechat-messages/outbox';
+import { messageRoutes } from './areas/wechat-messages/routes';
+import { messagesSeed } from './areas/wechat-messages/seed';
+import { wechatEnvironment } from './areas/wechat-messages/service';
 import { paymentEnvironment } from './config';
 import type { Database } from './db/client';
 import type { AreaSeed } from './db/seed';
@@ -135,6 +153,8 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: customerSeed,
     lateSeed: gradeSeed,
   },
+  // Before orders: the order seed's shipments send SMS and its data top-ups take the packages' stock.
+  { folder: 'added-value', routes: addedValueRoutes, seed: addedValueSeed, sweep: runAddedValueSweeps },
   { folder: 'order', routes: orderAreaRoutes, seed: orderSeed, sweep: runSweeps },
   // Tickets come from paid orders of virtual goods and are written off at stores.
   {
@@ -167,9 +187,33 @@ export const AREAS: readonly AreaRegistration[] = [
     seed: marketingSeed,
     sweep: marketingSweep,
   },
+  // After payment: its sweep applies what the outbox's transfers answered in the same run.
+  {
+    folder: 'distribution',
+    routes: distributionRoutes,
+    seed: distributionSeed,
+    sweep: (db, now) => runDistributionSweeps(db, now, paymentEnvironment()),
+  },
   // After marketing, orders and tickets: points goods give catalogue goods, exchanges issue tickets.
   { folder: 'points', routes: pointsRoutes, seed: pointsSeed, sweep: runPointsSweeps },
-  { folder: 'small-routine', routes: [], seed: smallRoutineSeed },
+  // After stores, members, orders and tickets: bookings take deposits through orders that issue tickets.
+  {
+    folder: 'booking',
+    routes: [...formRoutes, ...bookingRoutes, ...bookingStorefrontRoutes],
+    seed: bookingSeed,
+    sweep: runBookingSweeps,
+  },
+  // After orders: its demo order to 成都 has its freight waived.
+  { folder: 'free-shipping', routes: freeShippingRoutes, seed: freeShippingSeed },
+  // After orders and members: rooms sell catalogue goods to the demo buyers.
+  { folder: 'live-rooms', routes: liveRoomRoutes, seed: liveRoomSeed },
+  // After orders: the shipped message of recent parcels, and mass sends to the members.
+  {
+    folder: 'wechat-messages',
+    routes: messageRoutes,
+    seed: messagesSeed,
+    sweep: (db, now) => messagesSweep(db, now, wechatEnvironment()),
+  },
   { folder: 'poster', routes: posterRoutes, seed: posterSeed },
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },

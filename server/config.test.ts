@@ -13,6 +13,21 @@ function problemsOf(environment: Record<string, string>): string[] {
 }
 
 const KEY = 'ab'.repeat(32);
+const FIXTURES = path.resolve('tests/fixtures/wechat-pay');
+
+/** The platform's merchant and SMS account, which production needs besides SECRETS_KEY. */
+const PLATFORM = {
+  PLATFORM_WECHATPAY_MCH_ID: '1900000109',
+  PLATFORM_WECHATPAY_APP_ID: 'wx0123456789abcdef',
+  PLATFORM_WECHATPAY_SERIAL_NO: '5157f09efdc096de15ebe81a47057a7232f1b8e1',
+  PLATFORM_WECHATPAY_API_V3_KEY: 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6',
+  PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: path.join(FIXTURES, 'merchant-key.pem'),
+  PLATFORM_WECHATPAY_CERTIFICATE_FILE: path.join(FIXTURES, 'platform-cert.pem'),
+  TENCENT_SMS_SECRET_ID: 'AKIDz8krbsJ5yKBZQpn74WFkmLPx3abc',
+  TENCENT_SMS_SECRET_KEY: 'Gu5t9xGARNpq86cd98joQYCN3abcdefg',
+  TENCENT_SMS_SDK_APP_ID: '1400006666',
+};
+const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY: KEY, ...PLATFORM };
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -124,9 +139,8 @@ describe('loadConfig', () => {
       PORT: 'x',
       DATABASE_URL: 'sqlite:x',
       ADMIN_PASSWORD: '1',
-      NODE_ENV: 'production',
+      ...PRODUCTION,
       TEST_VERIFY_CODE: 'ABCDE',
-      SECRETS_KEY: KEY,
     });
     expect(problems).toEqual([
       'PORT: must be a whole number',
@@ -181,20 +195,15 @@ describe('loadConfig', () => {
   });
 
   it('refuses TEST_VERIFY_CODE under NODE_ENV=production', () => {
-    expect(
-      problemsOf({
-        NODE_ENV: 'production',
-        TEST_VERIFY_CODE: 'ABCDE',
-        ADMIN_PASSWORD: 'secret-1',
-        SECRETS_KEY: KEY,
-      }),
-    ).toEqual(['TEST_VERIFY_CODE: must not be set when NODE_ENV=production']);
+    expect(problemsOf({ ...PRODUCTION, TEST_VERIFY_CODE: 'ABCDE', ADMIN_PASSWORD: 'secret-1' })).toEqual([
+      'TEST_VERIFY_CODE: must not be set when NODE_ENV=production',
+    ]);
     expect(loadConfig({ NODE_ENV: 'test', TEST_VERIFY_CODE: 'ABCDE' }).testVerifyCode).toBe('ABCDE');
   });
 
   it('generates a random admin password under production when none is set, and says so', () => {
-    const first = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: KEY });
-    const second = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: KEY });
+    const first = loadConfig(PRODUCTION);
+    const second = loadConfig(PRODUCTION);
     expect(first.adminPasswordGenerated).toBe(true);
     expect(first.adminPassword).not.toBe('admin123');
     expect(first.adminPassword.length).toBeGreaterThanOrEqual(12);
@@ -202,26 +211,30 @@ describe('loadConfig', () => {
   });
 
   it('keeps a given admin password under production', () => {
-    expect(
-      loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'chosen-one', SECRETS_KEY: KEY }),
-    ).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'chosen-one' })).toMatchObject({
       adminPassword: 'chosen-one',
       adminPasswordGenerated: false,
     });
   });
 
   it('refuses to start in production without SECRETS_KEY and uses the development key otherwise', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    const { SECRETS_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(problemsOf(withoutKey)).toEqual([
       'SECRETS_KEY: must be set when NODE_ENV=production (64 hexadecimal characters)',
     ]);
     const development = loadConfig({}).payment;
     expect(development.developmentKey).toBe(true);
     expect(development.secretsKey).toHaveLength(32);
-    const chosen = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: ` ${KEY}`.trim() }).payment;
+    const chosen = loadConfig({ ...PRODUCTION, SECRETS_KEY: ` ${KEY}`.trim() }).payment;
     expect(chosen).toMatchObject({
       developmentKey: false,
       wechatPayApiBase: 'https://api.mch.weixin.qq.com',
+      wechatApiBase: 'https://api.weixin.qq.com',
     });
+    expect(loadConfig({ WECHAT_API_BASE: 'http://127.0.0.1:9/' }).payment.wechatApiBase).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(() => loadConfig({ WECHAT_API_BASE: 'ftp://x/y' })).toThrow(/WECHAT_API_BASE: must be http/);
     expect(chosen.secretsKey.toString('hex')).toBe(KEY);
   });
 
@@ -265,5 +278,84 @@ describe('the map service (Tencent location service)', () => {
     expect(() => loadConfig({ TENCENT_MAP_URL: 'http://maps.test/ws' })).toThrow(
       'TENCENT_MAP_URL: must be http:// or https:// and a host, without a path',
     );
+  });
+});
+
+describe('the platform merchant and the SMS provider', () => {
+  it('are the sandbox when unset, outside production', () => {
+    const config = loadConfig({});
+    expect(config.payment.platformMerchant).toBeNull();
+    expect(config.sms).toBeUndefined();
+  });
+
+  it('read the merchant’s key files and the SMS account', () => {
+    const config = loadConfig({ ...PLATFORM, TENCENT_SMS_API_BASE: 'http://127.0.0.1:9001/' });
+    expect(config.payment.platformMerchant).toMatchObject({
+      mchId: '1900000109',
+      appId: 'wx0123456789abcdef',
+      serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    });
+    expect(config.payment.platformMerchant?.privateKey).toContain('-----BEGIN PRIVATE KEY-----');
+    expect(config.payment.platformMerchant?.platformSerial).toMatch(/^[0-9A-F]+$/);
+    expect(config.sms).toEqual({
+      secretId: PLATFORM.TENCENT_SMS_SECRET_ID,
+      secretKey: PLATFORM.TENCENT_SMS_SECRET_KEY,
+      sdkAppId: '1400006666',
+      region: 'ap-guangzhou',
+      apiBase: 'http://127.0.0.1:9001',
+    });
+  });
+
+  it('name each variable a partial set misses', () => {
+    expect(
+      problemsOf({
+        PLATFORM_WECHATPAY_MCH_ID: '1900000109',
+        TENCENT_SMS_SECRET_ID: PLATFORM.TENCENT_SMS_SECRET_ID,
+      }),
+    ).toEqual([
+      'PLATFORM_WECHATPAY_APP_ID: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
+      'PLATFORM_WECHATPAY_SERIAL_NO: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
+      'PLATFORM_WECHATPAY_API_V3_KEY: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
+      'PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
+      'PLATFORM_WECHATPAY_CERTIFICATE_FILE: must be set with PLATFORM_WECHATPAY_MCH_ID (the platform merchant needs all of them)',
+      'TENCENT_SMS_SECRET_KEY: must be set with TENCENT_SMS_SECRET_ID (the SMS provider needs all of them)',
+      'TENCENT_SMS_SDK_APP_ID: must be set with TENCENT_SMS_SECRET_ID (the SMS provider needs all of them)',
+    ]);
+  });
+
+  it('refuse key files that are missing or not PEM', () => {
+    expect(
+      problemsOf({
+        ...PLATFORM,
+        PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: path.join(FIXTURES, 'missing.pem'),
+        PLATFORM_WECHATPAY_CERTIFICATE_FILE: path.join(FIXTURES, 'merchant-key.pem'),
+      }),
+    ).toEqual([
+      `PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: cannot read ${path.join(FIXTURES, 'missing.pem')}`,
+      'PLATFORM_WECHATPAY_CERTIFICATE_FILE: must be a PEM file with -----BEGIN CERTIFICATE-----',
+    ]);
+  });
+
+  it.each([
+    ['PLATFORM_WECHATPAY_MCH_ID', '19000x0109', 'must be the merchant number (8–12 digits)'],
+    ['PLATFORM_WECHATPAY_APP_ID', 'wx0123', 'must be an app id: wx and 16 hexadecimal characters'],
+    ['PLATFORM_WECHATPAY_API_V3_KEY', 'short', 'must be the API v3 key: 32 letters and digits'],
+    ['TENCENT_SMS_SDK_APP_ID', '140000666', 'must be the SMS SdkAppId (10 digits, 1400…)'],
+    ['TENCENT_SMS_REGION', 'guangzhou', 'must be a region such as ap-guangzhou'],
+    ['TENCENT_SMS_API_BASE', 'http://sms.test/v3', 'must be http:// or https:// and a host, without a path'],
+  ])('name a bad %s with its rule', (variable, value, rule) => {
+    expect(problemsOf({ ...PLATFORM, [variable]: value })).toEqual([`${variable}: ${rule}`]);
+  });
+
+  it('are required in production, where the sandbox would give packages away and send nothing', () => {
+    const { PLATFORM_WECHATPAY_MCH_ID: _mch, ...partial } = PRODUCTION;
+    expect(problemsOf(partial)[0]).toBe(
+      'PLATFORM_WECHATPAY_MCH_ID: must be set with PLATFORM_WECHATPAY_APP_ID (the platform merchant needs all of them)',
+    );
+    expect(problemsOf({ NODE_ENV: 'production', SECRETS_KEY: KEY })).toEqual([
+      'PLATFORM_WECHATPAY_MCH_ID: must be set when NODE_ENV=production (the platform merchant; the sandbox is for development)',
+      'TENCENT_SMS_SECRET_ID: must be set when NODE_ENV=production (the SMS provider; the sandbox is for development)',
+    ]);
+    expect(loadConfig(PRODUCTION).payment.platformMerchant).not.toBeNull();
   });
 });

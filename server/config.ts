@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -63,6 +64,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://api.mch.weixin.qq.com'),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://api.weixin.qq.com'),
   TENCENT_MAP_KEY: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_SK: z.string().min(1, 'must not be empty').optional(),
   TENCENT_MAP_URL: z
@@ -77,7 +82,62 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
     .optional(),
+  PLATFORM_WECHATPAY_MCH_ID: z
+    .string()
+    .regex(/^\d{8,12}$/, 'must be the merchant number (8–12 digits)')
+    .optional(),
+  PLATFORM_WECHATPAY_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-f]{16}$/, 'must be an app id: wx and 16 hexadecimal characters')
+    .optional(),
+  PLATFORM_WECHATPAY_SERIAL_NO: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,40}$/, 'must be the merchant certificate serial number (hexadecimal)')
+    .optional(),
+  PLATFORM_WECHATPAY_API_V3_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{32}$/, 'must be the API v3 key: 32 letters and digits')
+    .optional(),
+  PLATFORM_WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1, 'must not be empty').optional(),
+  PLATFORM_WECHATPAY_CERTIFICATE_FILE: z.string().min(1, 'must not be empty').optional(),
+  TENCENT_SMS_SECRET_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,64}$/, 'must be a SecretId (letters and digits)')
+    .optional(),
+  TENCENT_SMS_SECRET_KEY: z
+    .string()
+    .regex(/^\S{16,64}$/, 'must be a SecretKey (16–64 characters, no spaces)')
+    .optional(),
+  TENCENT_SMS_SDK_APP_ID: z
+    .string()
+    .regex(/^\d{10}$/, 'must be the SMS SdkAppId (10 digits, 1400…)')
+    .optional(),
+  TENCENT_SMS_REGION: z
+    .string()
+    .regex(/^[a-z]+(-[a-z]+)+$/, 'must be a region such as ap-guangzhou')
+    .default('ap-guangzhou'),
+  TENCENT_SMS_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .default('https://sms.tencentcloudapi.com'),
 });
+
+/** The platform's own WeChat Pay merchant variables, all or none. */
+const PLATFORM_MERCHANT_VARIABLES = [
+  'PLATFORM_WECHATPAY_MCH_ID',
+  'PLATFORM_WECHATPAY_APP_ID',
+  'PLATFORM_WECHATPAY_SERIAL_NO',
+  'PLATFORM_WECHATPAY_API_V3_KEY',
+  'PLATFORM_WECHATPAY_PRIVATE_KEY_FILE',
+  'PLATFORM_WECHATPAY_CERTIFICATE_FILE',
+] as const;
+
+/** The platform's Tencent Cloud SMS account variables, all or none. */
+const SMS_PROVIDER_VARIABLES = [
+  'TENCENT_SMS_SECRET_ID',
+  'TENCENT_SMS_SECRET_KEY',
+  'TENCENT_SMS_SDK_APP_ID',
+] as const;
 
 /** Where uploaded files live: a folder under DATA_DIR, or a bucket of an S3-compatible service. */
 export type StorageConfig =
@@ -117,6 +177,31 @@ export interface Config {
   geocoder: GeocoderConfig | undefined;
   /** Scheme and host of Tencent Video's getinfo service; undefined: the built-in sandbox answers. */
   tencentVideoUrl: string | undefined;
+  /** The platform's Tencent Cloud SMS account; undefined: the sandbox records messages without sending. */
+  sms: SmsProviderConfig | undefined;
+}
+
+export interface SmsProviderConfig {
+  secretId: string;
+  secretKey: string;
+  sdkAppId: string;
+  region: string;
+  /** Scheme and host of the SMS API; tests point it at a local stand-in. */
+  apiBase: string;
+}
+
+/**
+ * The merchant the platform itself is paid through (DESIGN §11: what shops buy from the platform),
+ * with its keys read from their files: never a shop's settings.
+ */
+export interface PlatformMerchant {
+  mchId: string;
+  appId: string;
+  serialNo: string;
+  apiV3Key: string;
+  privateKey: string;
+  platformCertificate: string;
+  platformSerial: string;
 }
 
 export interface GeocoderConfig {
@@ -134,6 +219,10 @@ export interface PaymentEnvironment {
   developmentKey: boolean;
   /** Scheme and host of WeChat Pay's API; tests point it at a local stand-in. */
   wechatPayApiBase: string;
+  /** The platform's own merchant; null: purchases from the platform are paid in the sandbox. */
+  platformMerchant: PlatformMerchant | null;
+  /** Scheme and host of WeChat's API (messages, live rooms); tests point it at a local stand-in. */
+  wechatApiBase: string;
 }
 
 /**
@@ -164,6 +253,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (blankToUndefined.NODE_ENV === 'production' && blankToUndefined.SECRETS_KEY === undefined) {
     problems.push('SECRETS_KEY: must be set when NODE_ENV=production (64 hexadecimal characters)');
   }
+  for (const [variables, what] of [
+    [PLATFORM_MERCHANT_VARIABLES, 'the platform merchant'],
+    [SMS_PROVIDER_VARIABLES, 'the SMS provider'],
+  ] as const) {
+    const given = variables.filter((name) => blankToUndefined[name] !== undefined);
+    const missing = variables.filter((name) => blankToUndefined[name] === undefined);
+    if (given.length > 0 && missing.length > 0) {
+      for (const name of missing)
+        problems.push(`${name}: must be set with ${given[0]} (${what} needs all of them)`);
+    } else if (given.length === 0 && blankToUndefined.NODE_ENV === 'production') {
+      // The sandbox would hand out SMS and data packages for nothing, and send no message at all.
+      problems.push(
+        `${variables[0]}: must be set when NODE_ENV=production (${what}; the sandbox is for development)`,
+      );
+    }
+  }
+  const merchant = platformMerchant(blankToUndefined, problems);
   if (blankToUndefined.STORAGE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       if (blankToUndefined[name] === undefined) problems.push(`${name}: must be set when STORAGE=s3`);
@@ -189,6 +295,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       secretsKey: Buffer.from(values.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, 'hex'),
       developmentKey: values.SECRETS_KEY === undefined,
       wechatPayApiBase: values.WECHATPAY_API_BASE.replace(/\/$/, ''),
+      platformMerchant: merchant,
+      wechatApiBase: values.WECHAT_API_BASE.replace(/\/$/, ''),
     },
     geocoder: values.TENCENT_MAP_KEY
       ? {
@@ -198,7 +306,60 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         }
       : undefined,
     tencentVideoUrl: values.TENCENT_VIDEO_URL?.replace(/\/$/, ''),
+    sms:
+      values.TENCENT_SMS_SECRET_ID && values.TENCENT_SMS_SECRET_KEY && values.TENCENT_SMS_SDK_APP_ID
+        ? {
+            secretId: values.TENCENT_SMS_SECRET_ID,
+            secretKey: values.TENCENT_SMS_SECRET_KEY,
+            sdkAppId: values.TENCENT_SMS_SDK_APP_ID,
+            region: values.TENCENT_SMS_REGION,
+            apiBase: values.TENCENT_SMS_API_BASE.replace(/\/$/, ''),
+          }
+        : undefined,
   };
+}
+
+/** Reads the platform merchant's key files; a file that cannot be read or is not PEM is named. */
+function platformMerchant(
+  environment: Record<string, string | undefined>,
+  problems: string[],
+): PlatformMerchant | null {
+  if (PLATFORM_MERCHANT_VARIABLES.some((name) => environment[name] === undefined)) return null;
+  const read = (name: string, label: string): string | null => {
+    try {
+      const text = readFileSync(environment[name]!, 'utf8');
+      if (text.includes(`-----BEGIN ${label}-----`) || text.includes(`-----BEGIN RSA ${label}-----`))
+        return text;
+      problems.push(`${name}: must be a PEM file with -----BEGIN ${label}-----`);
+    } catch {
+      problems.push(`${name}: cannot read ${environment[name]}`);
+    }
+    return null;
+  };
+  const privateKey = read('PLATFORM_WECHATPAY_PRIVATE_KEY_FILE', 'PRIVATE KEY');
+  const certificate = read('PLATFORM_WECHATPAY_CERTIFICATE_FILE', 'CERTIFICATE');
+  if (privateKey === null || certificate === null) return null;
+  let platformSerial: string;
+  try {
+    platformSerial = new X509Certificate(certificate).serialNumber.toUpperCase();
+  } catch {
+    problems.push('PLATFORM_WECHATPAY_CERTIFICATE_FILE: the certificate cannot be read');
+    return null;
+  }
+  return {
+    mchId: environment.PLATFORM_WECHATPAY_MCH_ID!,
+    appId: environment.PLATFORM_WECHATPAY_APP_ID!,
+    serialNo: environment.PLATFORM_WECHATPAY_SERIAL_NO!.toUpperCase(),
+    apiV3Key: environment.PLATFORM_WECHATPAY_API_V3_KEY!,
+    privateKey,
+    platformCertificate: certificate,
+    platformSerial,
+  };
+}
+
+/** The SMS provider part of the environment, for the sweeps, which run without the server's config. */
+export function smsEnvironment(environment: NodeJS.ProcessEnv = process.env): SmsProviderConfig | undefined {
+  return loadConfig(environment).sms;
 }
 
 /** The payment part of the environment, for the sweeps, which run without the server's config. */

@@ -28,6 +28,18 @@ async function main() {
       'SECRETS_KEY is not set: payment secrets are sealed with the fixed development key. Set SECRETS_KEY (openssl rand -hex 32) before real merchant keys are entered.',
     );
   }
+  if (!config.payment.platformMerchant || !config.sms) {
+    console.warn(
+      `Sandbox: ${[
+        config.payment.platformMerchant
+          ? ''
+          : 'SMS and data packages are paid in the sandbox (PLATFORM_WECHATPAY_* unset)',
+        config.sms ? '' : 'messages are recorded, not sent (TENCENT_SMS_* unset)',
+      ]
+        .filter(Boolean)
+        .join('; ')}.`,
+    );
+  }
   const staticDir =
     process.env.SKIP_APP_BUILD === '1'
       ? (process.env.APP_DIST_DIR ?? path.join(root, 'dist'))

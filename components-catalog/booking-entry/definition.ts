@@ -41,4 +41,6 @@ export const definition = defineBlock({
     },
     ...boxFields,
   ],
+  rows: 'bookingForms',
+  data: (props) => ('id' in props.form ? { source: 'bookingForms', ids: [props.form.id], limit: 1 } : null),
 });

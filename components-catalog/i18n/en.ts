@@ -312,7 +312,8 @@ export const en: Record<string, string> = {
   'render.bargain.joined': '{count} joined',
   'render.bargain.title': 'Bargain',
   'render.booking.button': 'Book now',
-  'render.booking.title': 'Book a visit',
+  'render.booking.deposit': 'Deposit required',
+  'render.booking.choose': 'Pick the booking form to open',
   'render.contact.miniProgram': 'Open mini-program',
   'render.contact.none': 'Contact',
   'render.contact.phone': 'Call us',
@@ -413,5 +414,7 @@ export const en: Record<string, string> = {
   'sample.liveRoom': 'Sample live room {n}',
   'sample.anchor': 'Sample host',
   'sample.vote': 'Sample vote {n}',
+  'sample.bookingForm': 'Sample booking form {n}',
+  'sample.bookingSummary': 'The form’s summary shows here',
   'sample.voteOption': 'Option {n}',
 };

@@ -309,7 +309,8 @@ export const zh: Record<string, string> = {
   'render.bargain.joined': '{count} 人已参与',
   'render.bargain.title': '砍价',
   'render.booking.button': '立即预约',
-  'render.booking.title': '预约到店',
+  'render.booking.deposit': '需付定金',
+  'render.booking.choose': '请选择要打开的预约表单',
   'render.contact.miniProgram': '打开小程序',
   'render.contact.none': '联系',
   'render.contact.phone': '拨打电话',
@@ -409,5 +410,7 @@ export const zh: Record<string, string> = {
   'sample.liveRoom': '示例直播间 {n}',
   'sample.anchor': '示例主播',
   'sample.vote': '示例投票 {n}',
+  'sample.bookingForm': '示例预约表单 {n}',
+  'sample.bookingSummary': '这里显示表单简介',
   'sample.voteOption': '选项 {n}',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_PRICES } from '../booking';
 import { COUPON_KINDS } from '../coupon-rules';
 import { defineEndpoint, type EndpointDefinition } from '../endpoint';
 import { listQuerySchema, pagedSchema } from '../envelope';
@@ -65,7 +66,13 @@ export const lookupRowSchemas = {
   seckill: base.extend({ ...offer, Stock: int(), Sold: int() }),
   news: base.extend({ ...summary, ColumnId: int().nullable(), Views: int(), PublishedAt: instant() }),
   column: base.extend(summary),
-  bookingForm: base.extend(summary),
+  /** A booking form's window and its real state (time and the shop's switch); Price: free or a deposit. */
+  bookingForm: base.extend({
+    ...summary,
+    ...window,
+    State: z.enum(TIMED_STATES),
+    Price: z.enum(BOOKING_PRICES),
+  }),
   course: base.extend({ PriceFen: int(), Lessons: int(), Students: int(), Teacher: z.string() }),
   case: base.extend(summary),
   hotel: base.extend({ PriceFen: int(), Area: z.string(), Bed: z.string() }),

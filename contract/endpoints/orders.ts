@@ -32,6 +32,7 @@ import {
   waybillMachine,
 } from '../machines/order';
 import { exportFormat, fen, id, queryId, version } from '../scalars';
+import { orderCommissionSchema } from './commissions';
 
 /**
  * The orders area, SPEC §7 base /DistributorsShopOrder/.
@@ -465,6 +466,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   Timeline: z.array(timelineEntrySchema),
   /** Commands the caller may take now (contract/machines/order.ts orderCommands). */
   Commands: z.array(z.enum(ORDER_COMMANDS)),
+  /** What the order earned its promoters, line by line and level; null when it earned none. */
+  Commission: orderCommissionSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -668,15 +671,6 @@ export const getCounterSkus = defineEndpoint({
 
 // ---------------------------------------------------------------------------------------------
 // Recharge orders (rechargeOrder)
-
-/** Mobile data packages on sale (platform price list, fen). */
-export const DATA_PACKAGES = [
-  { Code: 'D500M', Name: '500MB', PriceFen: 500 },
-  { Code: 'D1G', Name: '1GB', PriceFen: 1000 },
-  { Code: 'D3G', Name: '3GB', PriceFen: 2500 },
-  { Code: 'D10G', Name: '10GB', PriceFen: 5000 },
-] as const;
-export const DATA_PACKAGE_CODES = DATA_PACKAGES.map((entry) => entry.Code) as [string, ...string[]];
 
 export const RECHARGE_TABS = ['all', ...rechargeMachine.states] as const;
 

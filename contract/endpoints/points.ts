@@ -73,7 +73,10 @@ export const POINTS_LEDGER_TABS = ['all', ...POINTS_FLOWS] as const;
 
 /** The wallet reasons a points row may carry (stored-value ones never do). */
 export const POINTS_REASONS = WALLET_REASONS.filter(
-  (reason) => !['recharge', 'recharge_refund', 'order_payment', 'order_refund'].includes(reason),
+  (reason) =>
+    !['recharge', 'recharge_refund', 'order_payment', 'order_refund', 'commission_withdrawal'].includes(
+      reason,
+    ),
 ) as [(typeof WALLET_REASONS)[number], ...(typeof WALLET_REASONS)[number][]];
 
 export const pointsMemberRowSchema = z.object({

@@ -10,8 +10,10 @@ import {
   rechargeMachine,
   refundMachine,
 } from '../machines/order';
+import { FREIGHT_WAIVERS } from '../pricing';
 import { fen, id } from '../scalars';
-import { DATA_PACKAGE_CODES, MAX_ORDER_LINES, orderLineInputSchema } from './orders';
+import { DATA_PACKAGE_CODE_PATTERN } from './data-recharge';
+import { MAX_ORDER_LINES, orderLineInputSchema } from './orders';
 import { jsapiPaymentSchema } from './payment';
 import { walletSchema } from './wallet';
 
@@ -43,6 +45,9 @@ export const buyerSchema = z.strictObject({
     .trim()
     .regex(/^1\d{10}$/),
 });
+
+/** A free-shipping activity as a buyer sees it named. */
+const freeShippingActivitySchema = z.object({ Id: z.number().int(), Name: z.string() });
 
 export const STOREFRONT_SOURCES = ['miniProgram', 'h5'] as const;
 /** `virtual` for a cart of virtual goods only: no address, no freight, tickets at payment. */
@@ -79,6 +84,8 @@ export const createOrderSchema = z.strictObject({
   Points: z.number().int().min(0).max(100_000_000).optional(),
   /** One of the buyer's unused coupons (GetMyCoupons); refused when it cannot be used on this cart. */
   MemberCouponId: id.optional(),
+  /** The live room the buyer ordered from; counted in that room's sales reports. */
+  LiveRoomId: id.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -115,6 +122,10 @@ export const storefrontOrderSchema = z.object({
   PayDueAt: z.string().nullable(),
   /** Shown to the buyer for pickup at store, null otherwise. */
   PickupCode: z.string().nullable(),
+  /** What waived the freight the rules asked for (FreightFen is what is left of it), null when nothing did. */
+  FreightWaivedBy: z.enum(FREIGHT_WAIVERS).nullable(),
+  /** The free-shipping activity that waived it. */
+  FreeShippingActivity: freeShippingActivitySchema.nullable(),
   Shipments: z.array(z.object({ Carrier: z.enum(CARRIERS), TrackingNo: z.string(), ShippedAt: z.string() })),
   CreatedAt: z.string(),
 });
@@ -139,9 +150,11 @@ export const getOrder = defineEndpoint({
 });
 
 /**
- * The express freight of a cart to an address by the goods' freight templates, before it is placed:
- * what CreateOrder will charge unless a member privilege, coupon or activity waives it. A template
- * that does not deliver there refuses, naming the goods and the region, as CreateOrder would.
+ * The express freight of a cart to an address by the goods' freight templates, before it is placed,
+ * with the free-shipping activity that covers the cart applied (with `BuyerId`, at the member's
+ * grade prices, as CreateOrder counts them): `FreightFen` is what CreateOrder will charge unless a
+ * member privilege or coupon waives it too. A template that does not deliver there refuses, naming
+ * the goods and the region, as CreateOrder would.
  */
 export const quoteExpressFreight = defineEndpoint({
   method: 'POST',
@@ -150,9 +163,14 @@ export const quoteExpressFreight = defineEndpoint({
   input: z.strictObject({
     Lines: z.array(orderLineInputSchema).min(1).max(MAX_ORDER_LINES),
     Address: addressSchema.pick({ Province: true, City: true }),
+    BuyerId: buyerId.optional(),
   }),
   output: z.object({
     FreightFen: z.number().int(),
+    /** What the freight templates ask for, before any waiver. */
+    FreightRulesFen: z.number().int(),
+    /** The free-shipping activity that waived all or part of it. */
+    FreeShippingActivity: freeShippingActivitySchema.nullable(),
     /** One entry per freight template of the cart's goods. */
     Parts: z.array(
       z.object({
@@ -240,7 +258,8 @@ export const createRechargeSchema = z.discriminatedUnion('Kind', [
   z.strictObject({
     Kind: z.literal('data'),
     Buyer: buyerSchema,
-    PackageCode: z.enum(DATA_PACKAGE_CODES),
+    /** A data package the shop offers (flowRecharge), on and in stock. */
+    PackageCode: z.string().trim().regex(DATA_PACKAGE_CODE_PATTERN),
     /** The number to top up (may differ from the buyer's own). */
     Phone: z
       .string()

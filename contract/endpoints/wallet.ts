@@ -34,6 +34,8 @@ export const WALLET_REASONS = [
   'points_expiry',
   /** The daily check-in's points. */
   'sign_in',
+  /** A promoter's commission withdrawn to their stored value (distribution). */
+  'commission_withdrawal',
 ] as const;
 export type WalletReason = (typeof WALLET_REASONS)[number];
 

@@ -1,5 +1,6 @@
 import type {
   ActivityProductRow,
+  BookingFormRow,
   CouponRow,
   CourseRow,
   DataRequest,
@@ -142,6 +143,17 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       anchor: row.Anchor,
       status: liveState(row, now),
       startsAt: row.StartsAt,
+    }),
+  ),
+  bookingForms: source(
+    'bookingForm',
+    (row): BookingFormRow => ({
+      id: row.Id,
+      title: row.Title,
+      image: row.Image,
+      summary: row.Summary,
+      state: row.State,
+      price: row.Price,
     }),
   ),
   votes: source(

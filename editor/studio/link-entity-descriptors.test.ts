@@ -58,6 +58,7 @@ const SUPERSET = {
   Minutes: 60,
   TechnicianIds: [3],
   BookingFormId: null,
+  Price: 'deposit',
 };
 
 // A coupon's state is its own machine's; an activity's comes from its time and switch.
@@ -105,6 +106,8 @@ describe('link picker descriptors', () => {
     ['hall', 'zh', '可容纳 12 桌'],
     ['service', 'zh', '60 分钟'],
     ['technician', 'en', '推拿 · 艾灸'],
+    ['bookingForm', 'zh', '进行中'],
+    ['bookingForm', 'en', '2026-11-01 – 2026-12-01'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
     const lines = descriptorOf(kind)
       .facts(sample(kind))

@@ -98,7 +98,11 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
     { id: 'studio.link.fact.published', values: { date: day(row.PublishedAt) } },
   ]),
   column: plain('column', summary),
-  bookingForm: plain('bookingForm', summary),
+  bookingForm: plain('bookingForm', (row) => [
+    ...summary(row),
+    period(row),
+    { id: 'studio.link.fact.state', values: { state: row.State } },
+  ]),
   course: plain('course', (row) => [
     price(row.PriceFen),
     { id: 'studio.link.fact.lessons', values: { lessons: row.Lessons, teacher: row.Teacher } },

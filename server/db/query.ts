@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** Runs raw SQL and returns its rows, the same on PGlite and node-postgres. */
@@ -15,4 +15,23 @@ export function escapeLike(text: string): string {
 /** A LIKE pattern matching text that contains `text`. */
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
+}
+
+function typedArray(values: readonly (number | string)[], type: SQL): SQL {
+  return values.length === 0
+    ? sql`'{}'::${type}[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::${type}[]`;
+}
+
+/** An int[] parameter for `= any(…)` and array columns (an empty list included, which IN cannot take). */
+export function intArray(values: readonly number[]): SQL {
+  return typedArray(values, sql.raw('int'));
+}
+
+/** A text[] parameter for array columns. */
+export function textArray(values: readonly string[]): SQL {
+  return typedArray(values, sql.raw('text'));
 }

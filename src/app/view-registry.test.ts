@@ -13,17 +13,20 @@ const BUILT_GROUPS = [
   '/customer',
   '/marketing/memberSupervise',
   '/marketing/integralExchange',
+  '/distribution',
   '/marketing/couponActivity',
   '/shop',
   '/permission',
   '/error',
   '/error-log',
+  '/addedValue',
 ];
-const BUILT_ELSEWHERE: Record<string, string> = {
-  '/customer/umbrellaPerformance': 'issue 19, distribution',
-};
+const BUILT_ELSEWHERE: Record<string, string> = {};
 
-/** Pages of groups not resolved yet whose own issue is: seckill, group buying and bargains (issue 18). */
+/**
+ * Pages of groups not resolved yet whose own part is built: seckill, group buying and bargains
+ * (issue 18); the mini-program's messages and live rooms (issue 20).
+ */
 const BUILT_PAGES = [
   '/marketing/secKillActivity',
   '/marketing/secKillGoodsText',
@@ -34,6 +37,22 @@ const BUILT_PAGES = [
   '/marketing/bargainText',
   '/marketing/bargainDetails',
   '/marketing/bargainDefiniteDetails',
+  '/smallRoutine/subscribeMsg',
+  '/smallRoutine/settingSubscribeMsg',
+  '/smallRoutine/templateMessage',
+  '/smallRoutine/settingTemplateMessage',
+  '/smallRoutine/sendMessage',
+  '/smallRoutine/addSend',
+  '/smallRoutine/sendDetails',
+  '/smallRoutine/customerMessage',
+  '/smallRoutine/customerMessageSetting',
+  '/smallRoutine/customerMessageList',
+  '/smallRoutine/livePlayer',
+  '/smallRoutine/createrLivePlayerRoom',
+  '/smallRoutine/livePlayerGoodList',
+  '/smallRoutine/liveRoomAndGoodList',
+  '/smallRoutine/liveRoomGoodSaleReport',
+  '/smallRoutine/liveRoomOrderSalesReport',
 ];
 
 /** The shell's own home, outside the server's menu. */

@@ -191,7 +191,7 @@ describe('recharge orders', () => {
     expect(data).toMatchObject({
       State: 'paid',
       AmountFen: 2500,
-      PackageName: '3GB',
+      PackageName: '中国联通 3GB',
       Commands: ['fulfil', 'refund'],
     });
     const fulfilled = await server.call(

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import {
   answerMessage,
   certificateSerial,
+  decryptSensitive,
   parseAuthorization,
   requestMessage,
   rsaSign,
@@ -40,6 +41,22 @@ export interface StandInRequest {
   method: string;
   path: string;
   body: Record<string, unknown>;
+  /** The Wechatpay-Serial header a request with sealed fields names. */
+  serial?: string;
+}
+
+/** A transfer batch of one detail as the stand-in keeps it (商家转账到零钱). */
+export interface StandInTransfer {
+  outBatchNo: string;
+  batchId: string;
+  outDetailNo: string;
+  detailId: string;
+  openId: string;
+  amountFen: number;
+  /** The payee's name as WeChat Pay reads it from the sealed user_name; null when none was sent. */
+  userName: string | null;
+  status: 'PROCESSING' | 'SUCCESS' | 'FAIL';
+  failReason: string;
 }
 
 export interface WechatPayStandIn {
@@ -53,6 +70,15 @@ export interface WechatPayStandIn {
     headers: Record<string, string>;
     body: string;
   };
+  /** Transfer batches received, by out_batch_no. */
+  transfers: Map<string, StandInTransfer>;
+  /** Finishes a transfer's one detail: paid, or failed with WeChat Pay's reason. */
+  finishTransfer(outBatchNo: string, status: 'SUCCESS' | 'FAIL', failReason?: string): void;
+  /** WeChat Pay's notification of a transfer batch that finished (or closed), signed and encrypted. */
+  transferNotification(
+    outBatchNo: string,
+    event?: 'FINISHED' | 'CLOSED',
+  ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
@@ -95,6 +121,7 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
     .toString();
   const received: StandInRequest[] = [];
   const refunds = new Map<string, Record<string, unknown>>();
+  const transfers = new Map<string, StandInTransfer>();
   let failure: { status: number; code: string; message: string } | null = null;
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -124,7 +151,13 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       );
     if (!signed) return error(response, 401, 'SIGN_ERROR', '签名错误');
     const parsed = body === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
-    received.push({ method: request.method ?? '', path: pathWithQuery, body: parsed });
+    const serial = request.headers['wechatpay-serial'];
+    received.push({
+      method: request.method ?? '',
+      path: pathWithQuery,
+      body: parsed,
+      ...(typeof serial === 'string' ? { serial } : {}),
+    });
     if (failure) {
       const { status, code, message } = failure;
       failure = null;
@@ -167,6 +200,27 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
       return answer(response, 200, { prepay_id: `wx${randomBytes(14).toString('hex')}` });
     }
+    if (request.method === 'POST' && pathWithQuery === '/v3/pay/transactions/native') {
+      for (const field of ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'] as const) {
+        if (typeof parsed[field] !== 'string' || parsed[field] === '') {
+          return error(response, 400, 'PARAM_ERROR', `缺少参数 ${field}`);
+        }
+      }
+      if (!Number.isInteger(amount.total) || (amount.total as number) < 1) {
+        return error(response, 400, 'PARAM_ERROR', '输入源"/body/amount/total"映射到值字段"总金额"校验失败');
+      }
+      if (
+        typeof parsed.time_expire === 'string' &&
+        !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/.test(parsed.time_expire)
+      ) {
+        return error(response, 400, 'PARAM_ERROR', 'time_expire 格式错误');
+      }
+      if (parsed.appid !== TEST_MERCHANT.appId)
+        return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      return answer(response, 200, {
+        code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}`,
+      });
+    }
     if (request.method === 'POST' && pathWithQuery === '/v3/refund/domestic/refunds') {
       const key = String(parsed.out_refund_no ?? '');
       if (!key) return error(response, 400, 'PARAM_ERROR', '缺少参数 out_refund_no');
@@ -182,6 +236,69 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       };
       refunds.set(key, refund);
       return answer(response, 200, refund);
+    }
+    if (request.method === 'POST' && pathWithQuery === '/v3/transfer/batches') {
+      const details = Array.isArray(parsed.transfer_detail_list)
+        ? (parsed.transfer_detail_list as Record<string, unknown>[])
+        : [];
+      const outBatchNo = String(parsed.out_batch_no ?? '');
+      if (!/^[A-Za-z0-9]{1,32}$/.test(outBatchNo))
+        return error(response, 400, 'PARAM_ERROR', '商家批次单号只能由数字、大小写字母组成');
+      if (parsed.appid !== TEST_MERCHANT.appId)
+        return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+      const sum = details.reduce((total, detail) => total + Number(detail.transfer_amount), 0);
+      if (details.length === 0 || parsed.total_num !== details.length || parsed.total_amount !== sum)
+        return error(response, 400, 'PARAM_ERROR', '转账总金额或总笔数与明细不符');
+      const detail = details[0]!;
+      let userName: string | null = null;
+      if (detail.user_name !== undefined) {
+        if (serial !== TEST_MERCHANT.platformSerial)
+          return error(response, 400, 'PARAM_ERROR', 'Wechatpay-Serial 与加密证书不符');
+        userName = decryptSensitive(String(detail.user_name), PLATFORM_KEY);
+        if (userName === null) return error(response, 400, 'PARAM_ERROR', '收款用户姓名解密失败');
+      }
+      const transfer = transfers.get(outBatchNo) ?? {
+        outBatchNo,
+        batchId: `1030000${randomBytes(10).toString('hex')}`,
+        outDetailNo: String(detail.out_detail_no),
+        detailId: `1040000${randomBytes(10).toString('hex')}`,
+        openId: String(detail.openid),
+        amountFen: Number(detail.transfer_amount),
+        userName,
+        status: 'PROCESSING' as const,
+        failReason: '',
+      };
+      transfers.set(outBatchNo, transfer);
+      return answer(response, 200, {
+        out_batch_no: outBatchNo,
+        batch_id: transfer.batchId,
+        create_time: new Date().toISOString(),
+        batch_status: 'ACCEPTED',
+      });
+    }
+    const detailPath =
+      /^\/v3\/transfer\/batches\/out-batch-no\/([^/]+)\/details\/out-detail-no\/([^/?]+)$/.exec(
+        pathWithQuery,
+      );
+    if (request.method === 'GET' && detailPath) {
+      const transfer = transfers.get(decodeURIComponent(detailPath[1]!));
+      if (!transfer || transfer.outDetailNo !== decodeURIComponent(detailPath[2]!))
+        return error(response, 404, 'NOT_FOUND', '记录不存在');
+      return answer(response, 200, {
+        mchid: TEST_MERCHANT.mchId,
+        out_batch_no: transfer.outBatchNo,
+        batch_id: transfer.batchId,
+        appid: TEST_MERCHANT.appId,
+        out_detail_no: transfer.outDetailNo,
+        detail_id: transfer.detailId,
+        detail_status: transfer.status,
+        transfer_amount: transfer.amountFen,
+        transfer_remark: '佣金提现',
+        ...(transfer.status === 'FAIL' ? { fail_reason: transfer.failReason } : {}),
+        openid: transfer.openId,
+        initiate_time: new Date().toISOString(),
+        update_time: new Date().toISOString(),
+      });
     }
     return error(response, 404, 'NOT_FOUND', 'not found');
   });
@@ -221,6 +338,43 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         resource: {
           original_type: 'transaction',
           ...seal(JSON.stringify(transaction), TEST_MERCHANT.apiV3Key, 'transaction'),
+        },
+      });
+      return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
+    },
+    transfers,
+    finishTransfer(outBatchNo, status, failReason = '') {
+      const transfer = transfers.get(outBatchNo);
+      if (!transfer) throw new Error(`no transfer ${outBatchNo}`);
+      transfer.status = status;
+      transfer.failReason = failReason;
+    },
+    transferNotification(outBatchNo, event = 'FINISHED') {
+      const transfer = transfers.get(outBatchNo);
+      if (!transfer) throw new Error(`no transfer ${outBatchNo}`);
+      const batch = {
+        mchid: TEST_MERCHANT.mchId,
+        out_batch_no: transfer.outBatchNo,
+        batch_id: transfer.batchId,
+        batch_status: event,
+        total_num: 1,
+        total_amount: transfer.amountFen,
+        success_amount: transfer.status === 'SUCCESS' ? transfer.amountFen : 0,
+        success_num: transfer.status === 'SUCCESS' ? 1 : 0,
+        fail_amount: transfer.status === 'FAIL' ? transfer.amountFen : 0,
+        fail_num: transfer.status === 'FAIL' ? 1 : 0,
+        ...(event === 'CLOSED' ? { close_reason: 'OVERDUE_CLOSE' } : {}),
+        update_time: new Date().toISOString(),
+      };
+      const body = JSON.stringify({
+        id: randomBytes(16).toString('hex'),
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: `MCHTRANSFER.BATCH.${event}`,
+        summary: '商家转账批次处理完成',
+        resource: {
+          original_type: 'mch_payment',
+          ...seal(JSON.stringify(batch), TEST_MERCHANT.apiV3Key, 'mch_payment'),
         },
       });
       return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };

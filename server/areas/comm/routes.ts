@@ -1,6 +1,5 @@
 import type { MultipartValue } from '@fastify/multipart';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import * as comm from '../../../contract/endpoints/comm';
 import { expiredSiteMessage } from '../../../contract/envelope-rules';
 import { shopDate } from '../../../contract/shop-time';
@@ -16,6 +15,7 @@ import { megabytes, UPLOAD_LIMIT } from '../../http/limits';
 import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { areaEntry, chinaAreas } from './china-areas';
+import { qrCodeImage } from './service';
 import './messages';
 import { folderOfSite } from '../image-library/service';
 import { expiredSites, siteEntry, switchableSites } from './sites';
@@ -191,12 +191,6 @@ export const commRoutes = [
 
   defineRoute(comm.getQrCode, async ({ input, request }) => {
     const url = `${request.protocol}://${request.host}${input.path}`;
-    const image = await QRCode.toDataURL(url, {
-      type: 'image/png',
-      width: 240,
-      margin: 1,
-      errorCorrectionLevel: 'M',
-    });
-    return { Url: url, Image: image };
+    return { Url: url, Image: await qrCodeImage(url) };
   }),
 ];

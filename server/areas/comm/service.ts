@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { AreaNode } from '../../../contract/endpoints/comm';
 import { type Destination, provinceOf } from '../../../contract/freight';
 import { chinaAreas } from './china-areas';
@@ -8,6 +9,11 @@ export { type ResolvedVideo, resolveVideo, VideoError } from './tencent-video';
  * The comm area's public service: what other areas may ask of it. The area calls' tree lives here,
  * so a form that saves an area gets the same codes and names the pickers listed.
  */
+
+/** A QR code of `text` as a PNG data URL, as every QR image of the shop is drawn. */
+export function qrCodeImage(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { type: 'image/png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
+}
 
 /**
  * The names of a province, city and district given by their codes, or null when the codes are not

@@ -90,6 +90,7 @@ const en = {
   'ledger.reason.points_exchange': 'Points mall exchange',
   'ledger.reason.points_exchange_return': 'Exchange cancelled',
   'ledger.reason.points_expiry': 'Points expired',
+  'ledger.reason.commission_withdrawal': 'Commission withdrawn',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -179,6 +180,7 @@ const zh: Record<keyof typeof en, string> = {
   'ledger.reason.points_exchange': '积分商城兑换',
   'ledger.reason.points_exchange_return': '兑换取消退回',
   'ledger.reason.points_expiry': '积分过期',
+  'ledger.reason.commission_withdrawal': '佣金提现',
 };
 
 extendMessages({ en, zh });

@@ -1,10 +1,10 @@
 import { desc, eq, isNull, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import * as dashboard from '../../../contract/endpoints/dashboard';
 import { addDays, shopDate, shopDates, shopDayEnd, shopDayStart } from '../../../contract/shop-time';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import type { Locale } from '../../i18n/messages';
+import { qrCodeImage } from '../comm/service';
 import {
   dashboardFigureProviders,
   figurePeriods,
@@ -74,12 +74,6 @@ export const dashboardRoutes = [
 
   defineRoute(dashboard.getQcodeImg, async ({ session, request }) => {
     const url = `${request.protocol}://${request.host}${dashboard.miniProgramPreviewPath(session.siteId)}`;
-    const image = await QRCode.toDataURL(url, {
-      type: 'image/png',
-      width: 240,
-      margin: 1,
-      errorCorrectionLevel: 'M',
-    });
-    return { Url: url, Image: image };
+    return { Url: url, Image: await qrCodeImage(url) };
   }),
 ];

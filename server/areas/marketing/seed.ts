@@ -2,15 +2,16 @@ import { demoPicture } from '../../db/demo-picture';
 import type { AreaSeed } from '../../db/seed';
 import { couponSeed } from './coupon-seed';
 import { dealSeed } from './deal-seed';
-import { bookingForms, marketingActivities, votes } from './tables';
+import { marketingActivities, votes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Demo marketing rows for the mall and the official site, so the studio's pickers and blocks show
  * live rows: a few of each, one switched off and one deleted in the mall. Coupons come from their
- * own seed through the coupon functions, points goods from the points area's seed and service;
- * seckill, group buying and bargains are set up and bought through their services (deal-seed.ts).
+ * own seed through the coupon functions; points goods and booking forms from their areas' seeds,
+ * made through their services; seckill, group buying and bargains are set up and bought through
+ * their services (deal-seed.ts).
  */
 export const marketingSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
@@ -45,13 +46,6 @@ export const marketingSeed: AreaSeed = async (db, demo) => {
       startsAt: from,
       endsAt: until(20),
     },
-  ]);
-  const formImage = demoPicture('#2196f3', '预约');
-  await db.insert(bookingForms).values([
-    { siteId: mall, title: '到店自提预约', image: formImage, summary: '选择到店时间' },
-    { siteId: mall, title: '私人定制咨询', image: formImage, summary: '填写需求，专属顾问联系您' },
-    { siteId: second, title: '免费咨询预约', image: formImage, summary: '留下联系方式，顾问一小时内回电' },
-    { siteId: second, title: '参观展厅预约', image: formImage, summary: '周一至周五 9:00-17:00' },
   ]);
   const voteImage = demoPicture('#009688', '投票');
   await db.insert(votes).values([

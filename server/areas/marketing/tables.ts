@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { CUT_MODES } from '../../../contract/bargain-cut';
+import { BOOKING_PRICES, type BookingSlot, CAPACITY_MODES } from '../../../contract/booking';
 import {
   COUPON_AUDIENCES,
   COUPON_CHANNELS,
@@ -27,11 +28,12 @@ import { COUPON_STATES, MEMBER_COUPON_STATES, OFFLINE_CODE_STATES } from '../../
 import { BUY_MODES, LAUNCH_STATES, MEMBER_STATES, TEAM_STATES } from '../../../contract/machines/deals';
 import { POINTS_GOODS_KINDS } from '../../../contract/points';
 import type { SeckillSession } from '../../../contract/seckill-sessions';
+import type { FormDefinition } from '../../../contract/smart-form';
 import { linkEntityColumns, linkEntityIndex } from '../../db/link-entity-columns';
 import { accounts, sites, stores } from '../../db/schema';
 import { members } from '../customer/tables';
 import { orders } from '../order/tables';
-import { products } from '../product/tables';
+import { products, skus } from '../product/tables';
 
 /**
  * Marketing entities: what the decoration studio links to and its blocks draw, the coupons with
@@ -721,11 +723,58 @@ export const marketingActivities = pgTable(
   (table) => [linkEntityIndex('marketing_activities', table)],
 );
 
-/** Booking forms (bespeakForm); their fields belong to the form designer. */
+/** Categories of booking forms (formClassify); a category holding forms is not deleted. */
+export const bookingCategories = pgTable(
+  'booking_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('booking_categories_site_name').on(table.siteId, table.name)],
+);
+
+/**
+ * Booking forms (bespeakForm, server/areas/booking): smart-form fields a buyer fills in to book a
+ * slot, with its seats, the stores where it may be booked, a window and a price. Seats are taken in
+ * booking_seats, one row per form, store, day and slot (or whole day).
+ */
 export const bookingForms = pgTable(
   'booking_forms',
-  { ...linkEntityColumns(), summary: text('summary').notNull().default('') },
-  (table) => [linkEntityIndex('booking_forms', table)],
+  {
+    ...linkEntityColumns(),
+    summary: text('summary').notNull().default(''),
+    categoryId: integer('category_id').references(() => bookingCategories.id),
+    /** The smart-form fields the buyer fills in (contract/smart-form.ts). */
+    fields: jsonb('fields').$type<FormDefinition>().notNull().default(sql`'{"fields":[]}'::jsonb`),
+    capacityMode: text('capacity_mode', { enum: CAPACITY_MODES }).notNull().default('perSlot'),
+    /** Seats of a day at one store, with `perDay`. */
+    dayCapacity: integer('day_capacity').notNull().default(0),
+    slots: jsonb('slots').$type<BookingSlot[]>().notNull().default(sql`'[]'::jsonb`),
+    /** ISO weekdays open to booking. */
+    weekdays: integer('weekdays').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::int[]`),
+    daysAhead: integer('days_ahead').notNull().default(14),
+    price: text('price', { enum: BOOKING_PRICES }).notNull().default('free'),
+    /** With a deposit: the SKU of a virtual good whose price it is. */
+    depositSkuId: integer('deposit_sku_id').references(() => skus.id),
+    /** Stores where it may be booked; empty: it books no store. */
+    storeIds: integer('store_ids').array().notNull().default(sql`'{}'::int[]`),
+    startsAt: at('starts_at').notNull().defaultNow(),
+    endsAt: at('ends_at').notNull().default(sql`now() + interval '1 year'`),
+    version: integer('version').notNull().default(1),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    linkEntityIndex('booking_forms', table),
+    check(
+      'booking_forms_rules',
+      sql`${table.dayCapacity} >= 0 and ${table.daysAhead} >= 1 and ${table.endsAt} > ${table.startsAt}`,
+    ),
+  ],
 );
 
 export const votes = pgTable(

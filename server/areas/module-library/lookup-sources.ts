@@ -1,11 +1,13 @@
 import { and, desc, eq, getTableColumns, ilike, inArray, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { bookingFormState } from '../../../contract/booking';
 import type { LookupRow, LookupRowBase } from '../../../contract/endpoints/link-entities';
 import type { EntityLinkKind } from '../../../contract/link-targets';
 import { timedState } from '../../../contract/timed-state';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { stores } from '../../db/schema';
+import { liveRooms } from '../live-rooms/tables';
 import { couponValidity } from '../marketing/service';
 import {
   bargainEvents,
@@ -33,7 +35,6 @@ import {
   newsColumns,
   quickPayEntries,
 } from '../shop-set/tables';
-import { liveRooms } from '../small-routine/tables';
 
 /**
  * Where each entity kind's rows live, for the ModuleLibrary lookups and the publish check's
@@ -68,7 +69,7 @@ export interface LookupSource<K extends EntityLinkKind = EntityLinkKind> {
    * publish check, and left out of the lookup unless `listsEnded`.
    */
   ended?: (now: Date) => SQL;
-  /** Ended rows stay in the lookup, their state saying they ended (activities). */
+  /** Ended rows stay in the lookup with their state (booking forms: a block says "ended"); the publish check still flags them. */
   listsEnded?: boolean;
 }
 
@@ -186,7 +187,23 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
     (input) => (typeof input.ColumnId === 'number' ? eq(newsArticles.columnId, input.ColumnId) : undefined),
   ),
   column: source(newsColumns, summary),
-  bookingForm: source(bookingForms, summary),
+  bookingForm: {
+    ...source(
+      bookingForms,
+      (row) => ({
+        ...summary(row),
+        ...window(row),
+        State: bookingFormState(
+          { Status: row.status, StartsAt: row.startsAt, EndsAt: row.endsAt },
+          new Date(),
+        ),
+        Price: row.price,
+      }),
+      undefined,
+      (now) => sql`${bookingForms.endsAt} <= ${now.toISOString()}::timestamptz`,
+    ),
+    listsEnded: true,
+  },
   course: source(courses, (row) => ({
     PriceFen: row.priceFen,
     Lessons: row.lessons,

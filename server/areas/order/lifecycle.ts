@@ -12,13 +12,17 @@ import {
   refundMachine,
   type ShipHold,
 } from '../../../contract/machines/order';
+import { shopDateTime } from '../../../contract/shop-time';
 import { can, type StateMachine } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
+import { type Locale, translate } from '../../i18n/messages';
+import { queueOrderShippedMessage } from '../added-value/service';
+import { recordOrderCommission, voidRefundedCommission } from '../distribution/service';
 import { enqueueRefund } from '../payment/service';
 import { issueTickets, refundTickets, requireTicketRefund } from '../ticket/service';
+import { enqueueSceneMessage } from '../wechat-messages/service';
 import { activityClosed, activityPaid, shipHoldSql } from './activity-hooks';
 import { illegalTransition } from './errors';
 import { returnOrderCoupon, spendOrderCoupon } from './order-coupon';
@@ -320,6 +324,7 @@ export async function payOrder(
   await addSold(context.tx, order.siteId, order.id, 1);
   await spendOrderCoupon(context.tx, order, context.now);
   await countPayment(context.tx, updated, context.now);
+  await recordOrderCommission(context.tx, updated, context.now);
   await logOrder(context, order, {
     action: 'pay',
     from: 'toPay',
@@ -473,6 +478,33 @@ export async function shipOrder(
     to: complete ? 'shipped' : 'toShip',
     detail: { Carrier: parcel.carrier, TrackingNo: parcel.trackingNo, LineIds: chosen },
   });
+  // The buyer hears of each parcel by SMS: queued here through the outbox, sent by the sweep.
+  await queueOrderShippedMessage(context.tx, {
+    siteId: order.siteId,
+    orderNo: order.orderNo,
+    mobile: order.receiverPhone || order.buyerPhone,
+    carrier: parcel.carrier,
+    trackingNo: parcel.trackingNo,
+    now: context.now,
+  });
+  // The buyer hears of the parcel when the last one leaves; buyers read the message in Chinese.
+  if (complete && order.buyerId) {
+    await enqueueSceneMessage(context.tx, {
+      siteId: order.siteId,
+      scene: 'orderShipped',
+      openId: order.buyerId,
+      fields: {
+        orderNo: order.orderNo,
+        goodsName: order.goodsName,
+        carrier: translate('zh', `order.carrier.${parcel.carrier}`),
+        trackingNo: parcel.trackingNo,
+        shippedAt: shopDateTime(context.now).slice(0, 16),
+        receiver: order.receiverName,
+      },
+      key: `scene:orderShipped:order:${order.id}`,
+      now: context.now,
+    });
+  }
   return { order: updated, shipmentId: shipment!.id };
 }
 
@@ -637,6 +669,7 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
   const updated = await updateOrder(context, order, set);
   await refundTickets(context.tx, order, refund.amount_fen, closing, context.now);
   await walletOnRefund(context, order, refund.amount_fen);
+  await voidRefundedCommission(context.tx, updated, context.actor, context.now);
   await logOrder(context, order, {
     action: 'markRefunded',
     from: order.refundState,

@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../contract/endpoints/orders';
 import { orderCommands } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { readOrderCommission } from '../distribution/service';
 import { orderNotFound } from './errors';
 import { orderCouponView } from './order-coupon';
 import { isoTime, orderRowColumns, toOrderRow, where } from './order-list';
@@ -29,6 +30,7 @@ export async function readOrderDetail(
     db.select().from(orderLog).where(eq(orderLog.orderId, id)).orderBy(asc(orderLog.id)),
   ]);
   const full = order!;
+  const commission = await readOrderCommission(db, full);
   const coupon = await orderCouponView(db, full);
   const partlyShipped = lines.some((line) => line.shipmentId !== null);
   return {
@@ -100,5 +102,6 @@ export async function readOrderDetail(
       },
       grantedPaths,
     ),
+    Commission: commission,
   };
 }

@@ -12,6 +12,7 @@ import { can, permitted } from '../../../contract/state-machine';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { giveBackDataStock, takeDataStock } from '../added-value/service';
 import type { WalletActor } from '../customer/service';
 import { illegalTransition, staleVersion } from './errors';
 import { orderNumber, reserveId } from './order-number';
@@ -128,6 +129,8 @@ export async function payRecharge(
   // Stored value is credited at once; a data top-up waits for the operator to deliver it.
   const credited = recharge.kind === 'storedValue';
   const moment = { tx, actor: buyerOf(recharge), now };
+  // A data top-up takes a unit of the package's stock, which the platform tops the number up from.
+  if (recharge.kind === 'data') await takeDataStock(tx, siteId, recharge.packageCode, recharge.orderNo);
   if (payment.PaymentMethod === 'balance') {
     if (credited) throw new AppError('wallet.balanceForStoredValue', {}, { field: 'PaymentMethod' });
     await payFromBalance(moment, recharge, recharge.amountFen);
@@ -185,6 +188,9 @@ export async function rechargeCommand(
       await takeBackRecharge(moment, recharge);
     }
     if (recharge.paymentMethod === 'balance') await refundToBalance(moment, recharge, recharge.amountFen);
+    // Not delivered yet: its unit of stock goes back to the package.
+    if (recharge.kind === 'data' && recharge.state === 'paid')
+      await giveBackDataStock(tx, siteId, recharge.orderNo);
   }
   return updateRecharge(tx, recharge, set[command.Action], now);
 }

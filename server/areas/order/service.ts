@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
-import { DATA_PACKAGES } from '../../../contract/endpoints/orders';
 import type {
   CreateOrderInput,
   createRechargeSchema,
@@ -10,12 +9,14 @@ import type {
   StorefrontOrder,
 } from '../../../contract/endpoints/storefront';
 import type { OrderType } from '../../../contract/machines/order';
-import { type ActivityStage, priceOrder } from '../../../contract/pricing';
+import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
+import { offeredDataPackage } from '../added-value/service';
 import { ensureMember, gradeStageFor } from '../customer/service';
+import { liveRooms } from '../live-rooms/tables';
 import { distanceKm } from './distance';
 import { expressFreight } from './express-freight';
 import {
@@ -35,6 +36,7 @@ import {
   refundableFen,
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
+import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
@@ -109,6 +111,15 @@ async function storeTakesPickups(tx: Executor, siteId: number, storeId: number):
   return row?.open === true;
 }
 
+/** Whether the shop has the live room (not deleted) an order says it came from. */
+async function liveRoomExists(tx: Executor, siteId: number, roomId: number): Promise<boolean> {
+  const [room] = await tx
+    .select({ id: liveRooms.id })
+    .from(liveRooms)
+    .where(and(eq(liveRooms.siteId, siteId), eq(liveRooms.id, roomId), eq(liveRooms.deleted, false)));
+  return room !== undefined;
+}
+
 /** Places an order priced from the database; stock is taken now or at payment, as the shop set. */
 export async function placeOrder(
   context: StorefrontContext,
@@ -141,6 +152,8 @@ export async function placeOrder(
   if (input.Invoice && !parameter.InvoiceEnabled) {
     throw new AppError('order.invoiceDisabled', {}, { field: 'Invoice' });
   }
+  if (input.LiveRoomId !== undefined && !(await liveRoomExists(context.tx, context.siteId, input.LiveRoomId)))
+    throw new AppError('order.liveRoomUnknown', { id: input.LiveRoomId }, { field: 'LiveRoomId' });
 
   // The wallet's lock comes first: see order-points.ts.
   const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
@@ -164,8 +177,10 @@ export async function placeOrder(
     throw new AppError('order.notVirtual', {}, { field: 'DeliveryType' });
   const goodsFen = goodsTotal(lines);
   let freightFen = 0;
+  let freeShipping: FreeShippingStage[] = [];
   if (input.DeliveryType === 'express') {
     freightFen = expressFreight(lines, input.Address!).freightFen;
+    freeShipping = await freeShippingStages(context.tx, context.siteId, lines, input.Address!, context.now);
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {
@@ -189,14 +204,17 @@ export async function placeOrder(
     freightFen = sameCity.FeeFen;
   }
   const coupon = await chosenCoupon(context, input.Buyer.Id, input.MemberCouponId, lines);
-  const price = priceOrder({
-    lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
-    activity: options.activity ?? null,
-    grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
-    coupon: coupon?.stage ?? null,
-    points,
-    freightFen,
-  });
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      activity: options.activity ?? null,
+      grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+      coupon: coupon?.stage ?? null,
+      points,
+      freightFen,
+    },
+    freeShipping,
+  );
   requirePointsMinimum(points, price);
   const breakdown = breakdownWithCoupon(price, coupon);
   const totalFen = price.totalFen;
@@ -237,6 +255,10 @@ export async function placeOrder(
     context.now,
     context.logBuffer,
   );
+  if (input.LiveRoomId !== undefined)
+    await context.tx.execute(
+      sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
+    );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   if (takesNow) {
@@ -249,18 +271,28 @@ export async function placeOrder(
   return order;
 }
 
-/** The express freight of a cart before it is placed: nothing is locked or taken. */
+/**
+ * The express freight of a cart before it is placed, with the free-shipping activity that covers it
+ * (at the buyer's grade prices when the buyer is named): nothing is locked or taken.
+ */
 export async function quoteStorefrontFreight(
   tx: Executor,
   siteId: number,
   input: z.infer<typeof quoteExpressFreight.input>,
+  now: Date,
 ) {
-  const lines = await priceLines(tx, siteId, input.Lines, { lock: false });
   // Virtual goods issue tickets instead of shipping, so they take no part in freight.
-  return expressFreight(
-    lines.filter((line) => !line.virtual),
-    input.Address,
+  const lines = (await priceLines(tx, siteId, input.Lines, { lock: false })).filter((line) => !line.virtual);
+  const freight = expressFreight(lines, input.Address);
+  const price = priceWithFreeShipping(
+    {
+      lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
+      grade: input.BuyerId ? await gradeStageFor(tx, siteId, input.BuyerId, lines) : null,
+      freightFen: freight.freightFen,
+    },
+    await freeShippingStages(tx, siteId, lines, input.Address, now),
   );
+  return { ...freight, freightFen: price.freightFen, price };
 }
 
 /**
@@ -346,6 +378,47 @@ export async function cancelStorefrontOrder(
 ): Promise<OrderRecord> {
   const order = await buyersOrder(context, input.OrderNo, input.BuyerId);
   return closeUnpaid(orderContext(context, buyerActor(order.buyerName)), order, 'cancel', input.Reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders another area settles on an operator's word (the deposit of a cancelled booking)
+
+export interface OrderOperator {
+  accountId: number | null;
+  name: string;
+}
+
+/** Closes the order if it still waits for payment; null when it does not (paid meanwhile, or closed). */
+export async function closeUnpaidOrder(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  const order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (order?.state !== 'toPay') return null;
+  return closeUnpaid(orderContext(context, { kind: 'operator', ...operator }), order, 'close', reason);
+}
+
+/**
+ * Gives the buyer back everything paid through the refund flow every order uses (request, approval,
+ * money back through the payment provider's outbox): the order closes with it. Refused as any
+ * refund is (a used ticket, the after-sale window over); null when nothing paid is left to refund.
+ */
+export async function refundOrderInFull(
+  context: StorefrontContext,
+  orderId: number,
+  operator: OrderOperator,
+  reason: string,
+): Promise<OrderRecord | null> {
+  let order = await lockOrder(context.tx, context.siteId, { id: orderId });
+  if (!order || refundableFen(order) <= 0) return null;
+  const acting = orderContext(context, { kind: 'operator', ...operator });
+  if (order.refundState !== 'requested' && order.refundState !== 'approved')
+    order = await applyRefund(acting, order, refundableFen(order), reason);
+  if (order.refundState === 'requested')
+    order = await approveRefund(acting, order, refundableFen(order), reason);
+  return markRefunded(acting, order);
 }
 
 export async function confirmStorefrontReceipt(
@@ -445,6 +518,13 @@ export async function storefrontView(tx: Executor, order: OrderRecord): Promise<
     RefundedFen: order.refundedFen,
     PayDueAt: order.state === 'toPay' && order.payDueAt ? new Date(order.payDueAt).toISOString() : null,
     PickupCode: order.pickupCode,
+    FreightWaivedBy: order.breakdown?.freightWaivedBy ?? null,
+    FreeShippingActivity: order.breakdown?.freeShippingActivity
+      ? {
+          Id: order.breakdown.freeShippingActivity.id,
+          Name: order.breakdown.freeShippingActivity.name,
+        }
+      : null,
     Shipments: shipments.map((shipment) => ({
       Carrier: shipment.carrier,
       TrackingNo: shipment.tracking_no,
@@ -462,10 +542,15 @@ export async function placeStorefrontRecharge(
   input: z.infer<typeof createRechargeSchema>,
 ): Promise<RechargeRecord> {
   const { value } = await readParameterSetting(context.tx, context.siteId);
-  // Data packages are priced from the list; stored value is the amount the buyer chose to add.
+  // Data packages are the shop's own (flowRecharge), at its price; stored value is the amount the buyer chose.
   const offer =
     input.Kind === 'data'
-      ? { ...DATA_PACKAGES.find((entry) => entry.Code === input.PackageCode)!, phone: input.Phone }
+      ? await offeredDataPackage(context.tx, context.siteId, input.PackageCode).then((offered) => ({
+          Code: offered.code,
+          Name: offered.name,
+          PriceFen: offered.priceFen,
+          phone: input.Phone,
+        }))
       : { Code: '', Name: '', PriceFen: input.AmountFen, phone: input.Buyer.Phone };
   await ensureMember(context.tx, {
     siteId: context.siteId,

@@ -31,6 +31,7 @@ import {
 } from '../../../contract/machines/order';
 import type { PriceBreakdown } from '../../../contract/pricing';
 import { accounts, sites, stores } from '../../db/schema';
+import { liveRooms } from '../live-rooms/tables';
 
 /** An order's price breakdown, with the coupon copy it took (which goes back if the order closes). */
 export interface StoredBreakdown extends PriceBreakdown {
@@ -99,6 +100,8 @@ export const orders = pgTable(
     cashierName: text('cashier_name').notNull().default(''),
     /** The store that serves the order (pickup point's store, walk-in counter); store accounts see only theirs. */
     storeId: integer('store_id').references(() => stores.id),
+    /** The live room the buyer ordered from (the storefront's LiveRoomId), for the live sales reports. */
+    liveRoomId: integer('live_room_id').references(() => liveRooms.id),
     createdAt: createdAt(),
     payDueAt: at('pay_due_at'),
     paidAt: at('paid_at'),

@@ -1,82 +1,49 @@
-import { sql } from 'drizzle-orm';
 import type { PaymentEnvironment } from '../../config';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/query';
 import { PaymentProviderError } from './adapter';
+import { type DrainCounts, drainOutboxKinds, type OutboxRow } from './outbox-drain';
+import { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
 import { sandboxProvider } from './sandbox-provider';
-import { REFUND_KIND } from './service';
 import { adapterOf, readSettings } from './settings';
+import { sendTransfer } from './transfers';
 
-/** Attempts before a row is left as failed for an operator to look at. */
-export const MAX_ATTEMPTS = 8;
-/** Rows sent per sweep, so one run stays short. */
-const BATCH = 20;
+export { MAX_ATTEMPTS, retryDelaySeconds } from './outbox-drain';
 
-/** Waits 1, 2, 4… minutes between attempts, at most an hour. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(60 * 2 ** Math.max(attempts - 1, 0), 3600);
+/** What the payment area sends: refunds to the provider that took the money, payouts to WeChat change. */
+function handlers(db: Database, now: Date, environment: PaymentEnvironment) {
+  return {
+    [REFUND_KIND]: { send: (row: OutboxRow) => sendRefund(db, row, now, environment) },
+    [TRANSFER_KIND]: {
+      send: (row: OutboxRow) => sendTransfer(db, row.site_id, row.payload, now, environment),
+    },
+  };
 }
 
-type OutboxRow = {
-  id: number;
-  site_id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-};
+/** The payment area's sweep. */
+export function drainOutbox(db: Database, now: Date, environment: PaymentEnvironment): Promise<DrainCounts> {
+  return drainOutboxKinds(db, now, handlers(db, now, environment));
+}
 
 /**
- * Sends what is due. A row is claimed by pushing its next attempt ahead in one statement with
- * SKIP LOCKED, so another instance draining at the same moment takes other rows, and a process that
- * dies mid-send leaves the row to be tried again after the delay; the provider sees the same
- * idempotency key each time. No transaction is open while a provider is called.
+ * Sends one row now, when it is due and no one else holds it (an operator waiting on its answer);
+ * otherwise the sweep sends it. False when nothing was sent.
  */
-export async function drainOutbox(
+export async function sendOutboxRow(
   db: Database,
+  idempotencyKey: string,
   now: Date,
   environment: PaymentEnvironment,
-): Promise<{ sent: number; failed: number; retried: number }> {
-  const counts = { sent: 0, failed: 0, retried: 0 };
-  for (let index = 0; index < BATCH; index += 1) {
-    const [row] = await queryRows<OutboxRow>(
-      db,
-      sql`update outbox set attempts = attempts + 1,
-                 next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryDelaySeconds(1)})
-           where id = (select id from outbox where state = 'pending' and next_attempt_at <= ${now}
-                        order by id limit 1 for update skip locked)
-       returning id, site_id, kind, payload, attempts`,
-    );
-    if (!row) break;
-    try {
-      const result = await send(db, row, now, environment);
-      await db.execute(
-        sql`update outbox set state = 'sent', sent_at = ${now}, last_error = '', result = ${JSON.stringify(result)}::jsonb where id = ${row.id}`,
-      );
-      counts.sent += 1;
-    } catch (error) {
-      const message =
-        error instanceof PaymentProviderError ? `${error.code}: ${error.message}` : String(error);
-      const last = row.attempts >= MAX_ATTEMPTS;
-      await db.execute(
-        sql`update outbox set last_error = ${message.slice(0, 500)},
-                   state = ${last ? 'failed' : 'pending'},
-                   next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryDelaySeconds(row.attempts + 1)})
-             where id = ${row.id}`,
-      );
-      if (last) counts.failed += 1;
-      else counts.retried += 1;
-    }
-  }
-  return counts;
+): Promise<boolean> {
+  const counts = await drainOutboxKinds(db, now, handlers(db, now, environment), 1, idempotencyKey);
+  return counts.sent === 1;
 }
 
-async function send(
+async function sendRefund(
   db: Database,
   row: OutboxRow,
   now: Date,
   environment: PaymentEnvironment,
 ): Promise<Record<string, unknown>> {
-  if (row.kind !== REFUND_KIND) throw new Error(`unknown outbox kind ${row.kind}`);
   const payload = row.payload as {
     orderNo: string;
     outRefundNo: string;

@@ -7,8 +7,11 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { type PaymentAdapter, PaymentProviderError } from './adapter';
+import { REFUND_KIND } from './outbox-kinds';
+import { sandboxProvider } from './sandbox-provider';
 import { adapterOf, readSettings } from './settings';
 import { outbox } from './tables';
+import { wechatPayV3 } from './wechat-pay-v3';
 import './messages';
 
 /**
@@ -16,7 +19,32 @@ import './messages';
  * over the network, so callers make them outside their transactions; refunds go through the outbox.
  */
 
-export { type PaymentAdapter, PaymentProviderError } from './adapter';
+export {
+  type NativePrepayResult,
+  type PaidTransaction,
+  type PaymentAdapter,
+  PaymentProviderError,
+  type TransferNotice,
+  type TransferRequest,
+  type TransferResult,
+} from './adapter';
+export {
+  type DrainCounts,
+  drainOutboxKinds,
+  type OutboxHandler,
+  OutboxRefusal,
+  type OutboxRow,
+} from './outbox-drain';
+
+/**
+ * The platform's own merchant (DESIGN §11): what shops buy from the platform is paid through it,
+ * WeChat Pay when PLATFORM_WECHATPAY_* are set, the sandbox otherwise; never a shop's settings.
+ */
+export function platformPaymentAdapter(environment: PaymentEnvironment): PaymentAdapter {
+  return environment.platformMerchant
+    ? wechatPayV3(environment.platformMerchant, environment.wechatPayApiBase)
+    : sandboxProvider({ refuses: false });
+}
 
 /** Calls the provider; its refusal or silence becomes the caller's error, naming the payment method. */
 export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -67,7 +95,9 @@ export async function requireOfflineMethod(
   }
 }
 
-export const REFUND_KIND = 'payment.refund';
+export { sendOutboxRow } from './outbox';
+export { REFUND_KIND, TRANSFER_KIND } from './outbox-kinds';
+export { enqueueTransfer, queryTransfer, type TransferPayout } from './transfers';
 
 export interface RefundOrder {
   siteId: number;

@@ -6,7 +6,7 @@ import type { PaymentEnvironment } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { openSecret, sealSecret } from '../../secret-box';
-import type { PaymentAdapter } from './adapter';
+import { type PaymentAdapter, PaymentProviderError } from './adapter';
 import { sandboxProvider } from './sandbox-provider';
 import { paymentSettings } from './tables';
 import { certificateSerial } from './wechat-pay-crypto';
@@ -53,6 +53,26 @@ export function adapterOf(row: SettingsRow | null, environment: PaymentEnvironme
   return merchant
     ? wechatPayV3(merchant, environment.wechatPayApiBase)
     : sandboxProvider({ refuses: row?.sandboxRefuses ?? false });
+}
+
+/**
+ * The adapter of the provider a queued call was made for (the outbox's refunds and transfers): the
+ * sandbox stays the sandbox, and WeChat Pay that is no longer configured refuses rather than letting
+ * the sandbox answer for money WeChat Pay holds.
+ */
+export function queuedAdapter(
+  row: SettingsRow | null,
+  provider: string,
+  environment: PaymentEnvironment,
+): PaymentAdapter {
+  const adapter =
+    provider === 'wechat'
+      ? adapterOf(row, environment)
+      : sandboxProvider({ refuses: row?.sandboxRefuses ?? false });
+  if (adapter.provider !== provider) {
+    throw new PaymentProviderError('NOT_CONFIGURED', 'WeChat Pay is no longer configured for this shop');
+  }
+  return adapter;
 }
 
 function mask(hint: string): string {

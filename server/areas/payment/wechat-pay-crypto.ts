@@ -1,4 +1,13 @@
-import { createDecipheriv, createSign, createVerify, randomBytes, X509Certificate } from 'node:crypto';
+import {
+  constants,
+  createDecipheriv,
+  createSign,
+  createVerify,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  X509Certificate,
+} from 'node:crypto';
 
 /**
  * The cryptography of WeChat Pay API v3 (pay.weixin.qq.com/wiki/doc/apiv3, "签名生成", "签名验证",
@@ -49,6 +58,30 @@ export function rsaVerify(message: string, signature: string, publicKeyOrCertifi
     return createVerify('RSA-SHA256').update(message).verify(publicKeyOrCertificatePem, signature, 'base64');
   } catch {
     return false;
+  }
+}
+
+/**
+ * A sensitive field of a request (a payee's name), sealed for WeChat Pay with its platform
+ * certificate: RSA with OAEP padding over SHA-1 ("敏感信息加密"), in base64. The request then names
+ * the certificate's serial in Wechatpay-Serial.
+ */
+export function encryptSensitive(plain: string, platformCertificatePem: string): string {
+  return publicEncrypt(
+    { key: platformCertificatePem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+    Buffer.from(plain, 'utf8'),
+  ).toString('base64');
+}
+
+/** What WeChat Pay reads from a sealed field with the platform's private key; null when it cannot. */
+export function decryptSensitive(sealed: string, platformPrivateKeyPem: string): string | null {
+  try {
+    return privateDecrypt(
+      { key: platformPrivateKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+      Buffer.from(sealed, 'base64'),
+    ).toString('utf8');
+  } catch {
+    return null;
   }
 }
 

@@ -93,6 +93,34 @@ describe('WeChat Pay v3 adapter against the stand-in', () => {
     });
   });
 
+  it('prepays a Native order: the code to scan, due at the given moment in China time', async () => {
+    const result = await wechatPayV3(merchant, standIn.url).prepayNative(
+      {
+        orderNo: 'PP202611250001',
+        description: '短信套餐 1000 条',
+        totalFen: 4500,
+        notifyUrl: 'https://platform.example.com/api/notify',
+        expiresAt: new Date('2026-11-25T04:30:00Z'),
+      },
+      new Date(),
+    );
+    expect(result.kind).toBe('native');
+    if (result.kind === 'native') expect(result.codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(standIn.received.at(-1)).toEqual({
+      method: 'POST',
+      path: '/v3/pay/transactions/native',
+      body: {
+        appid: TEST_MERCHANT.appId,
+        mchid: TEST_MERCHANT.mchId,
+        description: '短信套餐 1000 条',
+        out_trade_no: 'PP202611250001',
+        time_expire: '2026-11-25T12:30:00+08:00',
+        notify_url: 'https://platform.example.com/api/notify',
+        amount: { total: 4500, currency: 'CNY' },
+      },
+    });
+  });
+
   it("raises WeChat Pay's documented errors with their code and status", async () => {
     standIn.failNext(400, 'ORDERPAID', '该订单已支付');
     const failure = await wechatPayV3(merchant, standIn.url)

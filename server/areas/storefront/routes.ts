@@ -61,9 +61,12 @@ export const storefrontRoutes = [
 
   defineRoute(storefront.quoteExpressFreight, async ({ db, request, input }) => {
     const siteId = await storefrontSite(db, request);
-    const quote = await quoteStorefrontFreight(db, siteId, input);
+    const quote = await quoteStorefrontFreight(db, siteId, input, new Date());
+    const activity = quote.price.freeShippingActivity;
     return {
       FreightFen: quote.freightFen,
+      FreightRulesFen: quote.price.freightRulesFen,
+      FreeShippingActivity: activity ? { Id: activity.id, Name: activity.name } : null,
       Parts: quote.parts.map((part) => ({
         TemplateId: part.templateId,
         FreightFen: part.fen,

@@ -36,6 +36,7 @@ export const en: Record<string, string> = {
   'ledger.filter.reason.points_exchange': 'Points mall exchange',
   'ledger.filter.reason.points_exchange_return': 'Exchange cancelled',
   'ledger.filter.reason.points_expiry': 'Points expired',
+  'ledger.filter.reason.commission_withdrawal': 'Commission withdrawn',
   'ledger.filter.date': 'Date',
   'ledger.column.createdAt': 'Time',
   'ledger.column.member': 'Member',

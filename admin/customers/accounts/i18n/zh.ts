@@ -38,6 +38,7 @@ export const zh: Record<keyof typeof en, string> = {
   'ledger.filter.reason.points_exchange': '积分商城兑换',
   'ledger.filter.reason.points_exchange_return': '兑换取消退回',
   'ledger.filter.reason.points_expiry': '积分过期',
+  'ledger.filter.reason.commission_withdrawal': '佣金提现',
   'ledger.filter.date': '日期',
   'ledger.column.createdAt': '时间',
   'ledger.column.member': '会员',

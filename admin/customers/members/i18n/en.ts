@@ -118,6 +118,7 @@ export const en: Record<string, string> = {
   'members.reason.points_exchange': 'Points mall exchange',
   'members.reason.points_exchange_return': 'Exchange cancelled',
   'members.reason.points_expiry': 'Points expired',
+  'members.reason.commission_withdrawal': 'Commission withdrawn',
   'members.orders.title': 'Orders',
   'members.orders.empty': 'No orders yet',
   'members.orders.orderNo': 'Order no.',

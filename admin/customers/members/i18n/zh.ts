@@ -119,6 +119,7 @@ export const zh: Record<keyof typeof en, string> = {
   'members.reason.points_exchange': '积分商城兑换',
   'members.reason.points_exchange_return': '兑换取消退回',
   'members.reason.points_expiry': '积分过期',
+  'members.reason.commission_withdrawal': '佣金提现',
   'members.orders.title': '订单',
   'members.orders.empty': '暂无订单',
   'members.orders.orderNo': '订单号',

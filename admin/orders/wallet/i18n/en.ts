@@ -27,6 +27,7 @@ export const en: Record<string, string> = {
   'wallet.reason.points_exchange': 'Points mall exchange',
   'wallet.reason.points_exchange_return': 'Exchange cancelled',
   'wallet.reason.points_expiry': 'Points expired',
+  'wallet.reason.commission_withdrawal': 'Commission withdrawn',
   'wallet.reason.sign_in': 'Check-in',
   'wallet.open': 'Wallet',
   'wallet.openNamed': 'Wallet of {buyer}',

@@ -27,6 +27,7 @@ export const zh: Record<string, string> = {
   'wallet.reason.points_exchange': '积分商城兑换',
   'wallet.reason.points_exchange_return': '兑换取消退回',
   'wallet.reason.points_expiry': '积分过期',
+  'wallet.reason.commission_withdrawal': '佣金提现',
   'wallet.reason.sign_in': '签到',
   'wallet.open': '钱包',
   'wallet.openNamed': '{buyer} 的钱包',

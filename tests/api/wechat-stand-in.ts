@@ -1,0 +1,176 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for WeChat's API (mini-program messages and live broadcast), following the
+ * published protocol: tokens from cgi-bin/stable_token for the registered app and secret, every
+ * other call refused with 40001 unless it carries the current access_token, bodies checked for the
+ * fields each call requires, and the documented errcodes answered where a test asks for them.
+ */
+
+export const TEST_APP = { appId: 'wx0123456789abcdef', secret: '0123456789abcdef0123456789abcdef' };
+
+export interface StandInCall {
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export interface WechatStandIn {
+  url: string;
+  calls: StandInCall[];
+  tokensIssued: number;
+  /** errcode per open id for subscribe and custom sends (absent: 0). */
+  sendAnswers: Map<string, number>;
+  /** Ends the current token, as WeChat does when another refresh happens elsewhere. */
+  expireToken(): void;
+  /** audit_status per goods id (absent: 1, still auditing). */
+  goodsAudit: Map<number, number>;
+  sent(path: string): StandInCall[];
+  close(): Promise<void>;
+}
+
+const KEYWORDS: Record<number, { kid: number; name: string; example: string; rule: string }[]> = {
+  1856: [
+    { kid: 1, name: '订单号', example: 'E1', rule: 'character_string' },
+    { kid: 2, name: '商品名称', example: '裙子', rule: 'thing' },
+    { kid: 3, name: '快递公司', example: '顺丰', rule: 'thing' },
+    { kid: 4, name: '快递单号', example: 'SF1', rule: 'character_string' },
+  ],
+};
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startWechatStandIn(): Promise<WechatStandIn> {
+  let token = '';
+  let nextId = 1000;
+  const standIn = {
+    calls: [] as StandInCall[],
+    tokensIssued: 0,
+    sendAnswers: new Map<string, number>(),
+    goodsAudit: new Map<number, number>(),
+  };
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const query = Object.fromEntries(url.searchParams);
+    const raw = await readBody(request);
+    const isJson = String(request.headers['content-type'] ?? '').includes('json');
+    const body =
+      isJson && raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+    const answer = (payload: Record<string, unknown>) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ...payload }));
+    };
+    const refuse = (errcode: number, errmsg: string) => answer({ errcode, errmsg });
+    if (url.pathname === '/cgi-bin/stable_token') {
+      if (body.grant_type !== 'client_credential') return refuse(40002, 'invalid grant_type');
+      if (body.appid !== TEST_APP.appId) return refuse(40013, 'invalid appid');
+      if (body.secret !== TEST_APP.secret) return refuse(40125, 'invalid appsecret');
+      standIn.tokensIssued += 1;
+      token = `token-${standIn.tokensIssued}`;
+      return answer({ access_token: token, expires_in: 7200 });
+    }
+    if (!token || query.access_token !== token)
+      return refuse(40001, 'invalid credential, access_token is invalid');
+    const call = { path: url.pathname, query, body };
+    standIn.calls.push(call);
+    const need = (...fields: string[]) =>
+      fields.find((field) => body[field] === undefined || body[field] === '');
+    switch (url.pathname) {
+      case '/wxaapi/newtmpl/getcategory':
+        return answer({ data: [{ id: 307, name: '服装' }] });
+      case '/wxaapi/newtmpl/getpubtemplatetitles': {
+        if (!query.ids || query.start === undefined || !query.limit)
+          return refuse(47001, 'data format error');
+        return answer({ count: 1, data: [{ tid: 1856, title: '订单发货提醒', type: 2, categoryId: '307' }] });
+      }
+      case '/wxaapi/newtmpl/getpubtemplatekeywords': {
+        const keywords = KEYWORDS[Number(query.tid)];
+        return keywords ? answer({ count: keywords.length, data: keywords }) : refuse(200014, 'invalid tid');
+      }
+      case '/wxaapi/newtmpl/addtemplate': {
+        const kids = body.kidList as number[] | undefined;
+        if (!KEYWORDS[Number(body.tid)]) return refuse(200014, 'invalid tid');
+        if (!Array.isArray(kids) || kids.length < 2 || kids.length > 5)
+          return refuse(200020, 'invalid kidList');
+        if (typeof body.sceneDesc !== 'string' || body.sceneDesc.length > 15)
+          return refuse(200021, 'invalid sceneDesc');
+        nextId += 1;
+        return answer({ priTmplId: `pri-${body.tid}-${nextId}` });
+      }
+      case '/wxaapi/newtmpl/deltemplate':
+        return need('priTmplId') ? refuse(47001, 'data format error') : answer({});
+      case '/cgi-bin/message/subscribe/send': {
+        const missing = need('touser', 'template_id', 'data');
+        if (missing) return refuse(47001, `missing ${missing}`);
+        return refuse(standIn.sendAnswers.get(String(body.touser)) ?? 0, 'answered');
+      }
+      case '/cgi-bin/message/custom/send': {
+        const missing = need('touser', 'msgtype');
+        if (missing) return refuse(47001, `missing ${missing}`);
+        const kind = String(body.msgtype);
+        if (!['text', 'image', 'miniprogrampage', 'link'].includes(kind) || body[kind] === undefined)
+          return refuse(40008, 'invalid message type');
+        return refuse(standIn.sendAnswers.get(String(body.touser)) ?? 0, 'answered');
+      }
+      case '/cgi-bin/media/upload': {
+        if (
+          query.type !== 'image' ||
+          !String(request.headers['content-type']).startsWith('multipart/form-data')
+        )
+          return refuse(40004, 'invalid media type');
+        if (!raw.includes(Buffer.from('name="media"'))) return refuse(41005, 'media data missing');
+        nextId += 1;
+        return answer({ type: 'image', media_id: `media-${nextId}`, created_at: 1 });
+      }
+      case '/wxaapi/broadcast/room/create': {
+        const missing = need(
+          'name',
+          'coverImg',
+          'startTime',
+          'endTime',
+          'anchorName',
+          'anchorWechat',
+          'shareImg',
+          'feedsImg',
+        );
+        if (missing) return refuse(47001, `missing ${missing}`);
+        if (body.anchorWechat === 'unverified_anchor') return refuse(300036, 'anchor not verified');
+        nextId += 1;
+        return answer({ roomId: nextId });
+      }
+      case '/wxaapi/broadcast/goods/add': {
+        const goods = body.goodsInfo as Record<string, unknown> | undefined;
+        if (!goods?.coverImgUrl || !goods.name || goods.priceType !== 1 || !goods.url)
+          return refuse(47001, 'goodsInfo incomplete');
+        nextId += 1;
+        return answer({ goodsId: nextId, auditId: nextId + 1 });
+      }
+      case '/wxa/business/getgoodswarehouse': {
+        const ids = body.goods_ids as number[];
+        return answer({
+          goods: ids.map((id) => ({ goods_id: id, audit_status: standIn.goodsAudit.get(id) ?? 1 })),
+          total: ids.length,
+        });
+      }
+      case '/wxaapi/broadcast/room/addgoods':
+        return need('ids', 'roomId') ? refuse(47001, 'data format error') : answer({});
+      default:
+        return refuse(-1, `unknown path ${url.pathname}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(standIn, {
+    url: `http://127.0.0.1:${port}`,
+    expireToken: () => {
+      token = `${token}-expired-elsewhere`;
+    },
+    sent: (path: string) => standIn.calls.filter((call) => call.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
