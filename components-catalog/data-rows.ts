@@ -40,6 +40,7 @@ export const ENTITY_DATA_SOURCES = {
   technicians: 'technician',
   liveRooms: 'liveRoom',
   votes: 'vote',
+  bookingForms: 'bookingForm',
 } as const satisfies Partial<Record<DataSource, EntityLinkKind>>;
 
 export interface DataRequest {
