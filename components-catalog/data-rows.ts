@@ -1,3 +1,5 @@
+import type { EntityLinkKind } from '../contract/link-targets';
+
 /**
  * Live rows that commerce and vertical blocks draw. The studio fetches them from the server for the
  * block's `data(props)` request and passes them to the renderer; a renderer never invents rows.
@@ -20,7 +22,26 @@ export type DataSource =
   | 'liveRooms'
   | 'votes'
   | 'notices'
+  | 'video'
   | 'bookingForms';
+
+/** The lookup (link kind) whose rows each data source draws; goods, notices and videos have their own calls. */
+export const ENTITY_DATA_SOURCES = {
+  coupons: 'coupon',
+  seckill: 'seckill',
+  groupBuy: 'groupBuy',
+  bargain: 'bargain',
+  pointsProducts: 'pointsProduct',
+  news: 'news',
+  stores: 'store',
+  courses: 'course',
+  rooms: 'hotel',
+  services: 'service',
+  technicians: 'technician',
+  liveRooms: 'liveRoom',
+  votes: 'vote',
+  bookingForms: 'bookingForm',
+} as const satisfies Partial<Record<DataSource, EntityLinkKind>>;
 
 export interface DataRequest {
   source: DataSource;
@@ -146,6 +167,14 @@ export interface NoticeRow {
   title: string;
   content: string;
   mode: 'popup' | 'scroll';
+}
+
+/** The playable address a Tencent Video link resolves to (GetTxVideoMp4Url), for the video block. */
+export interface VideoRow {
+  url: string;
+  title: string;
+  /** Resolved by the built-in sandbox: no video service is configured. */
+  sandbox: boolean;
 }
 
 /** A booking form as the booking entry block shows it, with its real state (time and switch). */

@@ -126,6 +126,8 @@ const SAMPLES: Record<DataSource, (t: Translate, now: number) => readonly unknow
     ),
   services: (t) => services(t),
   technicians: (t) => services(t),
+  // A video has no sample: the block draws its poster until the link resolves.
+  video: () => [],
   liveRooms: (t, now) =>
     numbers.map(
       (n): LiveRoomRow => ({

@@ -44,6 +44,8 @@ export const LINK_KINDS = [
   'pointsProduct',
   'liveRoom',
   'vote',
+  'technician',
+  'service',
 ] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
@@ -88,6 +90,8 @@ const rows = [
   ['pointsProduct', '积分商品', 'Points product', retail, 'row', '/pages/points/detail'],
   ['liveRoom', '直播间', 'Live room', retail, 'row'],
   ['vote', '投票', 'Vote', [1, 2], 'row', '/pages/vote/detail'],
+  ['technician', '技师', 'Technician', [7], 'row', '/pages/technician/detail'],
+  ['service', '服务项目', 'Service', [7], 'row', '/pages/service/detail'],
 ] as const satisfies readonly Row[];
 
 type RowOf<Source extends TargetSource> = Extract<

@@ -55,6 +55,8 @@ const valid: Record<LinkKind, LinkValue> = {
   pointsProduct: { linkType: 26, id: 19, linkTitle: '积分兑换', shpName: '抱枕', shpPrice: 500 },
   liveRoom: { linkType: 27, id: 20, linkTitle: '新品直播' },
   vote: { linkType: 28, id: 21, linkTitle: '最佳员工' },
+  technician: { linkType: 29, id: 22, linkTitle: '李师傅' },
+  service: { linkType: 30, id: 23, linkTitle: '肩颈推拿', shpName: '肩颈推拿', shpPrice: 12800 },
 };
 
 describe('link kinds', () => {
@@ -124,7 +126,7 @@ describe('validateLink per shop type', () => {
     2: ['bookingForm', 'course', 'vote'],
     3: ['category', 'coupon', 'store', 'quickPay', 'menu'],
     4: ['bookingForm', 'hotel', 'hall', 'coupon', 'quickPay'],
-    7: ['bookingForm', 'coupon', 'store', 'quickPay'],
+    7: ['bookingForm', 'coupon', 'store', 'quickPay', 'technician', 'service'],
     8: [
       'product',
       'category',

@@ -43,6 +43,8 @@ export const LinkType = {
   pointsProduct: 26,
   liveRoom: 27,
   vote: 28,
+  technician: 29,
+  service: 30,
 } as const satisfies Record<LinkKind, number>;
 
 /** Built-in mini-program pages a `navigate` link may open. */
@@ -164,6 +166,8 @@ export const linkValueSchema = z.discriminatedUnion('linkType', [
   goods('pointsProduct'),
   entity('liveRoom'),
   entity('vote'),
+  entity('technician'),
+  goods('service'),
 ]);
 
 export type LinkValue = z.infer<typeof linkValueSchema>;

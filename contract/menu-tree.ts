@@ -153,6 +153,8 @@ export const MENU_TREE: readonly MenuNode[] = [
         'freightTemplate payConfig moreShopSupervise publicColumn imageTextSupervise noticeSupervise',
         'editFreight moreShopEdit columnEdit imageTextEdit columnText commentTable',
       ),
+      // The service shop type's (7) content, beside the other verticals' (not in SPEC §2's list).
+      ...leaves('technicianSupervise serviceSupervise', 'technicianEdit serviceEdit'),
     ],
   },
   {

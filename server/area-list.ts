@@ -8,6 +8,7 @@ import { formRoutes } from './areas/booking/form-routes';
 import { bookingSeed } from './areas/booking/seed';
 import { bookingStorefrontRoutes } from './areas/booking/storefront-routes';
 import { runBookingSweeps } from './areas/booking/sweeps';
+import { commLookupRoutes } from './areas/comm/lookup-routes';
 import { commRoutes } from './areas/comm/routes';
 import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
@@ -47,6 +48,7 @@ import { drainMiniProgramSteps } from './areas/mini-program/service';
 import { lookupRoutes } from './areas/module-library/lookup-routes';
 import { moduleLibraryRoutes } from './areas/module-library/routes';
 import { moduleLibrarySeed } from './areas/module-library/seed';
+import { storeLinkRoutes } from './areas/module-library/store-links';
 import { orderAreaRoutes } from './areas/order/routes';
 import { orderSeed } from './areas/order/seed';
 import { runSweeps } from './areas/order/sweeps';
@@ -60,6 +62,8 @@ import { posterRoutes } from './areas/poster/routes';
 import { posterSeed } from './areas/poster/seed';
 import { productAreaRoutes } from './areas/product/routes';
 import { productSeed } from './areas/product/seed';
+import { serviceShopRoutes } from './areas/service-shop/routes';
+import { serviceShopSeed } from './areas/service-shop/seed';
 import { columnRoutes } from './areas/shop-set/column-routes';
 import { commentRoutes } from './areas/shop-set/comment-routes';
 import { freightRoutes } from './areas/shop-set/freight-routes';
@@ -116,11 +120,15 @@ export interface AreaRegistration {
  */
 export const AREAS: readonly AreaRegistration[] = [
   { folder: 'user', routes: userRoutes },
-  { folder: 'comm', routes: commRoutes },
+  { folder: 'comm', routes: [...commRoutes, ...commLookupRoutes] },
   { folder: 'demo', routes: demoRoutes },
   { folder: 'dashboard', routes: dashboardRoutes, seed: dashboardSeed },
   { folder: 'product', routes: productAreaRoutes, seed: productSeed },
-  { folder: 'module-library', routes: [...moduleLibraryRoutes, ...lookupRoutes], seed: moduleLibrarySeed },
+  {
+    folder: 'module-library',
+    routes: [...moduleLibraryRoutes, ...lookupRoutes, ...storeLinkRoutes],
+    seed: moduleLibrarySeed,
+  },
   { folder: 'image-library', routes: imageLibraryRoutes },
   // Stores before orders: pickup points, walk-in counters and the store account name them.
   {
@@ -239,6 +247,8 @@ export const AREAS: readonly AreaRegistration[] = [
   { folder: 'smart-form', routes: [...smartFormRoutes, ...formDataEditRoutes], seed: smartFormSeed },
   { folder: 'account', routes: accountFeedbackRoutes, seed: accountSeed },
   { folder: 'system-log', routes: systemLogRoutes },
+  // After shop-set and marketing: its demo technicians work at a store, services open a booking form.
+  { folder: 'service-shop', routes: serviceShopRoutes, seed: serviceShopSeed },
 ];
 
 export const allRoutes: RouteDefinition[] = AREAS.flatMap((area) => area.routes);

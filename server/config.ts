@@ -100,6 +100,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
     .default('https://apis.map.qq.com'),
+  TENCENT_VIDEO_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be http:// or https:// and a host, without a path')
+    .optional(),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be folder names ending with /, e.g. shop/')
@@ -203,6 +207,8 @@ export interface Config {
   wechatApiBase: string;
   /** The platform's WeChat Pay service-provider account; undefined: applyments go to the sandbox. */
   wechatPayPartner: WechatPayPartnerConfig | undefined;
+  /** Scheme and host of Tencent Video's getinfo service; undefined: the built-in sandbox answers. */
+  tencentVideoUrl: string | undefined;
   /** The platform's Tencent Cloud SMS account; undefined: the sandbox records messages without sending. */
   sms: SmsProviderConfig | undefined;
 }
@@ -399,6 +405,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             platformCertificate: partnerFiles.WECHATPAY_PARTNER_CERTIFICATE_FILE ?? '',
           }
         : undefined,
+    tencentVideoUrl: values.TENCENT_VIDEO_URL?.replace(/\/$/, ''),
     sms:
       values.TENCENT_SMS_SECRET_ID && values.TENCENT_SMS_SECRET_KEY && values.TENCENT_SMS_SDK_APP_ID
         ? {

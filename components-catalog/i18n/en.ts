@@ -202,7 +202,8 @@ export const en: Record<string, string> = {
   'hint.navigationTitle': 'Leave empty to show the page title',
   'hint.shareTitle': 'Shown on the card when the page is shared in a chat; the page title when empty',
   'hint.storeCover': "Leave empty to use the store's own photo",
-  'hint.videoUrl': 'An https address of an mp4 or m3u8 file, or upload a video',
+  'hint.videoUrl':
+    'An https address of an mp4 or m3u8 file, a Tencent Video link (v.qq.com/x/page/…), or upload a video',
 
   'option.align.center': 'Centred',
   'option.align.left': 'Left',
@@ -300,7 +301,8 @@ export const en: Record<string, string> = {
   'problem.cubeCellOverlap': 'Cell {index} covers another cell',
   'problem.zoneOutside': 'Zone {index} goes outside the image',
   'problem.zoneTooSmall': 'Zone {index} is too small to tap',
-  'problem.videoUrl': 'The video address must start with https:// (or be an uploaded video)',
+  'problem.videoUrl':
+    'The video address must start with https:// (or be an uploaded video or a Tencent Video link)',
 
   'render.activity.state.notStarted': 'Not started yet',
   'render.activity.state.ended': 'Over',

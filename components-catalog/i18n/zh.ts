@@ -202,7 +202,7 @@ export const zh: Record<string, string> = {
   'hint.navigationTitle': '留空则显示页面标题',
   'hint.shareTitle': '页面分享到聊天时卡片上的标题，留空则用页面标题',
   'hint.storeCover': '留空则使用门店自己的图片',
-  'hint.videoUrl': 'mp4 或 m3u8 文件的 https 地址，或上传视频',
+  'hint.videoUrl': 'mp4 或 m3u8 文件的 https 地址、腾讯视频链接（v.qq.com/x/page/…），或上传视频',
 
   'option.align.center': '居中',
   'option.align.left': '居左',
@@ -299,7 +299,7 @@ export const zh: Record<string, string> = {
   'problem.cubeCellOverlap': '第 {index} 个格子与其他格子重叠',
   'problem.zoneOutside': '第 {index} 个热区超出了图片范围',
   'problem.zoneTooSmall': '第 {index} 个热区太小，难以点击',
-  'problem.videoUrl': '视频地址须以 https:// 开头（或使用上传的视频）',
+  'problem.videoUrl': '视频地址须以 https:// 开头（或使用上传的视频、腾讯视频链接）',
 
   'render.activity.state.notStarted': '未开始',
   'render.activity.state.ended': '已结束',

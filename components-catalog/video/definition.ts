@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { txVideoId } from '../../contract/endpoints/comm-lookups';
 import { SHOP_TYPES } from '../../contract/enums';
 import type { BlockProblem } from '../../contract/template/block-rules';
 import { defineBlock } from '../block-definition';
 import { boxFields, boxShape, choice, flag, image, options, text } from '../props-kit';
 
 export const schema = z.strictObject({
-  /** An mp4/m3u8 address over https, or a file uploaded to this site. */
+  /**
+   * An mp4/m3u8 address over https, a file uploaded to this site, or a Tencent Video link (a page of
+   * v.qq.com with a video id, or the id itself), which plays the address it resolves to.
+   */
   url: text(2048),
   cover: image(),
   autoplay: flag(false),
@@ -16,9 +20,14 @@ export const schema = z.strictObject({
 });
 export type Props = z.infer<typeof schema>;
 
-/** Mini-program video players only play https addresses (or the site's own uploads). */
+/** A Tencent Video link or id: played through the address GetTxVideoMp4Url resolves it to. */
+export function isTencentVideo(url: string): boolean {
+  return txVideoId(url) !== null;
+}
+
+/** Mini-program video players only play https addresses (or the site's own uploads, or Tencent Video). */
 export function videoUrlProblem(url: string): boolean {
-  if (url.trim() === '') return false;
+  if (url.trim() === '' || isTencentVideo(url)) return false;
   return !/^(https:\/\/[^\s"'<>]+|\/uploads\/[^\s"'<>]+)$/i.test(url.trim());
 }
 
@@ -50,4 +59,9 @@ export const definition = defineBlock({
     ...boxFields,
   ],
   check,
+  rows: 'video',
+  data: (props) =>
+    isTencentVideo(props.url)
+      ? { source: 'video', ids: [], filter: { link: props.url.trim() }, limit: 1 }
+      : null,
 });

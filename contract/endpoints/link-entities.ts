@@ -104,6 +104,20 @@ export const lookupRowSchemas = {
   liveRoom: base.extend({ Anchor: z.string(), ...window }),
   /** `Votes[i]`: ballots cast for `Options[i]`. */
   vote: base.extend({ Options: z.array(z.string()), Votes: z.array(int()), EndsAt: instant() }),
+  /** `Rating`: tenths of a star, 0–50. */
+  technician: base.extend({
+    JobTitle: z.string(),
+    Skills: z.array(z.string()),
+    StoreId: int().nullable(),
+    Rating: int(),
+  }),
+  service: base.extend({
+    PriceFen: int(),
+    Minutes: int(),
+    TechnicianIds: z.array(int()),
+    BookingFormId: int().nullable(),
+    Rating: int(),
+  }),
 } satisfies Record<EntityLinkKind, z.ZodType>;
 
 export type LookupRow<K extends EntityLinkKind> = z.infer<(typeof lookupRowSchemas)[K]>;
@@ -130,6 +144,8 @@ const PATHS: Record<EntityLinkKind, string> = {
   pointsProduct: 'GetIntegralProductList',
   liveRoom: 'GetLiveRoomList',
   vote: 'GetVoteList',
+  technician: 'GetTechnicianList',
+  service: 'GetServiceList',
 };
 
 /** News can also be listed by column, as the news-list block does. */

@@ -166,6 +166,12 @@ export const getPreviewData = defineEndpoint({
     Data: z.string(),
     /** Rows of each product block of the page, by block id. */
     Products: z.array(z.object({ BlockId: z.string(), Rows: z.array(previewProductSchema) })),
+    /** The switched-on lookup rows (link-entities.ts shapes) of the page's other data blocks, by block id. */
+    Lookups: z.array(z.object({ BlockId: z.string(), Rows: z.array(z.record(z.string(), z.unknown())) })),
+    /** The playable address of each video block with a Tencent Video link that resolved. */
+    Videos: z.array(
+      z.object({ BlockId: z.string(), Url: z.string(), Title: z.string(), Sandbox: z.boolean() }),
+    ),
   }),
 });
 

@@ -53,7 +53,12 @@ function PreviewDialog({ template, onClose }: { template: PublicTemplateSummary;
       return {
         response,
         document: parsed.document,
-        rows: new Map(response.Products.map((entry) => [entry.BlockId, entry.Rows])),
+        // Public templates show the sample goods only: no shop's rows or videos stand behind them.
+        rows: {
+          products: new Map(response.Products.map((entry) => [entry.BlockId, entry.Rows])),
+          lookups: new Map(),
+          videos: new Map(),
+        },
       };
     },
   });

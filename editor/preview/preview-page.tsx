@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
+import type { DataRequest } from '../../components-catalog/data-rows';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { rendererOf } from '../../components-catalog/renderers';
@@ -14,10 +15,38 @@ import { callEndpoint } from '../../src/lib/http';
 import { ModuleMessages } from '../../src/lib/i18n/module-messages';
 import { endpointKey } from '../../src/lib/query-options';
 import { productRows } from '../studio/block-rows';
+import { entityRows } from '../studio/entity-block-rows';
 import { studioCatalogues } from '../studio/studio-messages';
 import { PREVIEW_WIDTHS, previewWidth } from './preview-width';
 
 type GoodsRows = Parameters<typeof productRows>[1];
+type PreviewResponse = Awaited<ReturnType<typeof callEndpoint<typeof getPreviewData>>>;
+
+/** What each data block of the page shows, by block id: goods, lookup rows or a resolved video. */
+export interface PreviewRows {
+  products: ReadonlyMap<string, GoodsRows>;
+  lookups: ReadonlyMap<string, PreviewResponse['Lookups'][number]['Rows']>;
+  videos: ReadonlyMap<string, PreviewResponse['Videos'][number]>;
+}
+
+/** A block's rows as its renderer draws them, shaped as the studio shapes them. */
+function blockData(
+  block: BlockNode,
+  request: DataRequest | null,
+  rows: PreviewRows,
+): readonly unknown[] | undefined {
+  if (!request) return undefined;
+  if (request.source === 'products') {
+    const goods = rows.products.get(block.id);
+    return goods ? productRows(request, goods) : undefined;
+  }
+  if (request.source === 'video') {
+    const video = rows.videos.get(block.id);
+    return video ? [{ url: video.Url, title: video.Title, sandbox: video.Sandbox }] : [];
+  }
+  const lookup = rows.lookups.get(block.id);
+  return lookup ? entityRows(request, lookup as unknown as Parameters<typeof entityRows>[1]) : undefined;
+}
 
 /** The preview is reachable without a session, outside the shell and its query client. */
 const queryClient = new QueryClient({
@@ -30,13 +59,13 @@ function PreviewBlock({
   context,
 }: {
   block: BlockNode;
-  rows: GoodsRows | undefined;
+  rows: PreviewRows;
   context: RenderContext;
 }) {
   const Renderer = rendererOf(block.type);
   const request = useMemo(() => blockDefinition(block.type)?.data?.(block.props) ?? null, [block]);
   if (!Renderer) return null;
-  const data = request?.source === 'products' && rows ? productRows(request, rows) : undefined;
+  const data = blockData(block, request, rows);
   return (
     <div data-testid={`preview-block-${block.id}`} data-block-type={block.type}>
       <Renderer props={block.props} data={data} context={context} />
@@ -57,7 +86,7 @@ export function PreviewPhone({
   width,
 }: {
   document: TemplateDocument;
-  rows: ReadonlyMap<string, GoodsRows>;
+  rows: PreviewRows;
   shopType: ShopType;
   width: number;
 }) {
@@ -70,7 +99,7 @@ export function PreviewPhone({
   const popup = fixedBlock(document, page, 'popup');
   const NavigationRenderer = rendererOf('navigationBar')!;
   const view = (block: BlockNode) => (
-    <PreviewBlock key={block.id} block={block} rows={rows.get(block.id)} context={context} />
+    <PreviewBlock key={block.id} block={block} rows={rows} context={context} />
   );
   return (
     <Box
@@ -169,7 +198,11 @@ function Preview() {
       return {
         response,
         document: parsed.document,
-        rows: new Map(response.Products.map((entry) => [entry.BlockId, entry.Rows])),
+        rows: {
+          products: new Map(response.Products.map((entry) => [entry.BlockId, entry.Rows])),
+          lookups: new Map(response.Lookups.map((entry) => [entry.BlockId, entry.Rows])),
+          videos: new Map(response.Videos.map((entry) => [entry.BlockId, entry])),
+        },
       };
     },
   });

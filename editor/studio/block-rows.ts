@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DataRequest, NoticeRow, ProductRow } from '../../components-catalog/data-rows';
+import type { DataRequest, NoticeRow, ProductRow, VideoRow } from '../../components-catalog/data-rows';
+import { getTxVideoMp4Url } from '../../contract/endpoints/comm-lookups';
 import { getProductList, type ProductListQuery } from '../../contract/endpoints/goods';
 import { getRunningNotices } from '../../contract/endpoints/shop-notices';
 import { callEndpoint } from '../../src/lib/http';
@@ -53,12 +54,23 @@ export function productRows(request: DataRequest, rows: readonly GoodsRow[]): Pr
   return request.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-/** Whether the server has rows for the request: services and technicians have no entity yet. */
+/** Whether the server has rows for the request. */
 export function fetchesRows(request: DataRequest | null): boolean {
   return (
     request !== null &&
-    (request.source === 'products' || request.source === 'notices' || entityEndpoint(request) !== null)
+    (request.source === 'products' ||
+      request.source === 'notices' ||
+      request.source === 'video' ||
+      entityEndpoint(request) !== null)
   );
+}
+
+/** A Tencent Video link's playable address; a link that does not resolve plays nothing. */
+async function videoRows(request: DataRequest, signal: AbortSignal): Promise<VideoRow[]> {
+  const link = request.filter?.link;
+  if (typeof link !== 'string') return [];
+  const video = await callEndpoint(getTxVideoMp4Url, { Link: link }, { signal });
+  return [{ url: video.Url, title: video.Title, sandbox: video.Sandbox }];
 }
 
 /** The running notices' lookup as the notice block draws them (not a link kind, so not an entity lookup). */
@@ -73,10 +85,13 @@ export function useBlockRows(request: DataRequest | null): readonly unknown[] | 
   const lookup = request ? entityEndpoint(request) : null;
   const enabled = fetchesRows(request);
   const notices = request?.source === 'notices';
+  const video = request?.source === 'video';
+  const endpoint = notices ? getRunningNotices : video ? getTxVideoMp4Url : (lookup ?? getProductList);
   const query = useQuery({
-    queryKey: [...endpointKey(notices ? getRunningNotices : (lookup ?? getProductList)), request],
+    queryKey: [...endpointKey(endpoint), request],
     queryFn: async ({ signal }): Promise<readonly unknown[]> => {
       if (notices) return noticeRows(request!, signal);
+      if (video) return videoRows(request!, signal);
       if (lookup) {
         const page = await callEndpoint(lookup, entityQuery(request!), { signal });
         return entityRows(request!, page.Data);

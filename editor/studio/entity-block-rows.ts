@@ -9,6 +9,7 @@ import type {
   NewsRow,
   PointsProductRow,
   RoomRow,
+  ServiceRow,
   StoreRow,
   VoteRow,
 } from '../../components-catalog/data-rows';
@@ -17,8 +18,7 @@ import type { EntityLinkKind } from '../../contract/link-targets';
 
 /**
  * Live rows of the non-goods blocks (coupons, offers, news, stores, verticals), read from the
- * ModuleLibrary lookups and shaped as the block renderers draw them. Services and technicians have
- * no entity of their own yet, so their blocks keep their empty state.
+ * ModuleLibrary lookups and shaped as the block renderers draw them.
  */
 
 function offerRow(row: LookupRow<'seckill' | 'groupBuy' | 'bargain'>): ActivityProductRow {
@@ -164,6 +164,30 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       image: row.Image,
       options: row.Options.map((text, index) => ({ text, votes: row.Votes[index] ?? 0 })),
       endsAt: row.EndsAt,
+    }),
+  ),
+  services: source(
+    'service',
+    (row): ServiceRow => ({
+      id: row.Id,
+      name: row.Title,
+      image: row.Image,
+      price: row.PriceFen,
+      minutes: row.Minutes,
+      rating: row.Rating / 10,
+      subtitle: '',
+    }),
+  ),
+  technicians: source(
+    'technician',
+    (row): ServiceRow => ({
+      id: row.Id,
+      name: row.Title,
+      image: row.Image,
+      price: 0,
+      minutes: 0,
+      rating: row.Rating / 10,
+      subtitle: [row.JobTitle, ...row.Skills].filter(Boolean).join(' · '),
     }),
   ),
 } as Partial<Record<DataSource, EntitySource<EntityLinkKind>>>;

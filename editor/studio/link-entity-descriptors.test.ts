@@ -1,12 +1,13 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { ENTITY_DATA_SOURCES } from '../../components-catalog/data-rows';
 import { lookupRowSchemas } from '../../contract/endpoints/link-entities';
 import { EDIT_TEMPLATE_PERMISSION } from '../../contract/endpoints/module-library';
 import { ENTITY_LINK_KINDS, type EntityLinkKind, LINK_TARGETS } from '../../contract/link-targets';
 import { linkKindOf, linkValueSchema } from '../../contract/link-value';
 import { linkPickerEn } from '../i18n/link-picker-en';
 import { linkPickerZh } from '../i18n/link-picker-zh';
-import { entityQuery, entityRows } from './entity-block-rows';
+import { ENTITY_SOURCES, entityQuery, entityRows } from './entity-block-rows';
 import { descriptorOf, ENTITY_DESCRIPTORS } from './link-entity-descriptors';
 
 /** Every field any lookup row has; each kind's schema keeps its own. */
@@ -52,6 +53,13 @@ const SUPERSET = {
   Options: ['甲', '乙'],
   EntryMode: 'points',
   PointsCost: 10,
+  JobTitle: '高级理疗师',
+  Skills: ['推拿', '艾灸'],
+  StoreId: null,
+  Rating: 48,
+  Minutes: 60,
+  TechnicianIds: [3],
+  BookingFormId: null,
   Price: 'deposit',
 };
 
@@ -100,6 +108,8 @@ describe('link picker descriptors', () => {
     ['hall', 'zh', '可容纳 12 桌'],
     ['activity', 'zh', '进行中'],
     ['activity', 'en', 'Running now'],
+    ['service', 'zh', '60 分钟'],
+    ['technician', 'en', '推拿 · 艾灸'],
     ['bookingForm', 'zh', '进行中'],
     ['bookingForm', 'en', '2026-11-01 – 2026-12-01'],
   ] as const)('%s in %s shows “%s”', (kind, locale, expected) => {
@@ -236,7 +246,24 @@ describe('block rows from the lookups', () => {
     expect(rows.map((entry) => entry.status)).toEqual(['live', 'upcoming', 'ended']);
   });
 
-  it('has no rows for sources without an entity yet', () => {
-    expect(entityRows({ source: 'services', ids: [], limit: 3 }, [sample('course')])).toEqual([]);
+  it('draws services with their minutes and technicians with their title and skills', () => {
+    expect(entityRows({ source: 'services', ids: [], limit: 3 }, [sample('service')])).toEqual([
+      { id: 7, name: '满199减30', image: '/img/7.png', price: 9900, minutes: 60, rating: 4.8, subtitle: '' },
+    ]);
+    const [technician] = entityRows({ source: 'technicians', ids: [], limit: 3 }, [sample('technician')]) as {
+      subtitle: string;
+      rating: number;
+    }[];
+    expect(technician).toMatchObject({ subtitle: '高级理疗师 · 推拿 · 艾灸', rating: 4.8 });
+  });
+
+  it('reads each data source from the lookup the server preview reads it from', () => {
+    expect(
+      Object.fromEntries(Object.entries(ENTITY_SOURCES).map(([source, entity]) => [source, entity!.kind])),
+    ).toEqual(ENTITY_DATA_SOURCES);
+  });
+
+  it('has no rows for sources the lookups do not serve', () => {
+    expect(entityRows({ source: 'products', ids: [], limit: 3 }, [sample('course')])).toEqual([]);
   });
 });

@@ -181,6 +181,16 @@ export const ENTITY_DESCRIPTORS: { [K in EntityLinkKind]: EntityDescriptor<K> } 
   },
   liveRoom: plain('liveRoom', (row) => [...text(row.Anchor), period(row)]),
   vote: plain('vote', (row) => [{ id: 'studio.link.fact.until', values: { date: day(row.EndsAt) } }]),
+  technician: plain('technician', (row) => [...text(row.JobTitle), ...text(row.Skills.join(' · '))]),
+  service: {
+    kind: 'service',
+    endpoint: lookupEndpoints.service,
+    facts: (row) => [
+      price(row.PriceFen),
+      { id: 'studio.link.fact.minutes', values: { minutes: row.Minutes } },
+    ],
+    toLink: (row) => goodsLink(LinkType.service, row, row.PriceFen) as LinkValue,
+  },
 };
 
 export function isPickableKind(kind: string): kind is EntityLinkKind {

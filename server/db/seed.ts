@@ -126,5 +126,6 @@ export function demoLogins(mallSiteId: number): DemoLogin[] {
     { userName: 'store', kind: 'store', site: '演示商城', loginPage: '/login' },
     { userName: 'site2', kind: 'main', site: '演示官网', loginPage: '/login' },
     { userName: 'expired', kind: 'main', site: '已过期店铺', loginPage: '/login' },
+    { userName: 'service', kind: 'main', site: '演示服务店', loginPage: '/login' },
   ];
 }

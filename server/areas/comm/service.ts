@@ -3,6 +3,8 @@ import type { AreaNode } from '../../../contract/endpoints/comm';
 import { type Destination, provinceOf } from '../../../contract/freight';
 import { chinaAreas } from './china-areas';
 
+export { type ResolvedVideo, resolveVideo, VideoError } from './tencent-video';
+
 /**
  * The comm area's public service: what other areas may ask of it. The area calls' tree lives here,
  * so a form that saves an area gets the same codes and names the pickers listed.

@@ -24,6 +24,7 @@ import {
   votes,
 } from '../marketing/tables';
 import { skus } from '../product/tables';
+import { services, technicians } from '../service-shop/tables';
 import {
   banquetHalls,
   cases,
@@ -260,6 +261,19 @@ export const LOOKUP_SOURCES: { [K in LinkTableKind]: LookupSource<K> } = {
     Options: row.options,
     Votes: row.options.map((_, index) => row.optionVotes[index] ?? 0),
     EndsAt: iso(row.endsAt),
+  })),
+  technician: source(technicians, (row) => ({
+    JobTitle: row.jobTitle,
+    Skills: row.skills,
+    StoreId: row.storeId,
+    Rating: row.rating,
+  })),
+  service: source(services, (row) => ({
+    PriceFen: row.priceFen,
+    Minutes: row.minutes,
+    TechnicianIds: row.technicianIds,
+    BookingFormId: row.bookingFormId,
+    Rating: row.rating,
   })),
 };
 

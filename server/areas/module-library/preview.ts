@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DataRequest } from '../../../components-catalog/data-rows';
+import { type DataRequest, ENTITY_DATA_SOURCES } from '../../../components-catalog/data-rows';
 import { blockDefinition } from '../../../components-catalog/registry';
+import { txVideoId } from '../../../contract/endpoints/comm-lookups';
 import type { getPreviewData } from '../../../contract/endpoints/module-library';
 import {
   FIXED_SLOTS,
@@ -9,7 +10,9 @@ import {
   type TemplatePage,
 } from '../../../contract/template-document';
 import type { Database } from '../../db/client';
+import { resolveVideo, VideoError } from '../comm/service';
 import { products } from '../product/tables';
+import { LOOKUP_SOURCES, type LookupSource, lookupRows } from './lookup-sources';
 
 type PreviewProduct = ReturnType<typeof getPreviewData.output.parse>['Products'][number]['Rows'][number];
 
@@ -96,4 +99,56 @@ export async function previewProducts(
   if (!manual) return mapped;
   const byId = new Map(mapped.map((row) => [row.Id, row]));
   return request.ids.flatMap((productId) => (byId.has(productId) ? [byId.get(productId)!] : []));
+}
+
+/**
+ * The switched-on rows each entity block of the page asks for (services, coupons, news…), read as
+ * the studio reads them; the preview shapes them with the studio's own entityRows.
+ */
+export async function previewLookups(
+  db: Database,
+  siteId: number,
+  document: TemplateDocument,
+): Promise<{ BlockId: string; Rows: Record<string, unknown>[] }[]> {
+  const found: { BlockId: string; Rows: Record<string, unknown>[] }[] = [];
+  for (const [blockId, block] of Object.entries(document.blocks)) {
+    const request = blockDefinition(block.type)?.data?.(block.props) ?? null;
+    const kind = request
+      ? ENTITY_DATA_SOURCES[request.source as keyof typeof ENTITY_DATA_SOURCES]
+      : undefined;
+    if (!request || !kind) continue;
+    const manual = request.ids.length > 0;
+    const columnId = request.filter?.columnId;
+    const page = await lookupRows(db, siteId, LOOKUP_SOURCES[kind] as LookupSource, {
+      page: 1,
+      pageSize:
+        manual || request.filter?.state === 'ongoing'
+          ? PREVIEW_ROWS_MAX
+          : Math.min(Math.max(request.limit, 1), PREVIEW_ROWS_MAX),
+      ...(manual ? { Ids: request.ids.slice(0, PREVIEW_ROWS_MAX).join(',') } : {}),
+      ...(typeof columnId === 'number' ? { ColumnId: columnId } : {}),
+    });
+    found.push({ BlockId: blockId, Rows: page.Data.filter((row) => row.Status === 'on') });
+  }
+  return found;
+}
+
+/** The playable address of each video block with a Tencent Video link; one that does not resolve is left out. */
+export async function previewVideos(
+  baseUrl: string | undefined,
+  document: TemplateDocument,
+): Promise<{ BlockId: string; Url: string; Title: string; Sandbox: boolean }[]> {
+  const found: { BlockId: string; Url: string; Title: string; Sandbox: boolean }[] = [];
+  for (const [blockId, block] of Object.entries(document.blocks)) {
+    const request = blockDefinition(block.type)?.data?.(block.props) ?? null;
+    const vid = request?.source === 'video' ? txVideoId(String(request.filter?.link ?? '')) : null;
+    if (!vid) continue;
+    try {
+      const video = await resolveVideo(baseUrl, vid);
+      found.push({ BlockId: blockId, Url: video.url, Title: video.title, Sandbox: video.sandbox });
+    } catch (error) {
+      if (!(error instanceof VideoError)) throw error;
+    }
+  }
+  return found;
 }

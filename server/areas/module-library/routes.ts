@@ -23,7 +23,7 @@ import { endedEntities, existingEntities } from './entity-existence';
 import { insertMyTemplate } from './my-templates';
 import './goods-existence';
 import './messages';
-import { previewDocument, previewProducts, productRequests } from './preview';
+import { previewDocument, previewLookups, previewProducts, previewVideos, productRequests } from './preview';
 import { productTemplateRoutes } from './product-template-routes';
 import { publicTemplateRoutes } from './public-template-routes';
 import { moduleTemplates } from './tables';
@@ -229,7 +229,7 @@ export const moduleLibraryRoutes = [
     return { PublishedAt: published.publishedAt.toISOString(), Version: row.version };
   }),
 
-  defineRoute(library.getPreviewData, async ({ input, db, session }) => {
+  defineRoute(library.getPreviewData, async ({ input, db, session, config }) => {
     const [site] = await db
       .select({ name: sites.name, shopType: sites.shopType, expiresAt: sites.expiresAt })
       .from(sites)
@@ -278,6 +278,8 @@ export const moduleLibraryRoutes = [
       UpdatedAt: row.updatedAt.toISOString(),
       Data: serializeTemplate(document),
       Products: productRows,
+      Lookups: await previewLookups(db, input.SiteId, document),
+      Videos: await previewVideos(config.tencentVideoUrl, document),
     };
   }),
   ...publicTemplateRoutes,
