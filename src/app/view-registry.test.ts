@@ -23,6 +23,7 @@ const BUILT_GROUPS = [
   '/error',
   '/error-log',
   '/addedValue',
+  '/marketing/bespeakForm',
   '/smallRoutine',
 ];
 const BUILT_ELSEWHERE: Record<string, string> = {};

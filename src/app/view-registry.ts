@@ -129,6 +129,7 @@ export const viewRegistry: Record<string, () => ViewModule> = {
     import('../../admin/marketing/free-shipping/free-shipping-list-page'),
   '/marketing/bespeakForm/formClassify': () => import('../../admin/marketing/bookings/category-list-page'),
   '/marketing/bespeakForm/formSupervise': () => import('../../admin/marketing/bookings/form-list-page'),
+  '/marketing/bespeakForm/editBespeak': () => import('../../admin/marketing/bookings/form-edit-page'),
   '/marketing/bespeakForm/bespeakOrderSupervise': () =>
     import('../../admin/marketing/bookings/booking-list-page'),
   '/marketing/bespeakForm/bespeakOrderDetails': () =>

@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { bindBookingForm } from '../../contract/endpoints/booking-forms';
+import { getBookingFormList } from '../../contract/endpoints/booking-forms';
 import { book } from '../../contract/endpoints/bookings';
-import { addDays, shopDate } from '../../contract/shop-time';
+import { addDays, shopDate, shopDateTime } from '../../contract/shop-time';
 import { expect, saveScreenshot, test } from './fixtures';
 import { envelope, openStorefrontOrders, type StorefrontOrders } from './storefront-orders';
 
 /**
- * Booking a slot until it is full: the operator's form takes two seats; buyers book through the
+ * Booking a slot until it is full: the operator makes a form of two seats in its editor (a slot
+ * ending as it starts refused on its field first); buyers book through the
  * storefront until the third is refused; the operator finds the bookings on the list, confirms one,
  * cancels the other with a reason on its details, and the seat it gives back is booked again.
  */
@@ -51,28 +52,6 @@ test('a slot is booked until it is full; a cancelled booking frees its seat', as
   test.setTimeout(180_000);
   const title = `E2E预约 ${Date.now().toString(36)}`;
   const day = addDays(shopDate(new Date()), 1);
-  const made = await envelope(
-    await api.operatorCall(bindBookingForm.path, 'POST', {
-      Title: title,
-      Image: '',
-      Summary: '',
-      CategoryId: null,
-      Fields: { fields: [] },
-      CapacityMode: 'perSlot',
-      DayCapacity: 0,
-      Slots: [{ Start: '15:00', End: '16:00', Capacity: 2 }],
-      Weekdays: [1, 2, 3, 4, 5, 6, 7],
-      DaysAhead: 7,
-      Price: 'free',
-      DepositSkuId: null,
-      StoreIds: [],
-      StartsAt: new Date(Date.now() - DAY).toISOString(),
-      EndsAt: new Date(Date.now() + 30 * DAY).toISOString(),
-      Sort: 0,
-      Status: 'on',
-    }),
-  );
-  const formId = Number(made.Id);
   const bookAs = (buyer: string) =>
     api.storefrontCall(book.path, {
       Buyer: { Id: buyer, Name: buyer, Phone: '13900000017' },
@@ -80,10 +59,41 @@ test('a slot is booked until it is full; a cancelled booking frees its seat', as
       Day: day,
       Start: '15:00',
       End: '16:00',
+      // The field the editor added, required there.
+      Answers: { field1: buyer },
     });
   await signInByApi(page, 'admin');
   await page.goto('/marketing/bespeakForm/formSupervise');
   await expect(page.getByRole('heading', { name: 'Form management' })).toBeVisible(FIRST_SCREEN);
+
+  // The form is made in its editor: two seats in one afternoon slot, bookable since yesterday.
+  await page.getByRole('button', { name: 'New booking form' }).click();
+  const editor = page.getByRole('form', { name: 'New booking form' });
+  await expect(editor).toBeVisible();
+  await editor.getByLabel('Name').fill(title);
+  await editor.getByLabel('Bookable from').fill(
+    shopDateTime(new Date(Date.now() - DAY))
+      .slice(0, 16)
+      .replace(' ', 'T'),
+  );
+  await editor.getByRole('button', { name: 'Add a field' }).click();
+  await editor.getByLabel('Field 1 label').fill('称呼');
+  await editor.getByText('Field 1 required').click();
+  await editor.getByLabel('Slot 1 starts (HH:MM)').fill('15:00');
+  await editor.getByLabel('Slot 1 ends (HH:MM)').fill('15:00');
+  await editor.getByLabel('Slot 1 seats').fill('2');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('must end after it starts')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, 'booking-form-editor');
+  await editor.getByLabel('Slot 1 ends (HH:MM)').fill('16:00');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Form management' })).toBeVisible();
+  const listed = await envelope(
+    await api.operatorCall(getBookingFormList.path, 'GET', { keyword: title, page: '1', pageSize: '10' }),
+  );
+  const formId = (listed.Data as { Id: number }[])[0]?.Id as number;
+  expect(formId).toBeGreaterThan(0);
   const formRow = page.getByRole('row').filter({ hasText: title });
   await expect(formRow).toContainText('Running');
   await expect(formRow).toContainText('2 a day over 1 slot');
