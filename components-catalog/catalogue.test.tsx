@@ -57,6 +57,7 @@ const sampleLinks: Partial<Record<LinkKind, LinkValue>> = {
   bookingForm: { linkType: 16, id: 73, linkTitle: '预约' },
   liveRoom: { linkType: 27, id: 74, linkTitle: '直播' },
   vote: { linkType: 28, id: 75, linkTitle: '投票' },
+  activity: { linkType: 11, id: 76, linkTitle: '大转盘' },
 };
 
 function sampleLink(kinds: readonly LinkKind[] | undefined): LinkValue {
@@ -205,6 +206,19 @@ const sampleRows: Record<DataSource, Record<string, unknown>[]> = {
         { text: '张三', votes: 3 },
         { text: '李四', votes: 1 },
       ],
+      endsAt: '2025-07-01T00:00:00Z',
+    },
+  ],
+  lotteries: [
+    {
+      id: 76,
+      title: '大转盘',
+      image: '',
+      summary: '',
+      state: 'notStarted',
+      entryMode: 'points',
+      pointsCost: 50,
+      startsAt: '2025-06-02T00:00:00Z',
       endsAt: '2025-07-01T00:00:00Z',
     },
   ],

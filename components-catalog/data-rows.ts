@@ -21,6 +21,7 @@ export type DataSource =
   | 'technicians'
   | 'liveRooms'
   | 'votes'
+  | 'lotteries'
   | 'notices'
   | 'video'
   | 'bookingForms';
@@ -40,6 +41,7 @@ export const ENTITY_DATA_SOURCES = {
   technicians: 'technician',
   liveRooms: 'liveRoom',
   votes: 'vote',
+  lotteries: 'activity',
   bookingForms: 'bookingForm',
 } as const satisfies Partial<Record<DataSource, EntityLinkKind>>;
 
@@ -158,6 +160,20 @@ export interface VoteRow {
   title: string;
   image: string;
   options: { text: string; votes: number }[];
+  endsAt: string;
+}
+
+/** A lucky draw with its real state (time and the shop's switch) and what one draw costs to enter. */
+export interface LotteryRow {
+  id: number;
+  title: string;
+  image: string;
+  summary: string;
+  state: 'notStarted' | 'running' | 'ended' | 'off';
+  /** `free`: anyone may draw; `points`: each draw costs `pointsCost`; `order`: one draw per paid order. */
+  entryMode: 'free' | 'points' | 'order';
+  pointsCost: number;
+  startsAt: string;
   endsAt: string;
 }
 

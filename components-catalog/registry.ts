@@ -13,6 +13,7 @@ import { definition as hotelRoomList } from './hotel-room-list/definition';
 import { definition as iconNav } from './icon-nav/definition';
 import { definition as imageAd } from './image-ad/definition';
 import { definition as liveRoom } from './live-room/definition';
+import { definition as lottery } from './lottery/definition';
 import { definition as magicCube } from './magic-cube/definition';
 import { definition as menuList } from './menu-list/definition';
 import { definition as navigationBar } from './navigation-bar/definition';
@@ -68,6 +69,7 @@ const BLOCKS = {
   groupBuy,
   bargain,
   pointsMall,
+  lottery,
   newsList,
   userCard,
   orderEntry,

@@ -13,6 +13,7 @@ import { HotelRoomListBlock } from './hotel-room-list/renderer';
 import { IconNavBlock } from './icon-nav/renderer';
 import { ImageAdBlock } from './image-ad/renderer';
 import { LiveRoomBlock } from './live-room/renderer';
+import { LotteryBlock } from './lottery/renderer';
 import { MagicCubeBlock } from './magic-cube/renderer';
 import { MenuListBlock } from './menu-list/renderer';
 import { NavigationBarBlock } from './navigation-bar/renderer';
@@ -74,6 +75,7 @@ export const BLOCK_RENDERERS: BlockRenderers = {
   groupBuy: GroupBuyBlock,
   bargain: BargainBlock,
   pointsMall: PointsMallBlock,
+  lottery: LotteryBlock,
   newsList: NewsListBlock,
   userCard: UserCardBlock,
   orderEntry: OrderEntryBlock,

@@ -5,6 +5,7 @@ import type {
   CourseRow,
   DataSource,
   LiveRoomRow,
+  LotteryRow,
   NewsRow,
   NoticeRow,
   PointsProductRow,
@@ -150,6 +151,20 @@ const SAMPLES: Record<DataSource, (t: Translate, now: number) => readonly unknow
           votes: 10 * option,
         })),
         endsAt: new Date(now + 24 * HOUR).toISOString(),
+      }),
+    ),
+  lotteries: (t, now) =>
+    numbers.map(
+      (n): LotteryRow => ({
+        id: -n,
+        title: t('sample.lottery', { n }),
+        image: '',
+        summary: t('sample.lotterySummary'),
+        state: 'running',
+        entryMode: n === 2 ? 'points' : 'free',
+        pointsCost: n === 2 ? 100 : 0,
+        startsAt: new Date(now - HOUR).toISOString(),
+        endsAt: new Date(now + 24 * n * HOUR).toISOString(),
       }),
     ),
   bookingForms: (t) =>

@@ -5,6 +5,7 @@ import {
   CirclePlusIcon,
   ClipboardListIcon,
   GalleryHorizontalIcon,
+  GiftIcon,
   GraduationCapIcon,
   HandHelpingIcon,
   HeadingIcon,
@@ -82,6 +83,7 @@ const ICONS: Record<string, LucideIcon> = {
   booking: CalendarCheckIcon,
   live: RadioIcon,
   vote: VoteIcon,
+  lottery: GiftIcon,
 };
 
 /** A block's icon; decorative, the block's name beside it is the label. */

@@ -6,6 +6,7 @@ import type {
   DataRequest,
   DataSource,
   LiveRoomRow,
+  LotteryRow,
   NewsRow,
   PointsProductRow,
   RoomRow,
@@ -166,6 +167,20 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
       endsAt: row.EndsAt,
     }),
   ),
+  lotteries: source(
+    'activity',
+    (row): LotteryRow => ({
+      id: row.Id,
+      title: row.Title,
+      image: row.Image,
+      summary: row.Summary,
+      state: row.State,
+      entryMode: row.EntryMode,
+      pointsCost: row.PointsCost,
+      startsAt: row.StartsAt,
+      endsAt: row.EndsAt,
+    }),
+  ),
   services: source(
     'service',
     (row): ServiceRow => ({
@@ -192,8 +207,8 @@ export const ENTITY_SOURCES: Partial<Record<DataSource, EntitySource<EntityLinkK
   ),
 } as Partial<Record<DataSource, EntitySource<EntityLinkKind>>>;
 
-/** Offers a block shows "while ongoing": running now (switched on, started and not over). */
-const ONGOING_SOURCES: readonly DataSource[] = ['seckill', 'groupBuy', 'bargain'];
+/** Offers and draws a block shows "while ongoing": running now (switched on, started and not over). */
+const ONGOING_SOURCES: readonly DataSource[] = ['seckill', 'groupBuy', 'bargain', 'lotteries'];
 
 /** The lookup query answering a block's data request. */
 export function entityQuery(request: DataRequest): LookupQuery & { ColumnId?: number } {

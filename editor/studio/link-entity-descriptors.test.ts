@@ -226,6 +226,35 @@ describe('block rows from the lookups', () => {
     });
   });
 
+  it('draws lucky draws from the activity lookup with their state and entry cost, running ones when ongoing', () => {
+    const draw = (Id: number, State: string) => ({ ...sample('activity'), Id, State });
+    const rows = [draw(1, 'ended'), draw(2, 'running'), draw(3, 'notStarted'), draw(4, 'running')] as never;
+    const ongoing = entityRows(
+      { source: 'lotteries', ids: [], filter: { state: 'ongoing' }, limit: 1 },
+      rows,
+    );
+    expect(ongoing).toEqual([
+      {
+        id: 2,
+        title: '满199减30',
+        image: '/img/7.png',
+        summary: '每日登录抽好礼',
+        state: 'running',
+        entryMode: 'points',
+        pointsCost: 10,
+        startsAt: '2026-11-01T00:00:00.000Z',
+        endsAt: '2026-12-01T00:00:00.000Z',
+      },
+    ]);
+    // Chosen by hand, a draw shows whatever state it is in, in the designer's order.
+    const chosen = entityRows({ source: 'lotteries', ids: [3, 1], limit: 2 }, rows) as { state: string }[];
+    expect(chosen.map((row) => row.state)).toEqual(['notStarted', 'ended']);
+    expect(entityQuery({ source: 'lotteries', ids: [], filter: { state: 'ongoing' }, limit: 3 })).toEqual({
+      page: 1,
+      pageSize: 100,
+    });
+  });
+
   it('tells live, upcoming and ended live rooms apart', () => {
     const now = Date.parse('2026-11-15T00:00:00.000Z');
     const room = (Id: number, StartsAt: string, EndsAt: string) => ({
