@@ -77,7 +77,7 @@ export const en: Record<string, string> = {
   'lotteries.form.removePrize': 'Remove prize {n}',
   'lotteries.form.addPrize': 'Add a prize',
   'lotteries.form.chanceHelp':
-    'Up to {max} prizes. Chances are percentages with two decimals; what they leave draws nothing.',
+    'Up to {max, plural, one {# prize} other {# prizes}}. Chances are percentages with two decimals; what they leave draws nothing.',
   'lotteries.form.chancesOver': 'Over 100 %',
   'lotteries.form.window': 'Time and state',
   'lotteries.form.startsAt': 'Starts',
