@@ -162,7 +162,8 @@ export const en: Record<string, string> = {
   'teams.paidVirtual': '{paid} paid, {virtual} virtual',
   'teams.membersAction': 'Members',
   'teams.dialogTitle': '{name}’s team #{id}',
-  'teams.summary': '{activity}: {joined} of {size, plural, one {# seat} other {# seats}} taken, {paid} paid, {virtual} virtual',
+  'teams.summary':
+    '{activity}: {joined} of {size, plural, one {# seat} other {# seats}} taken, {paid} paid, {virtual} virtual',
   'teams.members': 'Members and their orders',
   'teams.member': 'Member',
   'teams.seat': 'Seat',

@@ -235,7 +235,8 @@ export const en: Record<string, string> = {
     'Commission is counted on what the buyer paid, less freight and refunds. Grades and goods rules may set other rates.',
   'promotionSetting.settlementSection': 'Settlement',
   'promotionSetting.settleMoment': 'Settles',
-  'promotionSetting.settleMoment.afterSale': 'After the after-sale window ({days, plural, one {# day} other {# days}} after receipt)',
+  'promotionSetting.settleMoment.afterSale':
+    'After the after-sale window ({days, plural, one {# day} other {# days}} after receipt)',
   'promotionSetting.settleMoment.completion': 'When the buyer has the goods',
   'promotionSetting.freezeDays': 'Then frozen for (days)',
   'promotionSetting.freezeDaysHelp': '0 to 365 days',
