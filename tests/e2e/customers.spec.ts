@@ -33,6 +33,9 @@ test.describe('customers', () => {
     await search.getByLabel('Name, mobile or member no.').fill('');
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(table.getByRole('row').nth(3)).toBeVisible();
+    // Other journeys add members at the top of the list: a longer page keeps the three in view.
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption({ label: '50 / page' });
+    await expect(table.getByRole('row').nth(21)).toBeVisible();
     const tag = `E2E${Date.now() % 100000}`;
     // Rows are found by name: the other worker's specs add members at the top of the list meanwhile.
     const chosen = ['周敏', '吴刚', '郑丽'].map((name) =>
