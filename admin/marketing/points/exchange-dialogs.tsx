@@ -1,22 +1,20 @@
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { cancelExchange, type ExchangeRow, shipExchange } from '../../../contract/endpoints/points-exchange';
-import { CARRIERS, REASON_MAX, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
+import { REASON_MAX, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
 import { exchangeMachine, shipExchangeForm } from '../../../contract/machines/points-exchange';
 import { actionLabelKey } from '../../../contract/state-machine';
 import { FormDialog } from '../../../src/lib/form-dialog';
+import { type ParcelCarrier, ParcelFields } from '../../core/parcel-fields';
 import { ReasonDialog } from '../../core/reason-dialog';
 import { useResourceAction } from '../../core/use-resource-list';
-
-/** The carriers an exchange order ships with: those of orders, the shop's rider aside (express only). */
-const PARCEL_CARRIERS = CARRIERS.filter((carrier) => carrier !== 'self');
 
 /** Ships an exchange order: carrier and tracking number, checked as the server checks them. */
 export function ShipExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; onClose(): void }) {
   const intl = useIntl();
   const exchange = rows[0]!;
-  const [carrier, setCarrier] = useState<(typeof PARCEL_CARRIERS)[number]>('SF');
+  const [carrier, setCarrier] = useState<ParcelCarrier>('SF');
   const [trackingNo, setTrackingNo] = useState('');
   const [error, setError] = useState<string>();
   const action = useResourceAction([], shipExchange);
@@ -36,42 +34,17 @@ export function ShipExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; onC
       }}
     >
       <Stack gap="4">
-        <Field.Root required>
-          <Field.Label>
-            <FormattedMessage id="exchanges.carrier" />
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={carrier}
-              onChange={(event) => setCarrier(event.target.value as typeof carrier)}
-            >
-              {PARCEL_CARRIERS.map((value) => (
-                <option key={value} value={value}>
-                  {intl.formatMessage({ id: `exchanges.carrier.${value}` })}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root required invalid={Boolean(error)}>
-          <Field.Label>
-            <FormattedMessage id="exchanges.trackingNo" />
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            autoFocus
-            autoComplete="off"
-            value={trackingNo}
-            maxLength={32}
-            onChange={(event) => {
-              setTrackingNo(event.target.value);
-              setError(undefined);
-            }}
-          />
-          {error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
+        <ParcelFields
+          messages="exchanges"
+          carrier={carrier}
+          onCarrier={setCarrier}
+          trackingNo={trackingNo}
+          onTrackingNo={(value) => {
+            setTrackingNo(value);
+            setError(undefined);
+          }}
+          error={error}
+        />
       </Stack>
     </FormDialog>
   );
