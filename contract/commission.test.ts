@@ -105,6 +105,7 @@ describe('allocate', () => {
     ['prices in fen, base after a discount', 9_000, [6_000, 3_000, 1_000], [5_400, 2_700, 900]],
     ['remainders decide each fen', 10, [3, 3, 3, 1], [3, 3, 3, 1]],
     ['uneven remainders', 7, [2, 3, 5], [1, 2, 4]],
+    ['the smaller weight can hold the larger remainder', 5, [1, 2], [2, 3]],
   ])('%s: %d over %j', (_, total, weights, expected) => {
     const shares = allocate(total, weights);
     expect(shares).toEqual(expected);
