@@ -1,7 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { DndContext } from '@dnd-kit/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import { ShopType } from '../../contract/enums';
@@ -58,9 +59,32 @@ function documentOf(blocks: readonly BlockSpec[]): TemplateDocument {
 }
 
 const container = document.getElementById('root')!;
-let root: Root | null = null;
-let store: StudioStore | null = null;
 const queryClient = new QueryClient();
+let store: StudioStore | null = null;
+
+/**
+ * The app's providers stay mounted from one load to the next, as in the app, where opening a
+ * template mounts the edit page inside the shell's providers: each load mounts a store and its canvas.
+ */
+function render(studioStore: StudioStore | null) {
+  root.render(
+    <ChakraProvider value={system}>
+      <IntlProvider locale="zh" messages={studioCatalogues.zh}>
+        <QueryClientProvider client={queryClient}>
+          {studioStore && (
+            <StudioContext.Provider value={studioStore}>
+              <DndContext>
+                <PhoneCanvas />
+              </DndContext>
+            </StudioContext.Provider>
+          )}
+        </QueryClientProvider>
+      </IntlProvider>
+    </ChakraProvider>,
+  );
+}
+const root = createRoot(container);
+flushSync(() => render(null));
 
 const studio = () => {
   if (!store) throw new Error('the studio is not mounted');
@@ -74,25 +98,11 @@ const adapter: EditorAdapter = {
     const parsed = parseTemplate(saved, blockDefinition);
     if (!parsed.ok) throw new Error(`the saved page does not parse: ${parsed.errors[0]?.code}`);
     store = createStudioStore({ document: parsed.document, shopType: ShopType.mall });
-    root = createRoot(container);
-    root.render(
-      <ChakraProvider value={system}>
-        <IntlProvider locale="zh" messages={studioCatalogues.zh}>
-          <QueryClientProvider client={queryClient}>
-            <StudioContext.Provider value={store}>
-              <DndContext>
-                <PhoneCanvas />
-              </DndContext>
-            </StudioContext.Provider>
-          </QueryClientProvider>
-        </IntlProvider>
-      </ChakraProvider>,
-    );
+    render(store);
   },
   unmount() {
-    root?.unmount();
-    root = null;
     store = null;
+    flushSync(() => render(null));
   },
   order: () => {
     const state = studio();
