@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { DndContext } from '@dnd-kit/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
@@ -61,30 +62,39 @@ function documentOf(blocks: readonly BlockSpec[]): TemplateDocument {
 const container = document.getElementById('root')!;
 const queryClient = new QueryClient();
 let store: StudioStore | null = null;
+let showStudio: (studioStore: StudioStore | null) => void = () => {
+  throw new Error('the providers are not mounted');
+};
+
+/** Where the edit page sits in the app: inside the providers, which opening a template leaves alone. */
+function StudioSlot() {
+  const [studioStore, setStudioStore] = useState<StudioStore | null>(null);
+  showStudio = setStudioStore;
+  if (!studioStore) return null;
+  return (
+    <StudioContext.Provider value={studioStore}>
+      <DndContext>
+        <PhoneCanvas />
+      </DndContext>
+    </StudioContext.Provider>
+  );
+}
 
 /**
  * The app's providers stay mounted from one load to the next, as in the app, where opening a
  * template mounts the edit page inside the shell's providers: each load mounts a store and its canvas.
  */
-function render(studioStore: StudioStore | null) {
-  root.render(
+flushSync(() =>
+  createRoot(container).render(
     <ChakraProvider value={system}>
       <IntlProvider locale="zh" messages={studioCatalogues.zh}>
         <QueryClientProvider client={queryClient}>
-          {studioStore && (
-            <StudioContext.Provider value={studioStore}>
-              <DndContext>
-                <PhoneCanvas />
-              </DndContext>
-            </StudioContext.Provider>
-          )}
+          <StudioSlot />
         </QueryClientProvider>
       </IntlProvider>
     </ChakraProvider>,
-  );
-}
-const root = createRoot(container);
-flushSync(() => render(null));
+  ),
+);
 
 const studio = () => {
   if (!store) throw new Error('the studio is not mounted');
@@ -98,11 +108,11 @@ const adapter: EditorAdapter = {
     const parsed = parseTemplate(saved, blockDefinition);
     if (!parsed.ok) throw new Error(`the saved page does not parse: ${parsed.errors[0]?.code}`);
     store = createStudioStore({ document: parsed.document, shopType: ShopType.mall });
-    render(store);
+    showStudio(store);
   },
   unmount() {
     store = null;
-    flushSync(() => render(null));
+    flushSync(() => showStudio(null));
   },
   order: () => {
     const state = studio();
