@@ -49,7 +49,9 @@ describe('the sandbox mini-program of the demo mall', () => {
       ReleasedVersion: '2.0.0',
     });
     const all = await versions();
-    expect(all.Counts).toEqual({ all: 4, uploaded: 0, auditing: 1, approved: 0, rejected: 1, released: 2 });
+    // The seeded batch commit made 2.1.2, committed and waiting to be submitted.
+    expect(all.Counts).toEqual({ all: 5, uploaded: 1, auditing: 1, approved: 0, rejected: 1, released: 2 });
+    expect((await versions(admin, 'uploaded')).Data.map((row) => row.UserVersion)).toEqual(['2.1.2']);
     expect((await versions(admin, 'rejected')).Data.map((row) => row.UserVersion)).toEqual(['2.1.0']);
     const released = await versions(admin, 'released');
     expect(released.Data.map((row) => [row.UserVersion, row.Status])).toEqual([
