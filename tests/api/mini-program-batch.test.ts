@@ -4,6 +4,11 @@ import * as api from '../../contract/endpoints/mini-program';
 import * as batches from '../../contract/endpoints/mini-program-batch';
 import { startTestServer, type TestServer } from './harness';
 
+/** The envelope's field errors (Errors: [{ Field, Message }]), which the typed output leaves out. */
+function errorsOf(response: { body: unknown }) {
+  return (response.body as { Errors?: { Field: string; Message: string }[] }).Errors ?? [];
+}
+
 let server: TestServer;
 let admin: string;
 let site2: string;
@@ -111,7 +116,7 @@ describe('batch commits in the sandbox', () => {
       { token: admin, locale: 'en' },
     );
     expect(nothing.body.Errmsg).toBe(`Batch commit ${mallOnly.body.Id} has no failed shop to retry`);
-    expect(nothing.body.Errors).toEqual([{ Field: 'Id', Message: nothing.body.Errmsg }]);
+    expect(errorsOf(nothing)).toEqual([{ Field: 'Id', Message: nothing.body.Errmsg }]);
   });
 });
 
@@ -126,9 +131,9 @@ describe('batch commit refusals', () => {
       { token: admin, locale: 'en' },
     );
     expect(foreign.body.Errmsg).toBe('Shop 3 is not one of the shops you may switch to');
-    expect(foreign.body.Errors).toEqual([{ Field: 'SiteIds', Message: foreign.body.Errmsg }]);
+    expect(errorsOf(foreign)).toEqual([{ Field: 'SiteIds', Message: foreign.body.Errmsg }]);
     const otherShop = await server.call(batches.commitBatch, { ...commit, SiteIds: [1] }, { token: site2 });
-    expect(otherShop.body.Errors?.[0]?.Field).toBe('SiteIds');
+    expect(errorsOf(otherShop)[0]?.Field).toBe('SiteIds');
     expect(
       await server.query<{ count: number }>(sql`select count(*)::int as count from mini_program_batches`),
     ).toEqual(before);
@@ -142,7 +147,7 @@ describe('batch commit refusals', () => {
   ])('refuses bad input %#, naming %s', async (input, field) => {
     const refused = await server.call(batches.commitBatch, input, { token: admin, locale: 'en' });
     expect(refused.body.Errcode).not.toBe(0);
-    expect(refused.body.Errors?.map((error) => error.Field)).toContain(field);
+    expect(errorsOf(refused).map((error) => error.Field)).toContain(field);
   });
 
   it('shows a batch only to the shop it was started from', async () => {
@@ -150,9 +155,9 @@ describe('batch commit refusals', () => {
     const id = list.body.Data[0]!.Id;
     const elsewhere = await server.call(batches.getBatchInfo, { id }, { token: site2, locale: 'en' });
     expect(elsewhere.body.Errmsg).toBe(`No batch commit ${id} in this shop`);
-    expect(
-      (await server.call(batches.retryBatch, { Id: id }, { token: site2 })).body.Errors?.[0]?.Field,
-    ).toBe('Id');
+    expect(errorsOf(await server.call(batches.retryBatch, { Id: id }, { token: site2 }))[0]?.Field).toBe(
+      'Id',
+    );
     expect((await server.call(batches.getBatchList, {}, { token: site2 })).body.Total).toBe(0);
   });
 
