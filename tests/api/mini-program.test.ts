@@ -121,6 +121,29 @@ describe('the sandbox mini-program of the demo mall', () => {
   });
 });
 
+describe('visit status', () => {
+  it('closes the released mini-program to visitors and opens it again, in the audit log', async () => {
+    const closed = await server.call(api.setVisitStatus, { Open: false }, { token: admin });
+    expect(closed.body).toMatchObject({ Status: 'authorized', VisitOpen: false });
+    expect((await server.call(api.getAuthorization, {}, { token: admin })).body.VisitOpen).toBe(false);
+    const opened = await server.call(api.setVisitStatus, { Open: true }, { token: admin });
+    expect(opened.body.VisitOpen).toBe(true);
+    const logged = await server.query<{ action: string }>(
+      sql`select action from audit_log where site_id = 1 and action like 'miniProgram.%Visit' order by id`,
+    );
+    expect(logged.map((row) => row.action)).toEqual(['miniProgram.closeVisit', 'miniProgram.openVisit']);
+  });
+
+  it('refuses bad input naming the field, a shop with nothing released, and the sub-account', async () => {
+    const bad = await server.call(api.setVisitStatus, { Open: 'no' as unknown as boolean }, { token: admin });
+    expect((bad.body as { Errors?: { Field: string }[] }).Errors?.[0]?.Field).toBe('Open');
+    const none = await server.call(api.setVisitStatus, { Open: false }, { token: site2, locale: 'en' });
+    expect(none.body.Errmsg).toBe('Authorise the mini-program to the platform first');
+    expect((await server.call(api.getAuthorization, {}, { token: admin })).body.VisitOpen).toBe(true);
+    expect((await server.call(api.setVisitStatus, { Open: false }, { token: sub })).status).toBe(403);
+  });
+});
+
 describe('page codes (GetQrCode2)', () => {
   it('draws the released mini-program’s code of a page, and refuses a shop with none released', async () => {
     const code = await server.call(

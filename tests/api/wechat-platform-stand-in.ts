@@ -229,6 +229,11 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
       case '/wxa/release':
         released = true;
         return json(response, {});
+      case '/wxa/change_visitstatus':
+        if (body.action !== 'open' && body.action !== 'close')
+          return error(response, 85022, 'action not allowed');
+        if (!released) return error(response, 85021, 'status not allowed');
+        return json(response, {});
       case '/wxa/revertcoderelease':
         if (!released) return error(response, 87012, 'cannot revert');
         return json(response, {});

@@ -340,6 +340,31 @@ export const miniProgramRoutes = [
     return {};
   }),
 
+  defineRoute(api.setVisitStatus, async ({ db, session, config, input, locale }) => {
+    const adapter = miniProgramAdapter(db, config);
+    await requireAuthorized(db, session.siteId, adapter.provider);
+    if ((await authorizationView(db, session.siteId, adapter.provider)).ReleasedVersion === '')
+      throw new AppError('miniProgram.notReleasedVisit', {}, { field: 'Open' });
+    // Not queued: the operator waits on WeChat's answer, and the switch is set again at will.
+    await askWechat(locale, () => adapter.changeVisitStatus(session.siteId, input.Open), 'Open');
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update wechat_authorizers set visit_open = ${input.Open}
+             where site_id = ${session.siteId} and provider = ${adapter.provider}`,
+      );
+      await audit(
+        tx,
+        session,
+        input.Open ? 'miniProgram.openVisit' : 'miniProgram.closeVisit',
+        `site:${session.siteId}`,
+        {
+          provider: adapter.provider,
+        },
+      );
+    });
+    return authorizationView(db, session.siteId, adapter.provider);
+  }),
+
   defineRoute(api.sandboxAuditResult, async ({ db, session, config, input }) => {
     const row = await readVersion(db, session.siteId, input.Id, 'Id');
     if (row.provider !== 'sandbox' || miniProgramAdapter(db, config).provider !== 'sandbox')
