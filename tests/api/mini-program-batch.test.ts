@@ -142,6 +142,10 @@ describe('batch commit refusals', () => {
   it.each([
     [{ ...commit, SiteIds: [] }, 'SiteIds'],
     [{ ...commit, SiteIds: [1, 1] }, 'SiteIds'],
+    [
+      { ...commit, SiteIds: Array.from({ length: batches.BATCH_SITES_MAX + 1 }, (_, index) => index + 1) },
+      'SiteIds',
+    ],
     [{ ...commit, SiteIds: [1], UserVersion: 'v 1' }, 'UserVersion'],
     [{ ...commit, SiteIds: [1], TemplateId: 99 }, 'TemplateId'],
   ])('refuses bad input %#, naming %s', async (input, field) => {
