@@ -172,3 +172,4 @@ export {
 } from './grade-pricing';
 export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';
 export { applyRechargeBonus, takeBackRechargeBonus } from './stored-value';
+export { balanceAfter, memberBalanceDeals } from './member-deals';
