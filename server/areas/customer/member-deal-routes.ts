@@ -101,7 +101,7 @@ async function readDeals(
   const rows = await queryRows<DealRecord>(
     db,
     sql`select * from ${dealUnion(member)} where ${dealConditions(session, input)}
-        order by deal.at ${direction}, deal.kind, deal.id ${direction} limit ${limit} offset ${offset}`,
+        order by deal.at ${direction}, deal.kind ${direction}, deal.id ${direction} limit ${limit} offset ${offset}`,
   );
   return rows.map(dealRow);
 }
