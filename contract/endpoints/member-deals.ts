@@ -19,12 +19,20 @@ import { MemberPermission } from './members';
  * - order: a paid order, by what was paid;
  * - recharge: a paid stored-value or data recharge order;
  * - refund: money given back for an order or a recharge;
- * - withdrawal: commission the member asked to withdraw (refused ones moved nothing and are left out);
+ * - withdrawal: commission the member took out to withdraw it, and given back when the withdrawal was
+ *   refused or its payout failed;
  * - commission: commission settled to the member as promoter, or taken back after a refund;
  * - balance: the other stored-value changes (the shop's adjustments, recharge bonuses, prizes,
  *   commission withdrawn to stored value).
  */
-export const MEMBER_DEAL_KINDS = ['order', 'recharge', 'refund', 'withdrawal', 'commission', 'balance'] as const;
+export const MEMBER_DEAL_KINDS = [
+  'order',
+  'recharge',
+  'refund',
+  'withdrawal',
+  'commission',
+  'balance',
+] as const;
 export type MemberDealKind = (typeof MEMBER_DEAL_KINDS)[number];
 
 export const DEAL_DIRECTIONS = ['in', 'out'] as const;
@@ -44,8 +52,9 @@ export const memberDealSchema = z.object({
   SourceId: z.number().int().nullable(),
   /**
    * What kind of movement within its kind, as a code the catalogues name: the payment method of an
-   * order, `storedValue` or `data` of a recharge, `order` or `recharge` of a refund, the channel of a
-   * withdrawal, `settle` or `reversal` of a commission, the wallet reason of a balance change.
+   * order, `storedValue` or `data` of a recharge, `order` or `recharge` of a refund, `withdraw` or
+   * `withdrawReturn` of a withdrawal, `settle` or `reversal` of a commission, the wallet reason of a
+   * balance change.
    */
   Detail: z.string(),
   At: z.string(),

@@ -76,7 +76,9 @@ describe('the deals of one member', () => {
     const [wallet] = await server.query<{ balance_fen: number }>(
       sql`select balance_fen from buyer_wallets where site_id = ${MALL_SITE} and buyer_id = 'demo-buyer-002'`,
     );
-    const adjustment = own.find((row) => row.Kind === 'balance' && row.Detail === 'adjust' && row.AmountFen === 1234);
+    const adjustment = own.find(
+      (row) => row.Kind === 'balance' && row.Detail === 'adjust' && row.AmountFen === 1234,
+    );
     expect(adjustment?.BalanceAfterFen).toBe(wallet!.balance_fen);
 
     const recharge = own.find((row) => row.Kind === 'recharge')!;
@@ -229,10 +231,18 @@ describe('the deals of one member', () => {
 describe('who sees which deals', () => {
   it('keeps one shop from another’s members', async () => {
     const site2 = await server.login('site2');
-    const foreign = await server.call(deals.getMemberDealList, { id: promoter }, { token: site2, locale: 'en' });
+    const foreign = await server.call(
+      deals.getMemberDealList,
+      { id: promoter },
+      { token: site2, locale: 'en' },
+    );
     expect([foreign.body.Errcode, fieldOf(foreign)]).toEqual([-1, 'id']);
     expect(foreign.body.Errmsg).toContain(`no member ${promoter}`);
-    const file = await server.call(deals.exportMemberDealList, { id: promoter, format: 'csv' }, { token: site2 });
+    const file = await server.call(
+      deals.exportMemberDealList,
+      { id: promoter, format: 'csv' },
+      { token: site2 },
+    );
     expect(fieldOf(file)).toBe('id');
 
     // A member of the second shop with the same open id sees only that shop's movements.
@@ -282,7 +292,11 @@ describe('who sees which deals', () => {
     expect(totals.body.Totals.OutFen).toBe(
       -seen.filter((row) => row.AmountFen < 0).reduce((sum, row) => sum + row.AmountFen, 0),
     );
-    const file = await server.call(deals.exportMemberDealList, { id: refunded, format: 'csv' }, { token: store });
+    const file = await server.call(
+      deals.exportMemberDealList,
+      { id: refunded, format: 'csv' },
+      { token: store },
+    );
     expect(file.raw.body.trim().split('\n').length).toBe(seen.length + 1);
 
     await server.query(sql`update accounts set store_id = null where id = ${account!.id}`);

@@ -32,7 +32,13 @@ interface DealsMember extends DealMember {
 }
 
 async function requireMember(db: Executor, siteId: number, id: number): Promise<DealsMember> {
-  const [row] = await queryRows<{ id: number; open_id: string; member_no: string; nickname: string; mobile: string }>(
+  const [row] = await queryRows<{
+    id: number;
+    open_id: string;
+    member_no: string;
+    nickname: string;
+    mobile: string;
+  }>(
     db,
     sql`select id, open_id, member_no, nickname, mobile from members where id = ${id} and site_id = ${siteId}`,
   );
@@ -127,7 +133,12 @@ function dealColumns(locale: Locale, member: DealsMember): ExportColumn<api.Memb
       width: 16,
       value: (row) => (row.Detail ? say(detailKey(row)) : ''),
     },
-    { header: say('memberDeal.export.amount'), width: 12, numberFormat: '0.00', value: (row) => yuan(row.AmountFen) },
+    {
+      header: say('memberDeal.export.amount'),
+      width: 12,
+      numberFormat: '0.00',
+      value: (row) => yuan(row.AmountFen),
+    },
     {
       header: say('memberDeal.export.balanceAfter'),
       width: 12,
