@@ -7,14 +7,13 @@ import {
   memberDealResource,
 } from '../../../contract/endpoints/member-deals';
 import { getMemberInfo, MemberPermission } from '../../../contract/endpoints/members';
-import { DistributionPermission } from '../../../contract/machines/distribution';
-import { OrderPermission } from '../../../contract/machines/order';
 import { fenToYuan } from '../../../src/lib/format';
 import { columnKinds } from '../../core/column-kinds';
 import type { ResourceDefinition } from '../../core/resource-definition';
 import { ResourceScreen } from '../../core/resource-screen';
 import { useRecord } from '../../core/use-record';
 import { useResourceList } from '../../core/use-resource-list';
+import { dealSourceLink } from './member-deal-links';
 
 /**
  * /customer/memberDetails?id=…&view=deals: every money movement of the member, on the details' own
@@ -23,16 +22,6 @@ import { useResourceList } from '../../core/use-resource-list';
 
 const column = columnKinds<MemberDeal>('memberDeals.column');
 const KIND_SPAN = 2 ** 42;
-
-/** Where a row's number leads: the order, the recharge order or the withdrawal it came from. */
-function sourceLink(row: MemberDeal): string | null {
-  if (row.SourceId === null || row.Reference === '') return null;
-  const keyword = encodeURIComponent(row.Reference);
-  if (row.Kind === 'recharge' || (row.Kind === 'refund' && row.Detail === 'recharge'))
-    return `${OrderPermission.recharge}?keyword=${keyword}`;
-  if (row.Kind === 'withdrawal') return `${DistributionPermission.withdrawals}?keyword=${keyword}`;
-  return `${OrderPermission.details}?id=${row.SourceId}`;
-}
 
 function detailKey(row: MemberDeal): string {
   return row.Kind === 'balance' ? `members.reason.${row.Detail}` : `memberDeals.detail.${row.Detail}`;
@@ -58,7 +47,7 @@ const dealDefinition: ResourceDefinition<MemberDeal> = {
     column.text('balanceAfter', (row) =>
       row.BalanceAfterFen === null ? '—' : fenToYuan(row.BalanceAfterFen),
     ),
-    column.link('reference', (row) => row.Reference || '—', sourceLink),
+    column.link('reference', (row) => row.Reference || '—', dealSourceLink),
   ],
 };
 
