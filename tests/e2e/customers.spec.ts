@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { addDays, shopDate } from '../../contract/shop-time';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 
 /**
  * Issue 16 journeys: find a member, tag three, adjust points with a reason; answer a complaint.
@@ -174,6 +174,7 @@ test.describe('customers', () => {
       await expect(deals.getByRole('cell', { name: kind, exact: true }).first()).toBeVisible();
     }
     await checkA11y(page);
+    await saveScreenshot(page, 'member-deals');
 
     const filters = page.getByRole('search', { name: 'Filters' });
     await filters.getByLabel('Kind').selectOption({ label: 'Withdrawal' });
