@@ -44,9 +44,18 @@ const dealDefinition: ResourceDefinition<MemberDeal> = {
         {signed(row.AmountFen)}
       </Text>
     )),
-    column.text('balanceAfter', (row) =>
-      row.BalanceAfterFen === null ? '—' : fenToYuan(row.BalanceAfterFen),
-    ),
+    column.text('balanceAfter', (row) => {
+      if (row.BalanceAfterFen === null) return '—';
+      // Commission rows follow the withdrawable commission, not the stored value.
+      if (row.Kind === 'commission' || row.Kind === 'withdrawal')
+        return (
+          <FormattedMessage
+            id="memberDeals.commissionBalance"
+            values={{ amount: fenToYuan(row.BalanceAfterFen) }}
+          />
+        );
+      return fenToYuan(row.BalanceAfterFen);
+    }),
     column.link('reference', (row) => row.Reference || '—', dealSourceLink),
   ],
 };

@@ -146,6 +146,18 @@ function dealColumns(locale: Locale, member: DealsMember): ExportColumn<api.Memb
       value: (row) => yuan(row.BalanceAfterFen),
     },
     { header: say('memberDeal.export.reference'), width: 24, value: (row) => row.Reference },
+    {
+      header: say('memberDeal.export.balanceOf'),
+      width: 12,
+      value: (row) =>
+        row.BalanceAfterFen === null
+          ? ''
+          : say(
+              row.Kind === 'commission' || row.Kind === 'withdrawal'
+                ? 'memberDeal.commission'
+                : 'memberDeal.storedValue',
+            ),
+    },
   ];
 }
 

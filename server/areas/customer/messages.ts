@@ -118,6 +118,9 @@ const en = {
   'memberDeal.detail.reversal': 'Commission taken back',
   'memberDeal.detail.withdraw': 'Withdrawal applied',
   'memberDeal.detail.withdrawReturn': 'Withdrawal returned',
+  'memberDeal.export.balanceOf': 'Balance of',
+  'memberDeal.commission': 'Commission',
+  'memberDeal.storedValue': 'Stored value',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -235,6 +238,9 @@ const zh: Record<keyof typeof en, string> = {
   'memberDeal.detail.reversal': '佣金扣回',
   'memberDeal.detail.withdraw': '申请提现',
   'memberDeal.detail.withdrawReturn': '提现退回',
+  'memberDeal.export.balanceOf': '余额账户',
+  'memberDeal.commission': '佣金',
+  'memberDeal.storedValue': '储值余额',
 };
 
 extendMessages({ en, zh });

@@ -175,4 +175,5 @@ export const en: Record<string, string> = {
   'memberDeals.detail.reversal': 'Commission taken back',
   'memberDeals.detail.withdraw': 'Withdrawal applied',
   'memberDeals.detail.withdrawReturn': 'Withdrawal returned',
+  'memberDeals.commissionBalance': 'Commission {amount}',
 };

@@ -176,4 +176,5 @@ export const zh: Record<keyof typeof en, string> = {
   'memberDeals.detail.reversal': '佣金扣回',
   'memberDeals.detail.withdraw': '申请提现',
   'memberDeals.detail.withdrawReturn': '提现退回',
+  'memberDeals.commissionBalance': '佣金 {amount}',
 };
