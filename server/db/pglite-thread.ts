@@ -62,7 +62,9 @@ export class PGliteThread {
   #closing: Promise<void> | undefined;
 
   private constructor(options: PGliteThreadOptions) {
-    this.#worker = new Worker(WORKER_URL, { workerData: options });
+    // Not the parent's flags: the worker is plain JavaScript and needs no loader (tsx, an eval's
+    // --input-type), whatever started the process.
+    this.#worker = new Worker(WORKER_URL, { workerData: options, execArgv: [] });
     this.#worker.on('message', (reply: Reply) => this.#answer(reply));
     this.#worker.on('error', (error) => this.#stop(error));
     this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite worker stopped (exit code ${code})`)));
