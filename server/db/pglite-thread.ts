@@ -183,6 +183,8 @@ export class PGliteThread {
   }
 
   #stop(error: Error) {
+    // Every later query fails with this error; say so once where an operator looks.
+    if (!this.#stopped && !this.#closing) console.error(`PGlite worker: ${error.message}`);
     this.#stopped ??= error;
     for (const waiting of this.#pending.values()) waiting.reject(this.#stopped);
     this.#pending.clear();
