@@ -26,6 +26,7 @@ import './messages';
 import { previewDocument, previewLookups, previewProducts, previewVideos, productRequests } from './preview';
 import { productTemplateRoutes } from './product-template-routes';
 import { publicTemplateRoutes } from './public-template-routes';
+import { studioLookupRoutes } from './studio-lookup-routes';
 import { moduleTemplates } from './tables';
 import {
   readTemplateData,
@@ -285,4 +286,5 @@ export const moduleLibraryRoutes = [
   ...publicTemplateRoutes,
   ...userCenterRoutes,
   ...productTemplateRoutes,
+  ...studioLookupRoutes,
 ];

@@ -143,3 +143,21 @@ export const productTemplateProducts = pgTable(
     index('product_template_products_template').on(table.templateId),
   ],
 );
+
+/** The shop's reusable text snippets, which the studio's text block inserts (SPEC §7 "texts"). */
+export const textSnippets = pgTable(
+  'text_snippets',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('text_snippets_site').on(table.siteId, table.updatedAt)],
+);
