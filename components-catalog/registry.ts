@@ -1,5 +1,5 @@
-import { definition as bargain } from './bargain/definition';
 import type { ShopType } from '../contract/enums';
+import { definition as bargain } from './bargain/definition';
 import type { AnyBlockDefinition, BlockDefinition } from './block-definition';
 import { definition as bookingEntry } from './booking-entry/definition';
 import { definition as carousel } from './carousel/definition';

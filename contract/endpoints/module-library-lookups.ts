@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
 import { SHOP_TYPES } from '../enums';
+import { listQuerySchema, pagedSchema } from '../envelope';
 import { linkValueSchema, QUICK_ENTRIES } from '../link-value';
 import { id, queryId, version } from '../scalars';
 import { EDIT_TEMPLATE_PERMISSION } from './module-library';

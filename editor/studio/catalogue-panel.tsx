@@ -11,7 +11,6 @@ import { useStudio } from './studio-context';
 /** Drag ids of palette entries start with this; sortable blocks use their block id. */
 export const PALETTE_PREFIX = 'palette:';
 
-
 /** Blocks whose translated name contains the search text (any case). */
 export function matchingBlocks(
   definitions: readonly AnyBlockDefinition[],

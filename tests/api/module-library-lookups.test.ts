@@ -86,7 +86,12 @@ describe('GetShortcutDataList and GetAddressInfo', () => {
       Zh: '查看位置',
       En: 'Open a map',
       Ready: true,
-      Link: { linkType: 8, linkUrl: 'location', latlng: '31.1937,121.4368', address: '上海市 上海市 徐汇区 漕溪北路88号' },
+      Link: {
+        linkType: 8,
+        linkUrl: 'location',
+        latlng: '31.1937,121.4368',
+        address: '上海市 上海市 徐汇区 漕溪北路88号',
+      },
     });
   });
 
@@ -155,7 +160,9 @@ describe('text snippets', () => {
       { token: admin },
     );
     expect(stale.body).toMatchObject({ Errcode: -1, StaleVersion: true, CurrentVersion: 2 });
-    expect((await server.call(lookups.getTextInfo, { Id: id }, { token: admin })).body.Title).toBe('门店电话');
+    expect((await server.call(lookups.getTextInfo, { Id: id }, { token: admin })).body.Title).toBe(
+      '门店电话',
+    );
 
     expect((await server.call(lookups.delText, { Id: id }, { token: admin })).body.Errcode).toBe(0);
     const gone = await server.call(lookups.getTextInfo, { Id: id }, { token: admin });
@@ -234,12 +241,14 @@ describe('permissions', () => {
     ] as const;
     for (const [endpoint, input] of calls) {
       const call = endpoint as typeof lookups.getAddressInfo;
-      expect((await server.call(call, input as Record<string, never>, { token: store })).status, endpoint.path).toBe(
-        403,
-      );
-      expect((await server.call(call, input as Record<string, never>, { token: null })).status, endpoint.path).toBe(
-        401,
-      );
+      expect(
+        (await server.call(call, input as Record<string, never>, { token: store })).status,
+        endpoint.path,
+      ).toBe(403);
+      expect(
+        (await server.call(call, input as Record<string, never>, { token: null })).status,
+        endpoint.path,
+      ).toBe(401);
     }
     const [{ count }] = (await server.query<{ count: number }>(
       sql`select count(*)::int as count from text_snippets where title = '标题'`,
