@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductSection } from '../../../contract/endpoints/enterprise';
 import type { UserCenterSettings } from '../../../contract/endpoints/module-library';
+import type { CategoryPageStyle } from '../../../contract/endpoints/shop-templates';
 import { sites } from '../../db/schema';
 import { productCategories, products } from '../product/tables';
 
@@ -161,3 +162,13 @@ export const textSnippets = pgTable(
   },
   (table) => [index('text_snippets_site').on(table.siteId, table.updatedAt)],
 );
+
+/** The layout of each shop's category page (the "category" page kind of the shop's templates). */
+export const categoryPageSettings = pgTable('category_page_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  style: text('style').$type<CategoryPageStyle>().notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
