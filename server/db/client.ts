@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit';
 
 /** The drizzle database, whichever driver is behind it (PGlite or a PostgreSQL server). */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -40,7 +41,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // without a listener that error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     await pool.query('select 1');
-    const db = drizzlePostgres({ client: pool }) as unknown as Database;
+    const db = trackCommits(drizzlePostgres({ client: pool }) as unknown as Database);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let client = options.pglite;
@@ -49,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(directory, { recursive: true });
     client = await PGlite.create(directory);
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
+  const db = trackCommits(drizzlePglite({ client }) as unknown as Database);
   const owned = client;
   return { db, kind: 'pglite', pglite: owned, close: () => owned.close() };
 }

@@ -3,9 +3,8 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { messagesSweep } from './outbox';
-import { takeIncoming } from './routes';
 import { sandboxAdapter } from './sandbox-adapter';
-import { enqueueSceneMessage, wechatEnvironment } from './service';
+import { enqueueSceneMessage, receiveCustomerMessage, wechatEnvironment } from './service';
 
 /**
  * Demo messages of the mall, all through the sandbox: three templates from the library, the
@@ -45,8 +44,8 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
   const now = new Date();
   const reply = (Text: string) => ({ Kind: 'text' as const, Text, Image: '', CardTitle: '', CardPage: '' });
   await db.execute(
-    sql`insert into wechat_connections (site_id, push_token, default_reply_on, default_reply)
-        values (${siteId}, 'demoPushToken', true,
+    sql`insert into wechat_connections (site_id, default_reply_on, default_reply)
+        values (${siteId}, true,
                 ${JSON.stringify(reply('您好，客服稍后回复您；查询订单请回复“物流”。'))}::jsonb)`,
   );
   const shipped = await addTemplate(db, siteId, 1856, [1, 2, 3, 4, 5], '订单发货提醒', '订单发货后通知买家');
@@ -126,20 +125,15 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
         (${siteId}, '营业时间', 'exact', ${JSON.stringify(reply('门店营业时间：每天 9:00–21:00。'))}::jsonb, 0),
         (${siteId}, '发票', 'contains', ${JSON.stringify(reply('下单时填写发票抬头即可，发货后三个工作日内开具。'))}::jsonb, 0)`,
   );
-  const connection = {
-    defaultReplyOn: true,
-    defaultReply: reply('您好，客服稍后回复您；查询订单请回复“物流”。'),
-  };
+  // A conversation as WeChat's pushes bring it through the platform, answered by the rules above.
   const talk = ['我的物流到哪了？', '营业时间', '可以开发票吗', '衣服有点大，可以换吗'];
-  await db.transaction(async (tx) => {
-    for (const [index, member] of members.slice(0, talk.length).entries())
-      await takeIncoming(tx, siteId, connection, {
-        openId: member.open_id,
-        msgType: 'text',
-        msgId: `demo-${index + 1}`,
-        content: talk[index]!,
-      });
-  });
+  for (const [index, member] of members.slice(0, talk.length).entries())
+    await receiveCustomerMessage(db, siteId, {
+      FromUserName: member.open_id,
+      MsgType: 'text',
+      MsgId: `demo-${index + 1}`,
+      Content: talk[index]!,
+    });
   // The sandbox sends everything enqueued above, as the sweeper would.
   await messagesSweep(db, new Date(), wechatEnvironment());
 };
