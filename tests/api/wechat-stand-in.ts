@@ -169,16 +169,18 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
   };
   platform = await startWechatPlatformStandIn({ delegate: handle });
   const behind = platform;
-  return Object.assign(standIn, {
+  return {
+    ...standIn,
     url: behind.url,
     platform: behind,
+    // A getter: the count goes on as the platform refreshes.
     get tokensIssued() {
       return behind.count('/cgi-bin/component/api_authorizer_token');
     },
     expireToken: () => behind.expireAuthorizerToken(),
     sent: (path: string) => standIn.calls.filter((call) => call.path === path),
     close: () => behind.close(),
-  });
+  };
 }
 
 /**
