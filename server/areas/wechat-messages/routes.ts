@@ -1,21 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import * as api from '../../../contract/endpoints/wechat-messages';
 import { ShowType } from '../../../contract/envelope';
 import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import { audit } from '../../audit';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { translate } from '../../i18n/messages';
-import { sealSecret } from '../../secret-box';
 import { storefrontSite } from '../storefront/service';
 import { authorizedAppId, wechatPlatformOf } from '../wechat-platform/service';
 import { readConnection } from './adapter';
 import { errcodeReason } from './messages';
-import { messagesSweep } from './outbox';
 import { askWechat, enqueueAnswer, environmentOf, sendSoon, siteAdapter } from './service';
 
 function stale(): AppError {
@@ -474,7 +470,7 @@ export const messageRoutes = [
     };
   }),
 
-  defineRoute(api.createMessageSend, async ({ db, session, input, locale, request, config, files }) => {
+  defineRoute(api.createMessageSend, async ({ db, session, input, locale }) => {
     const now = new Date();
     const scheduledAt = input.ScheduledAt ? new Date(input.ScheduledAt) : now;
     if (scheduledAt.getTime() < now.getTime() - 60_000)
@@ -764,7 +760,7 @@ export const messageRoutes = [
     };
   }),
 
-  defineRoute(api.replyCustomerMessage, async ({ db, session, input, request, config, files }) => {
+  defineRoute(api.replyCustomerMessage, async ({ db, session, input }) => {
     const id = await db.transaction(async (tx) => {
       const [message] = await queryRows<{ open_id: string }>(
         tx,
