@@ -128,6 +128,10 @@ describe('order paid', () => {
   it('sends the order number, goods and amount once; a replayed payment enqueues nothing', async () => {
     const template = await bindScene('orderPaid', ['orderNo', 'goodsName', 'amount'], ['scene-paid']);
     const order = await paidOrder('scene-paid');
+    // No sweep yet: the commit of the payment kicks the send, so the buyer hears at once.
+    for (let wait = 0; wait < 100 && sendsTo('scene-paid', template).length === 0; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sendsTo('scene-paid', template)).toHaveLength(1);
     await sweep();
     const sends = sendsTo('scene-paid', template);
     expect(sends).toHaveLength(1);

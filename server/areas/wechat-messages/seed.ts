@@ -8,9 +8,9 @@ import { enqueueSceneMessage, receiveCustomerMessage, wechatEnvironment } from '
 
 /**
  * Demo messages of the mall, all through the sandbox: three templates from the library, the
- * shipped scene bound and on, buyers' acceptances, shipped messages of recent parcels, a mass send
- * already sent (with members who had not accepted refused) and one scheduled, keyword replies and a
- * conversation answered by them.
+ * shipped and paid scenes bound and on, buyers' acceptances, the messages of recent parcels and
+ * payments, a mass send already sent (with members who had not accepted refused) and one scheduled,
+ * keyword replies and a conversation answered by them.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -59,7 +59,7 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
          'pages/order/detail', true),
         (${siteId}, 'orderPaid', ${paid.id},
          ${JSON.stringify(paid.keywords.map((keyword, index) => ({ Key: keyword.Key, Field: ['orderNo', 'goodsName', 'amount', 'paidAt'][index], Text: '' })))}::jsonb,
-         'pages/order/detail', false)`,
+         'pages/order/detail', true)`,
   );
   // Two of every three members accepted the shipped and new-arrival messages in the mini-program.
   const members = await queryRows<{ id: number; open_id: string }>(
@@ -67,7 +67,7 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
     sql`select id, open_id from members where site_id = ${siteId} and status = 'active' order by id`,
   );
   const accepting = members.filter((_, index) => index % 3 !== 2);
-  for (const template of [shipped, arrivals]) {
+  for (const template of [shipped, paid, arrivals]) {
     for (const member of accepting)
       await db.execute(
         sql`insert into message_consents (site_id, open_id, pri_tmpl_id, remaining, last_result)
@@ -104,6 +104,36 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
           shippedAt: new Date(parcel.shipped_at).toISOString().slice(0, 16).replace('T', ' '),
         },
         key: `scene:orderShipped:order:${parcel.id}`,
+        now,
+      });
+  });
+  // The paid message of the last payments, as the order lifecycle enqueues it.
+  const payments = await queryRows<{
+    id: number;
+    order_no: string;
+    buyer_id: string;
+    goods_name: string;
+    paid_fen: number;
+    paid_at: Date;
+  }>(
+    db,
+    sql`select id, order_no, buyer_id, goods_name, paid_fen, paid_at from orders
+         where site_id = ${siteId} and paid_at is not null and buyer_id <> ''
+         order by paid_at desc limit 8`,
+  );
+  await db.transaction(async (tx) => {
+    for (const payment of payments)
+      await enqueueSceneMessage(tx, {
+        siteId,
+        scene: 'orderPaid',
+        openId: payment.buyer_id,
+        fields: {
+          orderNo: payment.order_no,
+          goodsName: payment.goods_name,
+          amount: `${(payment.paid_fen / 100).toFixed(2)}元`,
+          paidAt: new Date(payment.paid_at).toISOString().slice(0, 16).replace('T', ' '),
+        },
+        key: `scene:orderPaid:order:${payment.id}`,
         now,
       });
   });
