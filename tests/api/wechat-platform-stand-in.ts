@@ -52,6 +52,7 @@ export interface WechatPlatformStandIn {
   /** Expires the authorizer token it issued, as two hours passing would. */
   expireAuthorizerToken(): void;
   /** The authorizer token it issued last ('' before any). */
+  /** The authorizer token it issued last to the test mini-program ('' before any). */
   readonly authorizerToken: string;
   /** A push to one of our URLs: the query and the XML body, encrypted and signed as WeChat does. */
   push(
@@ -297,7 +298,7 @@ export async function startWechatPlatformStandIn(
       return authCode;
     },
     get authorizerToken() {
-      return authorizerToken;
+      return authorizers.get(TEST_AUTHORIZER.appId)?.token ?? '';
     },
   };
 }
