@@ -51,7 +51,6 @@ export interface WechatPlatformStandIn {
   failNext(path: string, errcode: number, errmsg: string): void;
   /** Expires the authorizer token it issued, as two hours passing would. */
   expireAuthorizerToken(): void;
-  /** The authorizer token it issued last ('' before any). */
   /** The authorizer token it issued last to the test mini-program ('' before any). */
   readonly authorizerToken: string;
   /** A push to one of our URLs: the query and the XML body, encrypted and signed as WeChat does. */
