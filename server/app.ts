@@ -24,6 +24,7 @@ import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http
 import { describeZodError, InputError } from './http/validation';
 import { parseFlatXml } from './http/xml';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
+import { registerServices } from './services-of';
 import { createFileStore, type FileStore, isFileKey } from './storage/file-store';
 
 export interface Services {
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: 'loopback',
   });
   app.decorate('services', services);
+  registerServices(services, app.log);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('session', null);
   app.decorateRequest('rawBody', '');

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit';
 import { PGliteThread } from './pglite-thread';
 
 /** The drizzle database, whichever driver is behind it (PGlite or a PostgreSQL server). */
@@ -43,7 +44,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // without a listener that error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     await pool.query('select 1');
-    const db = drizzlePostgres({ client: pool }) as unknown as Database;
+    const db = trackCommits(drizzlePostgres({ client: pool }) as unknown as Database);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dataDir = 'memory://';
@@ -53,7 +54,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   // PGlite runs in its own thread: the HTTP thread never waits on the database's work.
   const thread = await PGliteThread.open({ dataDir, ...options.memory });
-  const db = drizzlePglite({ client: thread as never }) as unknown as Database;
+  const db = trackCommits(drizzlePglite({ client: thread as never }) as unknown as Database);
   return {
     db,
     kind: 'pglite',
