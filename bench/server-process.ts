@@ -119,7 +119,8 @@ async function startProcess(script: string, probePath: string, env: Record<strin
     forget();
   };
 
-  const deadline = Date.now() + 120_000;
+  // A cold start migrates and seeds; on a machine busy with other work that can take minutes.
+  const deadline = Date.now() + 300_000;
   while (!(await answers(`${baseUrl}${probePath}`))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
