@@ -42,7 +42,11 @@ export interface LoadTarget {
 export const LOAD_TARGETS: LoadTarget[] = [
   { name: 'GetUserInfo', path: `${API_BASE}${getUserInfo.path}`, caller: 'admin' },
   { name: 'GetChangeSiteList', path: `${API_BASE}${getChangeSiteList.path}`, caller: 'admin' },
-  { name: 'goods list page 2', path: `${API_BASE}${getProductList.path}?page=2&pageSize=20`, caller: 'admin' },
+  {
+    name: 'goods list page 2',
+    path: `${API_BASE}${getProductList.path}?page=2&pageSize=20`,
+    caller: 'admin',
+  },
   { name: 'order list', path: `${API_BASE}${getOrderList.path}?page=1&pageSize=20`, caller: 'admin' },
   {
     name: 'storefront GetShopInfo',
@@ -112,11 +116,7 @@ interface RunResult {
 }
 
 /** Drives one call at CONNECTIONS for the ramp and the steady seconds, timing every response. */
-function drive(
-  server: ServerProcess,
-  path: string,
-  headers: Record<string, string>,
-): Promise<RunResult> {
+function drive(server: ServerProcess, path: string, headers: Record<string, string>): Promise<RunResult> {
   const samples: Sample[] = [];
   let startedAt = 0;
   let cpuAtRampEnd: number | undefined;

@@ -134,7 +134,9 @@ describe('targetFigures', () => {
   const postgres = { userInfoFloorShare: 0.7, userInfoP99Ratio: 2, listP99: 100 };
   const target = (name: string) => LOAD_TARGETS.find((entry) => entry.name === name)!;
   const verdicts = (figures: Figure[]) =>
-    Object.fromEntries(figures.map((entry) => [entry.figure, `${formatValue(entry)} ${verdict(entry)}`.trim()]));
+    Object.fromEntries(
+      figures.map((entry) => [entry.figure, `${formatValue(entry)} ${verdict(entry)}`.trim()]),
+    );
 
   it.each([
     [700, 20, 'ok', 'ok'],
@@ -160,11 +162,14 @@ describe('targetFigures', () => {
   it.each([
     [199, 'ok'],
     [200, 'over'],
-  ])('holds every call on the embedded database to a p99 with the ramp under 200 ms: %s ms', (p99, expected) => {
-    for (const entry of LOAD_TARGETS) {
-      const figures = verdicts(targetFigures(entry, run(10, 5000, p99), floor, { p99WithRamp: 200 }));
-      expect(figures[`${entry.name} p99 with the ramp`]).toMatch(new RegExp(`${expected}$`));
-      expect(figures[`${entry.name} steady p99`]).toBe('5000 ms');
-    }
-  });
+  ])(
+    'holds every call on the embedded database to a p99 with the ramp under 200 ms: %s ms',
+    (p99, expected) => {
+      for (const entry of LOAD_TARGETS) {
+        const figures = verdicts(targetFigures(entry, run(10, 5000, p99), floor, { p99WithRamp: 200 }));
+        expect(figures[`${entry.name} p99 with the ramp`]).toMatch(new RegExp(`${expected}$`));
+        expect(figures[`${entry.name} steady p99`]).toBe('5000 ms');
+      }
+    },
+  );
 });

@@ -91,14 +91,21 @@ export function startServer(options: { dataDir: string; databaseUrl?: string }):
  * Starts the floor (bench/floor-server.ts): what any answer costs at the least on this machine, to
  * compare the real server's calls with. `bodyFile` holds the answer it sends.
  */
-export function startFloorServer(options: { bodyFile: string; databaseUrl?: string }): Promise<ServerProcess> {
+export function startFloorServer(options: {
+  bodyFile: string;
+  databaseUrl?: string;
+}): Promise<ServerProcess> {
   return startProcess('bench/floor-server.ts', '/', {
     FLOOR_BODY_FILE: options.bodyFile,
     DATABASE_URL: options.databaseUrl ?? '',
   });
 }
 
-async function startProcess(script: string, probePath: string, env: Record<string, string>): Promise<ServerProcess> {
+async function startProcess(
+  script: string,
+  probePath: string,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();

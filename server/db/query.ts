@@ -13,7 +13,8 @@ export async function queryRows<T extends Record<string, unknown>>(
   options: { prepareAs?: string } = {},
 ): Promise<T[]> {
   const raw = db.execute(query);
-  const name = options.prepareAs === undefined ? undefined : namedShape(options.prepareAs, raw.getQuery().sql);
+  const name =
+    options.prepareAs === undefined ? undefined : namedShape(options.prepareAs, raw.getQuery().sql);
   const result = (
     name === undefined
       ? await raw
@@ -51,7 +52,10 @@ const preparedNames = new Set<string>();
  * parses and plans it once per connection. Call `.execute({ … })` on what the returned function
  * gives for a database or transaction.
  */
-export function preparedStatement<T>(name: string, build: (db: Database, name: string) => T): (db: Database) => T {
+export function preparedStatement<T>(
+  name: string,
+  build: (db: Database, name: string) => T,
+): (db: Database) => T {
   if (preparedNames.has(name)) throw new Error(`two prepared statements are named ${name}`);
   preparedNames.add(name);
   const built = new WeakMap<Database, T>();

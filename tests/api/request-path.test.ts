@@ -104,7 +104,11 @@ describe('GetUserInfo menus after a grant changes', () => {
     await server.query(grantOf(menu!.path));
     const granted = await server.call(getUserInfo, {}, { token });
     expect(allPaths(granted.body.MenuList)).toContain(menu!.path);
-    const freshLogin = await server.call(getUserInfo, {}, { token: await server.login('sub', { siteId: MALL_SITE }) });
+    const freshLogin = await server.call(
+      getUserInfo,
+      {},
+      { token: await server.login('sub', { siteId: MALL_SITE }) },
+    );
     expect(granted.body.MenuList).toEqual(freshLogin.body.MenuList);
 
     await server.query(revokeOf(menu!.path));
