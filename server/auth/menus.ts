@@ -7,7 +7,6 @@ type MenuRow = typeof menus.$inferSelect;
 
 /** What a set of granted menus gives a session: its paths and GetUserInfo's MenuList, serialised. */
 export interface GrantSet {
-  menuIds: readonly number[];
   paths: ReadonlySet<string>;
   menuListJson: string;
 }
@@ -56,7 +55,6 @@ export function grantSetOf(db: Database, key: string): Promise<GrantSet> {
   if (!grantSet) {
     const menuIds = key === '' ? [] : key.split(',').map(Number);
     grantSet = cache.table.then((table) => ({
-      menuIds,
       paths: grantedPaths(table, menuIds),
       menuListJson: JSON.stringify(menuList(table, menuIds)),
     }));

@@ -23,7 +23,6 @@ export interface Session {
   shopType: number;
   avatar: string;
   introduction: string;
-  grantedMenuIds: readonly number[];
   grantedPaths: ReadonlySet<string>;
   /** The granted menus as GetUserInfo's MenuList, serialised once per grant set. */
   menuListJson: string;
@@ -113,7 +112,6 @@ export async function findSession(db: Database, token: string): Promise<Session 
     shopType: row.shopType,
     avatar: row.avatar,
     introduction: row.introduction,
-    grantedMenuIds: grants.menuIds,
     grantedPaths: grants.paths,
     menuListJson: grants.menuListJson,
   };
