@@ -42,6 +42,8 @@ import { couponStorefrontRoutes } from './areas/marketing/storefront-routes';
 import { marketingSweep } from './areas/marketing/sweeps';
 import { applymentSweep } from './areas/mini-program/applyment';
 import { applymentRoutes } from './areas/mini-program/applyment-routes';
+import { drainBatchCommits } from './areas/mini-program/batch';
+import { batchRoutes } from './areas/mini-program/batch-routes';
 import { miniProgramRoutes } from './areas/mini-program/routes';
 import { miniProgramSeed } from './areas/mini-program/seed';
 import { drainMiniProgramSteps } from './areas/mini-program/service';
@@ -228,13 +230,16 @@ export const AREAS: readonly AreaRegistration[] = [
   // After shop-set, module-library and storefront: a commit's ext config names the published template and key.
   {
     folder: 'mini-program',
-    routes: [...miniProgramRoutes, ...applymentRoutes],
+    routes: [...miniProgramRoutes, ...batchRoutes, ...applymentRoutes],
     seed: miniProgramSeed,
     sweep: async (db, now) => {
       const config = loadConfig();
+      const batches = await drainBatchCommits(db, now, config);
       const steps = await drainMiniProgramSteps(db, now, config);
       const applyments = await applymentSweep(db, now, config);
       return {
+        batchItemsSent: batches.sent,
+        batchItemsFailed: batches.failed,
         stepsSent: steps.sent,
         stepsFailed: steps.failed,
         applymentsSent: applyments.sent,

@@ -6,11 +6,12 @@ import { useSearchParams } from 'react-router-dom';
 import {
   completeAuthorization,
   getAuthorization,
+  setVisitStatus,
   startAuthorization,
 } from '../../contract/endpoints/mini-program';
 import { parseTime } from '../../src/lib/format';
 import { callEndpoint } from '../../src/lib/http';
-import { showToast } from '../../src/lib/notify';
+import { confirmDialog, showToast } from '../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { SandboxNotice } from './sandbox-notice';
 
@@ -29,6 +30,7 @@ export function AuthorizationPanel() {
   const [params, setParams] = useSearchParams();
   const authorization = useQuery(endpointQuery(getAuthorization, {}));
   const [busy, setBusy] = useState(false);
+  const [switching, setSwitching] = useState(false);
   const exchanged = useRef(false);
   const authCode = params.get('auth_code');
 
@@ -52,6 +54,30 @@ export function AuthorizationPanel() {
       window.location.assign(Url);
     } catch {
       setBusy(false);
+    }
+  };
+
+  /** Closing turns visitors away from a shop on line, so it is confirmed; opening is not. */
+  const switchVisits = async (open: boolean) => {
+    if (
+      !open &&
+      !(await confirmDialog({
+        title: t('miniProgram.visit.confirmTitle'),
+        message: t('miniProgram.visit.confirmMessage'),
+        confirmText: t('miniProgram.visit.close'),
+        cancelText: t('engine.cancel'),
+      }))
+    )
+      return;
+    setSwitching(true);
+    try {
+      await callEndpoint(setVisitStatus, { Open: open });
+      showToast('success', t(open ? 'miniProgram.visit.opened' : 'miniProgram.visit.closed'));
+    } catch {
+      // The envelope's message was shown by the http client.
+    } finally {
+      setSwitching(false);
+      await invalidateAreas(client, setVisitStatus);
     }
   };
 
@@ -106,6 +132,31 @@ export function AuthorizationPanel() {
             {item(t('miniProgram.authorization.nickname'), data.NickName)}
             {item(t('miniProgram.authorization.principal'), data.PrincipalName)}
             {item(t('miniProgram.authorization.released'), data.ReleasedVersion)}
+            {data.Status === 'authorized' && data.ReleasedVersion !== '' && (
+              <DataList.Item>
+                <DataList.ItemLabel>{t('miniProgram.visit.label')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <HStack gap="3">
+                    <Badge colorPalette={data.VisitOpen ? 'green' : 'red'} data-testid="visit-status">
+                      <FormattedMessage
+                        id={data.VisitOpen ? 'miniProgram.visit.open' : 'miniProgram.visit.closedState'}
+                      />
+                    </Badge>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette={data.VisitOpen ? 'red' : undefined}
+                      loading={switching}
+                      onClick={() => void switchVisits(!data.VisitOpen)}
+                    >
+                      <FormattedMessage
+                        id={data.VisitOpen ? 'miniProgram.visit.close' : 'miniProgram.visit.reopen'}
+                      />
+                    </Button>
+                  </HStack>
+                </DataList.ItemValue>
+              </DataList.Item>
+            )}
             {item(t('miniProgram.authorization.requestDomains'), data.Domains.Request.join(', '))}
             {item(t('miniProgram.authorization.uploadDomains'), data.Domains.Upload.join(', '))}
             {item(t('miniProgram.authorization.permissions'), data.Permissions.join(', '))}

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION_EVENTS, VERSION_TABS } from '../../contract/endpoints/mini-program';
+import { BATCH_ITEM_STATES } from '../../contract/endpoints/mini-program-batch';
 import { APPLYMENT_TABS, BANK_ACCOUNT_TYPES, SUBJECT_TYPES } from '../../contract/endpoints/pay-applyment';
 import { MINI_PROGRAM_VERSION_STATES } from '../../contract/machines/mini-program-version';
 import { PAY_APPLYMENT_STATES } from '../../contract/machines/pay-applyment';
@@ -35,6 +36,7 @@ describe('mini-program catalogues', () => {
       ...MINI_PROGRAM_VERSION_STATES.map((state) => `miniProgramVersion.state.${state}`),
       ...VERSION_TABS.map((tab) => `miniProgramVersions.tab.${tab}`),
       ...VERSION_EVENTS.map((event) => `miniProgram.event.${event}`),
+      ...BATCH_ITEM_STATES.map((state) => `miniProgram.batch.state.${state}`),
       ...PAY_APPLYMENT_STATES.map((state) => `payApplyment.state.${state}`),
       ...APPLYMENT_TABS.map((tab) => `payApplyments.tab.${tab}`),
       ...SUBJECT_TYPES.map((type) => `applyment.subject.${type}`),

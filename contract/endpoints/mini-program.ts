@@ -278,6 +278,18 @@ export const rollbackVersion = defineEndpoint({
   output: z.object({}),
 });
 
+/**
+ * Opens or closes the released mini-program to visitors (change_visitstatus): closed, WeChat shows
+ * visitors a notice instead of the shop. Answers the authorisation with its new state.
+ */
+export const setVisitStatus = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/SetVisitStatus`,
+  permission: MINI_PROGRAM_PERMISSION,
+  input: z.strictObject({ Open: z.boolean() }),
+  output: authorizationSchema,
+});
+
 export const SANDBOX_AUDIT_RESULTS = ['success', 'fail', 'delay'] as const;
 
 /**

@@ -321,6 +321,22 @@ describe('a version from commit to release and back', () => {
     expect(rejected.Reason).toBe('1:类目不符');
   });
 
+  it('closes the mini-program to visitors at WeChat, and keeps the state when WeChat refuses', async () => {
+    const closed = await server.call(api.setVisitStatus, { Open: false }, { token: admin });
+    expect(closed.body.VisitOpen).toBe(false);
+    const call = standIn.calls.filter((entry) => entry.path === '/wxa/change_visitstatus').at(-1)!;
+    expect(call).toMatchObject({ appId: TEST_AUTHORIZER.appId, body: { action: 'close' } });
+    standIn.failNext('/wxa/change_visitstatus', 85021, 'status not allowed');
+    const refused = await server.call(api.setVisitStatus, { Open: true }, { token: admin, locale: 'en' });
+    expect(refused.body.Errmsg).toBe(
+      'WeChat refused: The mini-program cannot be set to this visit status now (85021)',
+    );
+    expect((await server.call(api.getAuthorization, {}, { token: admin })).body.VisitOpen).toBe(false);
+    expect((await server.call(api.setVisitStatus, { Open: true }, { token: admin })).body.VisitOpen).toBe(
+      true,
+    );
+  });
+
   it('revokes the authorisation on WeChat’s unauthorized push', async () => {
     const push = standIn.push({
       AppId: PLATFORM_ENV.WECHAT_COMPONENT_APP_ID,

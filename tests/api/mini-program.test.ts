@@ -49,7 +49,9 @@ describe('the sandbox mini-program of the demo mall', () => {
       ReleasedVersion: '2.0.0',
     });
     const all = await versions();
-    expect(all.Counts).toEqual({ all: 4, uploaded: 0, auditing: 1, approved: 0, rejected: 1, released: 2 });
+    // The seeded batch commit made 2.1.2, committed and waiting to be submitted.
+    expect(all.Counts).toEqual({ all: 5, uploaded: 1, auditing: 1, approved: 0, rejected: 1, released: 2 });
+    expect((await versions(admin, 'uploaded')).Data.map((row) => row.UserVersion)).toEqual(['2.1.2']);
     expect((await versions(admin, 'rejected')).Data.map((row) => row.UserVersion)).toEqual(['2.1.0']);
     const released = await versions(admin, 'released');
     expect(released.Data.map((row) => [row.UserVersion, row.Status])).toEqual([
@@ -116,6 +118,29 @@ describe('the sandbox mini-program of the demo mall', () => {
     );
     const qr = await server.call(api.getExperienceQr, { id: approved.Id }, { token: admin });
     expect(qr.body.Image).toMatch(/^data:image\/png;base64,/);
+  });
+});
+
+describe('visit status', () => {
+  it('closes the released mini-program to visitors and opens it again, in the audit log', async () => {
+    const closed = await server.call(api.setVisitStatus, { Open: false }, { token: admin });
+    expect(closed.body).toMatchObject({ Status: 'authorized', VisitOpen: false });
+    expect((await server.call(api.getAuthorization, {}, { token: admin })).body.VisitOpen).toBe(false);
+    const opened = await server.call(api.setVisitStatus, { Open: true }, { token: admin });
+    expect(opened.body.VisitOpen).toBe(true);
+    const logged = await server.query<{ action: string }>(
+      sql`select action from audit_log where site_id = 1 and action like 'miniProgram.%Visit' order by id`,
+    );
+    expect(logged.map((row) => row.action)).toEqual(['miniProgram.closeVisit', 'miniProgram.openVisit']);
+  });
+
+  it('refuses bad input naming the field, a shop with nothing released, and the sub-account', async () => {
+    const bad = await server.call(api.setVisitStatus, { Open: 'no' as unknown as boolean }, { token: admin });
+    expect((bad.body as { Errors?: { Field: string }[] }).Errors?.[0]?.Field).toBe('Open');
+    const none = await server.call(api.setVisitStatus, { Open: false }, { token: site2, locale: 'en' });
+    expect(none.body.Errmsg).toBe('Authorise the mini-program to the platform first');
+    expect((await server.call(api.getAuthorization, {}, { token: admin })).body.VisitOpen).toBe(true);
+    expect((await server.call(api.setVisitStatus, { Open: false }, { token: sub })).status).toBe(403);
   });
 });
 

@@ -19,6 +19,8 @@ export const TEST_PLATFORM = {
   aesKey: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
 };
 export const TEST_AUTHORIZER = { appId: 'wxaabbccddeeff0011', userName: 'gh_standin0001' };
+/** A second shop's mini-program, for calls made for several shops (batch commits). */
+export const SECOND_AUTHORIZER = { appId: 'wxaabbccddeeff0022', userName: 'gh_standin0002' };
 
 export const PLATFORM_ENV = {
   WECHAT_COMPONENT_APP_ID: TEST_PLATFORM.appId,
@@ -29,6 +31,8 @@ export const PLATFORM_ENV = {
 
 export interface PlatformCall {
   path: string;
+  /** The mini-program whose authorizer token the call carried; '' for the platform's own calls. */
+  appId: string;
   query: Record<string, string>;
   body: Record<string, unknown>;
 }
@@ -38,6 +42,8 @@ export interface WechatPlatformStandIn {
   ticket: string;
   /** The auth_code WeChat's authorisation page would hand back now. */
   readonly authCode: string;
+  /** A fresh auth_code that authorises the second mini-program. */
+  secondAuthCode(): string;
   /** Calls that passed the token checks, in order. */
   calls: PlatformCall[];
   count(path: string): number;
@@ -60,8 +66,15 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
   let componentToken = '';
   let preAuthCode = '';
   let authCode = `authcode@@@${randomBytes(8).toString('hex')}`;
-  let refreshToken = `refreshtoken@@@${randomBytes(8).toString('hex')}`;
-  let authorizerToken = '';
+  const secondCodes = new Set<string>();
+  /** Per mini-program: the refresh token issued and the authorizer token in force. */
+  const authorizers = new Map<string, { refreshToken: string; token: string }>();
+  const userNames = new Map([
+    [TEST_AUTHORIZER.appId, TEST_AUTHORIZER.userName],
+    [SECOND_AUTHORIZER.appId, SECOND_AUTHORIZER.userName],
+  ]);
+  const tokenOwner = (token: string | undefined) =>
+    [...authorizers.entries()].find(([, entry]) => token && entry.token === token)?.[0] ?? '';
   const calls: PlatformCall[] = [];
   const failures = new Map<string, { errcode: number; errmsg: string }>();
   let auditId = 1000;
@@ -90,7 +103,7 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
       return error(response, failure.errcode, failure.errmsg);
     }
     const componentOk = query.component_access_token === componentToken && componentToken !== '';
-    const authorizerOk = query.access_token === authorizerToken && authorizerToken !== '';
+    const authorizerAppId = tokenOwner(query.access_token);
     switch (path) {
       case '/cgi-bin/component/api_component_token': {
         if (
@@ -101,37 +114,45 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
         if (body.component_verify_ticket !== ticket) return error(response, 61006, 'invalid verify ticket');
         await new Promise((resolve) => setTimeout(resolve, TOKEN_DELAY_MS));
         componentToken = `component@@@${randomBytes(8).toString('hex')}`;
-        calls.push({ path, query, body });
+        calls.push({ path, appId: '', query, body });
         return json(response, { component_access_token: componentToken, expires_in: 7200 });
       }
       case '/cgi-bin/component/api_create_preauthcode':
         if (!componentOk) return error(response, 40001, 'invalid credential');
         preAuthCode = `preauthcode@@@${randomBytes(8).toString('hex')}`;
-        calls.push({ path, query, body });
+        calls.push({ path, appId: '', query, body });
         return json(response, { pre_auth_code: preAuthCode, expires_in: 1800 });
-      case '/cgi-bin/component/api_query_auth':
+      case '/cgi-bin/component/api_query_auth': {
         if (!componentOk) return error(response, 40001, 'invalid credential');
-        if (body.authorization_code !== authCode) return error(response, 61006, 'invalid authorization code');
-        authCode = `used@@@${randomBytes(4).toString('hex')}`;
-        authorizerToken = `authorizer@@@${randomBytes(8).toString('hex')}`;
-        calls.push({ path, query, body });
+        const code = String(body.authorization_code);
+        let appId = TEST_AUTHORIZER.appId;
+        if (secondCodes.delete(code)) appId = SECOND_AUTHORIZER.appId;
+        else if (code !== authCode) return error(response, 61006, 'invalid authorization code');
+        else authCode = `used@@@${randomBytes(4).toString('hex')}`;
+        const issued = {
+          token: `authorizer@@@${randomBytes(8).toString('hex')}`,
+          refreshToken: `refreshtoken@@@${randomBytes(8).toString('hex')}`,
+        };
+        authorizers.set(appId, issued);
+        calls.push({ path, appId: '', query, body });
         return json(response, {
           authorization_info: {
-            authorizer_appid: TEST_AUTHORIZER.appId,
-            authorizer_access_token: authorizerToken,
+            authorizer_appid: appId,
+            authorizer_access_token: issued.token,
             expires_in: 7200,
-            authorizer_refresh_token: refreshToken,
+            authorizer_refresh_token: issued.refreshToken,
             func_info: [{ funcscope_category: { id: 17 } }, { funcscope_category: { id: 18 } }],
           },
         });
+      }
       case '/cgi-bin/component/api_get_authorizer_info':
         if (!componentOk) return error(response, 40001, 'invalid credential');
-        calls.push({ path, query, body });
+        calls.push({ path, appId: '', query, body });
         return json(response, {
           authorizer_info: {
             nick_name: '替身小程序',
             head_img: 'https://example.com/head.png',
-            user_name: TEST_AUTHORIZER.userName,
+            user_name: userNames.get(String(body.authorizer_appid)) ?? '',
             principal_name: '替身公司',
             MiniProgramInfo: {
               network: {
@@ -145,22 +166,23 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
         });
       case '/cgi-bin/component/api_authorizer_token': {
         if (!componentOk) return error(response, 40001, 'invalid credential');
-        if (body.authorizer_refresh_token !== refreshToken)
+        const entry = authorizers.get(String(body.authorizer_appid));
+        if (!entry || body.authorizer_refresh_token !== entry.refreshToken)
           return error(response, 61023, 'refresh_token is invalid');
         await new Promise((resolve) => setTimeout(resolve, TOKEN_DELAY_MS));
-        authorizerToken = `authorizer@@@${randomBytes(8).toString('hex')}`;
-        refreshToken = `refreshtoken@@@${randomBytes(8).toString('hex')}`;
-        calls.push({ path, query, body });
+        entry.token = `authorizer@@@${randomBytes(8).toString('hex')}`;
+        entry.refreshToken = `refreshtoken@@@${randomBytes(8).toString('hex')}`;
+        calls.push({ path, appId: '', query, body });
         return json(response, {
-          authorizer_access_token: authorizerToken,
+          authorizer_access_token: entry.token,
           expires_in: 7200,
-          authorizer_refresh_token: refreshToken,
+          authorizer_refresh_token: entry.refreshToken,
         });
       }
       case '/wxa/gettemplatelist':
         if (query.access_token !== componentToken || !componentToken)
           return error(response, 40001, 'invalid credential');
-        calls.push({ path, query, body });
+        calls.push({ path, appId: '', query, body });
         return json(response, {
           template_list: [
             {
@@ -181,9 +203,9 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
         break;
     }
     if (!path.startsWith('/wxa/')) return error(response, 404, 'no such api');
-    if (!authorizerOk)
-      return error(response, authorizerToken ? 42001 : 40001, 'access_token expired or invalid');
-    calls.push({ path, query, body });
+    if (!authorizerAppId)
+      return error(response, authorizers.size > 0 ? 42001 : 40001, 'access_token expired or invalid');
+    calls.push({ path, appId: authorizerAppId, query, body });
     switch (path) {
       case '/wxa/commit':
         if (![6, 7].includes(Number(body.template_id)))
@@ -206,6 +228,11 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
         return json(response, { auditid: auditId });
       case '/wxa/release':
         released = true;
+        return json(response, {});
+      case '/wxa/change_visitstatus':
+        if (body.action !== 'open' && body.action !== 'close')
+          return error(response, 85022, 'action not allowed');
+        if (!released) return error(response, 85021, 'status not allowed');
         return json(response, {});
       case '/wxa/revertcoderelease':
         if (!released) return error(response, 87012, 'cannot revert');
@@ -233,7 +260,12 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
       failures.set(path, { errcode, errmsg });
     },
     expireAuthorizerToken() {
-      authorizerToken = `expired@@@${randomBytes(4).toString('hex')}`;
+      for (const entry of authorizers.values()) entry.token = `expired@@@${randomBytes(4).toString('hex')}`;
+    },
+    secondAuthCode() {
+      const code = `authcode@@@${randomBytes(8).toString('hex')}`;
+      secondCodes.add(code);
+      return code;
     },
     push(fields, options = {}) {
       const encrypt = encryptMessage(TEST_PLATFORM.aesKey, flatXml(fields), TEST_PLATFORM.appId);

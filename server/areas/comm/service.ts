@@ -3,6 +3,7 @@ import type { AreaNode } from '../../../contract/endpoints/comm';
 import { type Destination, provinceOf } from '../../../contract/freight';
 import { chinaAreas } from './china-areas';
 
+export { switchableSites } from './sites';
 export { type ResolvedVideo, resolveVideo, VideoError } from './tencent-video';
 
 /**

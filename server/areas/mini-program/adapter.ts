@@ -49,6 +49,8 @@ export interface MiniProgramAdapter {
   submitAudit(siteId: number, items: AuditItem[], versionDesc: string): Promise<{ auditId: string }>;
   release(siteId: number): Promise<void>;
   rollback(siteId: number): Promise<void>;
+  /** Opens or closes the released mini-program to visitors (change_visitstatus). */
+  changeVisitStatus(siteId: number, open: boolean): Promise<void>;
   /** The released mini-program's code for a page (getwxacodeunlimit). */
   pageCode(siteId: number, page: string, scene: string): Promise<QrImage>;
 }

@@ -23,13 +23,16 @@ import {
   applyAuditEvent,
   askWechat,
   authorizationView,
+  codeExtJson,
   drainMiniProgramSteps,
   enqueueStep,
+  insertCommit,
   miniProgramAdapter,
   moveVersion,
   reasonText,
   requireAuthorized,
   type StepKind,
+  storefrontApiBase,
 } from './service';
 import './messages';
 
@@ -265,47 +268,21 @@ export const miniProgramRoutes = [
     const templates = await askWechat(locale, () => adapter.templates());
     if (!templates.some((template) => template.TemplateId === input.TemplateId))
       throw new AppError('miniProgram.templateNotFound', { id: input.TemplateId }, { field: 'TemplateId' });
-    const [studio] = await queryRows<{ id: number; published_version: number }>(
-      db,
-      sql`select id, published_version from module_templates
-           where site_id = ${session.siteId} and is_current and published_at is not null`,
-    );
-    if (!studio) throw new AppError('miniProgram.noPublishedTemplate', {}, { field: 'TemplateId' });
-    const [key] = await queryRows<{ prefix: string }>(
-      db,
-      sql`select prefix from storefront_keys where site_id = ${session.siteId} and revoked_at is null
-           order by id desc limit 1`,
-    );
-    if (!key) throw new AppError('miniProgram.noStorefrontKey', {}, { field: 'TemplateId' });
-    // What the code template reads with wx.getExtConfig: which shop, where its API is, what to show.
-    const extJson = JSON.stringify({
-      extEnable: true,
-      extAppid: appId,
-      directCommit: false,
-      ext: {
-        siteId: session.siteId,
-        apiBase: `${request.protocol}://${request.host}/api/storefront`,
-        storefrontKeyPrefix: key.prefix,
-        studioTemplateId: studio.id,
-        studioTemplateVersion: studio.published_version,
-      },
-    });
+    const extJson = await codeExtJson(db, session.siteId, appId, storefrontApiBase(request));
     const id = await db.transaction(async (tx) => {
-      const [created] = await queryRows<{ id: number }>(
+      const versionId = await insertCommit(
         tx,
-        sql`insert into mini_program_versions (site_id, provider, app_id, template_id, user_version, user_desc,
-                                               ext_json, committed_by)
-            values (${session.siteId}, ${adapter.provider}, ${appId}, ${input.TemplateId}, ${input.UserVersion},
-                    ${input.UserDesc}, ${extJson}, ${session.accountId})
-            returning id`,
+        {
+          siteId: session.siteId,
+          provider: adapter.provider,
+          appId,
+          templateId: input.TemplateId,
+          userVersion: input.UserVersion,
+          userDesc: input.UserDesc,
+          extJson,
+        },
+        actorOf(session),
       );
-      const versionId = created!.id;
-      await tx.execute(
-        sql`insert into mini_program_version_events (site_id, version_id, event, account_id, actor_name, note)
-            values (${session.siteId}, ${versionId}, 'commit', ${session.accountId}, ${session.userName},
-                    ${`${input.TemplateId} ${input.UserVersion}`})`,
-      );
-      await enqueueStep(tx, { id: versionId, siteId: session.siteId, step: 1 }, 'miniProgram.commit');
       await audit(tx, session, 'miniProgram.commit', `miniProgramVersion:${versionId}`, {
         templateId: input.TemplateId,
         userVersion: input.UserVersion,
@@ -361,6 +338,31 @@ export const miniProgramRoutes = [
   defineRoute(api.rollbackVersion, async ({ db, session, config, input }) => {
     await queueStep(db, config, session, input.Ids[0]!, 'Ids', 'rollback', 'miniProgram.rollback');
     return {};
+  }),
+
+  defineRoute(api.setVisitStatus, async ({ db, session, config, input, locale }) => {
+    const adapter = miniProgramAdapter(db, config);
+    await requireAuthorized(db, session.siteId, adapter.provider);
+    if ((await authorizationView(db, session.siteId, adapter.provider)).ReleasedVersion === '')
+      throw new AppError('miniProgram.notReleasedVisit', {}, { field: 'Open' });
+    // Not queued: the operator waits on WeChat's answer, and the switch is set again at will.
+    await askWechat(locale, () => adapter.changeVisitStatus(session.siteId, input.Open), 'Open');
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update wechat_authorizers set visit_open = ${input.Open}
+             where site_id = ${session.siteId} and provider = ${adapter.provider}`,
+      );
+      await audit(
+        tx,
+        session,
+        input.Open ? 'miniProgram.openVisit' : 'miniProgram.closeVisit',
+        `site:${session.siteId}`,
+        {
+          provider: adapter.provider,
+        },
+      );
+    });
+    return authorizationView(db, session.siteId, adapter.provider);
   }),
 
   defineRoute(api.sandboxAuditResult, async ({ db, session, config, input }) => {

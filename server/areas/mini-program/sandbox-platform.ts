@@ -110,6 +110,7 @@ export function sandboxPlatform(): MiniProgramAdapter {
     },
     async release() {},
     async rollback() {},
+    async changeVisitStatus() {},
     async pageCode(siteId, page, scene) {
       return qr(`sandbox ${sandboxAppId(siteId)} ${page}?scene=${scene}`);
     },

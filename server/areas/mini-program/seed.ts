@@ -8,6 +8,7 @@ import { sealSecret } from '../../secret-box';
 import { newKey } from '../storefront/service';
 import { wechatAuthorizers } from '../wechat-platform/service';
 import { mask } from './applyment';
+import { insertBatch, sendBatches } from './batch';
 import { sandboxPlatform } from './sandbox-platform';
 import { moveVersion, WECHAT_ACTOR } from './service';
 
@@ -133,6 +134,21 @@ export const miniProgramSeed: AreaSeed = async (db, demo) => {
       }
     });
   }
+  // A batch the admin sent to both shops it manages: the mall's commit goes through, the official
+  // site has not authorised its mini-program yet, so its item waits for a retry.
+  await db.transaction((tx) =>
+    insertBatch(tx, {
+      siteId,
+      accountId: demo.adminAccountId,
+      provider: sandbox.provider,
+      templateId: 3,
+      userVersion: '2.1.2',
+      userDesc: '批量提交：会员与积分',
+      apiBase: 'http://127.0.0.1:8080/api/storefront',
+      siteIds: [siteId, demo.secondSiteId],
+    }),
+  );
+  await sendBatches(db, loadConfig());
 };
 
 /** A draft being filled, one waiting for the legal person's signature, one rejected by the audit. */

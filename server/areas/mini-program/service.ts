@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
+import { hasMessage, type Locale, translate } from '../../i18n/messages';
 import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
 import { NETWORK_ERRCODE, retryable, WechatError, wechatErrorText } from '../wechat-platform/service';
 import type { MiniProgramAdapter } from './adapter';
@@ -129,9 +129,60 @@ export function refusalReason(error: WechatError): string {
   return `#${error.errcode} ${error.errmsg}`;
 }
 
+/** How our own refusal (a message key without parameters) is kept, for the same reason. */
+export function ownReason(error: AppError): string {
+  return `@${error.key}`;
+}
+
 export function reasonText(locale: Locale, reason: string): string {
   const refusal = /^#(-?\d+) ([\s\S]*)$/.exec(reason);
-  return refusal ? wechatErrorText(locale, Number(refusal[1]), refusal[2]!) : reason;
+  if (refusal) return wechatErrorText(locale, Number(refusal[1]), refusal[2]!);
+  const own = /^@([\w.]+)$/.exec(reason);
+  return own && hasMessage(own[1]!) ? translate(locale, own[1]!) : reason;
+}
+
+/**
+ * What the commit of a shop needs besides its app id, checked in the order an operator fixes them:
+ * a published studio template and a storefront key. The ext config is what the code template reads
+ * with wx.getExtConfig: which shop, where its API is, what to show.
+ */
+export async function codeExtJson(db: Executor, siteId: number, appId: string, apiBase: string) {
+  const [studio] = await queryRows<{ id: number; published_version: number }>(
+    db,
+    sql`select id, published_version from module_templates
+         where site_id = ${siteId} and is_current and published_at is not null`,
+  );
+  if (!studio) throw new AppError('miniProgram.noPublishedTemplate', {}, { field: 'TemplateId' });
+  const [key] = await queryRows<{ prefix: string }>(
+    db,
+    sql`select prefix from storefront_keys where site_id = ${siteId} and revoked_at is null
+         order by id desc limit 1`,
+  );
+  if (!key) throw new AppError('miniProgram.noStorefrontKey', {}, { field: 'TemplateId' });
+  return JSON.stringify({
+    extEnable: true,
+    extAppid: appId,
+    directCommit: false,
+    ext: {
+      siteId,
+      apiBase,
+      storefrontKeyPrefix: key.prefix,
+      studioTemplateId: studio.id,
+      studioTemplateVersion: studio.published_version,
+    },
+  });
+}
+
+/**
+ * Settles the batch item whose commit made this version, in the transaction that moves the version:
+ * a batch's progress follows its versions' commits.
+ */
+async function settleBatchItem(tx: Executor, versionId: number, committed: boolean, reason: string) {
+  await tx.execute(
+    sql`update mini_program_batch_items
+           set status = ${committed ? 'committed' : 'failed'}, reason = ${reason}, updated_at = now()
+         where version_id = ${versionId} and status = 'pending'`,
+  );
 }
 
 export interface VersionActor {
@@ -244,6 +295,42 @@ export async function enqueueStep(
   });
 }
 
+/** Where the code calls the shop: the storefront API at the address the operator uses. */
+export const storefrontApiBase = (request: { protocol: string; host: string }) =>
+  `${request.protocol}://${request.host}/api/storefront`;
+
+/** A new version of a shop's mini-program with its commit on the timeline, queued for the outbox. */
+export async function insertCommit(
+  tx: Executor,
+  commit: {
+    siteId: number;
+    provider: WechatProvider;
+    appId: string;
+    templateId: number;
+    userVersion: string;
+    userDesc: string;
+    extJson: string;
+  },
+  actor: VersionActor,
+): Promise<number> {
+  const [created] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into mini_program_versions (site_id, provider, app_id, template_id, user_version, user_desc,
+                                           ext_json, committed_by)
+        values (${commit.siteId}, ${commit.provider}, ${commit.appId}, ${commit.templateId}, ${commit.userVersion},
+                ${commit.userDesc}, ${commit.extJson}, ${actor.accountId})
+        returning id`,
+  );
+  const versionId = created!.id;
+  await tx.execute(
+    sql`insert into mini_program_version_events (site_id, version_id, event, account_id, actor_name, note)
+        values (${commit.siteId}, ${versionId}, 'commit', ${actor.accountId}, ${actor.name},
+                ${`${commit.templateId} ${commit.userVersion}`})`,
+  );
+  await enqueueStep(tx, { id: versionId, siteId: commit.siteId, step: 1 }, 'miniProgram.commit');
+  return versionId;
+}
+
 interface QueuedVersion extends Record<string, unknown> {
   id: number;
   site_id: number;
@@ -276,12 +363,13 @@ async function sendStep(
   // The version moved on (another step, or a replay of this one): nothing left to send.
   if (!version || version.step !== payload.step || version.status !== steps.waiting) return { skipped: true };
   const refuse = async (error: WechatError) => {
-    await db.transaction((tx) =>
-      moveVersion(tx, version.id, steps.refused, WECHAT_ACTOR, {
+    await db.transaction(async (tx) => {
+      await moveVersion(tx, version.id, steps.refused, WECHAT_ACTOR, {
         note: refusalReason(error),
         set: sql`reason = ${refusalReason(error)}`,
-      }),
-    );
+      });
+      if (kind === 'miniProgram.commit') await settleBatchItem(tx, version.id, false, refusalReason(error));
+    });
     return { errcode: error.errcode, errmsg: error.errmsg };
   };
   if (adapter.provider !== version.provider)
@@ -335,6 +423,7 @@ async function sendStep(
       note: auditId,
       set: auditId ? sql`audit_id = ${auditId}, reason = ''` : sql`reason = ''`,
     });
+    if (kind === 'miniProgram.commit') await settleBatchItem(tx, version.id, true, '');
   });
   return auditId ? { auditId } : {};
 }

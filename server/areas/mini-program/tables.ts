@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AuditItem } from '../../../contract/endpoints/mini-program';
+import type { BatchItemState } from '../../../contract/endpoints/mini-program-batch';
 import type { MiniProgramVersionState } from '../../../contract/machines/mini-program-version';
 import type { PayApplymentState } from '../../../contract/machines/pay-applyment';
 import { accounts, sites } from '../../db/schema';
@@ -93,4 +94,56 @@ export const payApplyments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('pay_applyments_site').on(table.siteId, table.createdAt)],
+);
+
+/**
+ * A batch commit (issue 20 §1): one code template committed to several shops' mini-programs by an
+ * account that may switch to them. `siteId` is the shop it was started from (who sees it);
+ * `apiBase` is the storefront address the ext configs name, taken from the request that started it.
+ */
+export const miniProgramBatches = pgTable(
+  'mini_program_batches',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    provider: text('provider').notNull(),
+    templateId: integer('template_id').notNull(),
+    userVersion: text('user_version').notNull(),
+    userDesc: text('user_desc').notNull(),
+    apiBase: text('api_base').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mini_program_batches_site').on(table.siteId, table.createdAt)],
+);
+
+/**
+ * One shop of a batch. `attempt` counts the operator's retries, so each queued send has its own
+ * outbox key; `versionId` is the version the commit made in that shop. `reason` keeps WeChat's
+ * refusal as `#errcode errmsg`, or our own refusal as `@message.key`, shown in the reader's language.
+ */
+export const miniProgramBatchItems = pgTable(
+  'mini_program_batch_items',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => miniProgramBatches.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    status: text('status').$type<BatchItemState>().notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(1),
+    versionId: integer('version_id').references(() => miniProgramVersions.id),
+    reason: text('reason').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mini_program_batch_items_site').on(table.batchId, table.siteId),
+    index('mini_program_batch_items_version').on(table.versionId),
+  ],
 );

@@ -180,6 +180,16 @@ export function wechatCodePlatform(db: Database, platform: WechatPlatform): Mini
         await wechatRequest(base, '/wxa/revertcoderelease', { access_token: token });
       });
     },
+    changeVisitStatus(siteId, open) {
+      return asAuthorizer(siteId, async (token) => {
+        await wechatRequest(
+          base,
+          '/wxa/change_visitstatus',
+          { access_token: token },
+          { action: open ? 'open' : 'close' },
+        );
+      });
+    },
     pageCode(siteId, page, scene) {
       return asAuthorizer(siteId, (token) =>
         wechatFile(

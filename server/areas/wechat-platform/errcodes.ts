@@ -42,6 +42,11 @@ const MESSAGES: Record<number, { zh: string; en: string }> = {
   85007: { zh: '页面路径错误', en: 'A page path is not in the code' },
   85006: { zh: '标签格式错误', en: 'A tag has the wrong format' },
   85011: { zh: '标题填写错误', en: 'A title is not valid' },
+  85021: {
+    zh: '小程序当前状态不能改为该访问状态',
+    en: 'The mini-program cannot be set to this visit status now',
+  },
+  85022: { zh: '访问状态操作非法', en: 'The visit status action is not valid' },
   86002: {
     zh: '小程序还未设置昵称、头像、简介',
     en: 'Set the nickname, avatar and introduction of the mini-program first',
