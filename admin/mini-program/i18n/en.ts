@@ -62,7 +62,8 @@ export const en: Record<string, string> = {
   'miniProgram.batch.saved': 'The batch was queued',
   'miniProgram.batch.progressTitle': 'Batch {id}: version {version}',
   'miniProgram.batch.underWay': '{done} of {total, plural, one {# shop} other {# shops}} done…',
-  'miniProgram.batch.done': '{done} of {total, plural, one {# shop} other {# shops}} done: {committed} committed, {failed} failed',
+  'miniProgram.batch.done':
+    '{done} of {total, plural, one {# shop} other {# shops}} done: {committed} committed, {failed} failed',
   'miniProgram.batch.counts': '{done} of {total} · {committed} committed · {failed} failed',
   'miniProgram.batch.retry': 'Retry the {count, plural, one {failed shop} other {# failed shops}}',
   'miniProgram.batch.retried': 'The failed shops were queued again',
