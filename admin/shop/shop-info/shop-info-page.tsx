@@ -19,7 +19,7 @@ import { errorAt, type FieldSpec, FormFields, FormSection } from '../../core/for
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
-import { AreaPicker } from './area-picker';
+import { AreaPicker } from '../../core/area-picker';
 import { shopInfoCatalogues } from './messages';
 import { type ShopInfoDraft, shopInfoDraft, shopInfoInput } from './shop-info-form';
 
@@ -168,6 +168,12 @@ function ShopInfoForm({ data }: { data: Data }) {
               DistrictCode: values.DistrictCode,
             }}
             required={data.SameCityDelivery}
+            labels={{
+              ProvinceCode: t('shopInfo.field.ProvinceCode'),
+              CityCode: t('shopInfo.field.CityCode'),
+              DistrictCode: t('shopInfo.field.DistrictCode'),
+              choose: t('shopInfo.field.choose'),
+            }}
             errors={{
               ProvinceCode: errorAt(errors, 'ProvinceCode'),
               CityCode: errorAt(errors, 'CityCode'),
