@@ -7,5 +7,6 @@ export default defineConfig({
   test: {
     include: ['{src,editor,admin,components-catalog,contract,server,bench,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['src/lib/i18n/load-catalogues-for-tests.ts'],
   },
 });

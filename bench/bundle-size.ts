@@ -14,6 +14,9 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
+/** Issue 24 §4: what the shell with the dashboard may load before its first screen, gzip. */
+export const SHELL_BUDGET_KILOBYTES = 300;
+
 /** Route modules the budgets are about; a missing one is reported, not fatal. */
 export const LOGIN_ROOT = 'src/pages/login/login-app.tsx';
 export const APP_ROOT = 'src/app/app.tsx';
@@ -139,7 +142,7 @@ export const bundleSection: BenchSection = {
           entry,
           'JS of the shell with the dashboard',
           [APP_ROOT, LAYOUT, DASHBOARD_PAGE],
-          350,
+          SHELL_BUDGET_KILOBYTES,
         ),
         {
           figure: 'all JS in the build',

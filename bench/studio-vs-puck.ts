@@ -152,7 +152,19 @@ export function comparisonFigures(ours: Timings, puck: Timings): Figure[] {
       value: oursWhole,
       unit: 'ms',
       budget: { max: LOAD_BUDGET_MS, inclusive: true },
-      note: `Puck ${puckWhole === undefined ? '—' : puckWhole.toFixed(0)} ms, ratio ${wholeRatio === undefined ? '—' : wholeRatio.toFixed(1)}×; ${spread(ours.load.whole)}`,
+      note: `until a frame shows every block drawn, below the window too; ${spread(ours.load.whole)}`,
+    },
+    {
+      figure: `Puck: all ${BLOCK_COUNT} blocks drawn`,
+      value: puckWhole,
+      unit: 'ms',
+      note: `the same; ${spread(puck.load.whole)}`,
+    },
+    {
+      figure: 'Puck ÷ studio: all blocks drawn',
+      value: wholeRatio,
+      unit: '×',
+      budget: { min: RATIO_MIN, inclusive: true },
     },
   );
   for (const { action, label, budget } of ACTIONS) {

@@ -1,7 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { DndContext } from '@dnd-kit/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import { ShopType } from '../../contract/enums';
@@ -58,9 +60,41 @@ function documentOf(blocks: readonly BlockSpec[]): TemplateDocument {
 }
 
 const container = document.getElementById('root')!;
-let root: Root | null = null;
-let store: StudioStore | null = null;
 const queryClient = new QueryClient();
+let store: StudioStore | null = null;
+let showStudio: (studioStore: StudioStore | null) => void = () => {
+  throw new Error('the providers are not mounted');
+};
+
+/** Where the edit page sits in the app: inside the providers, which opening a template leaves alone. */
+function StudioSlot() {
+  const [studioStore, setStudioStore] = useState<StudioStore | null>(null);
+  showStudio = setStudioStore;
+  if (!studioStore) return null;
+  return (
+    <StudioContext.Provider value={studioStore}>
+      <DndContext>
+        <PhoneCanvas />
+      </DndContext>
+    </StudioContext.Provider>
+  );
+}
+
+/**
+ * The app's providers stay mounted from one load to the next, as in the app, where opening a
+ * template mounts the edit page inside the shell's providers: each load mounts a store and its canvas.
+ */
+flushSync(() =>
+  createRoot(container).render(
+    <ChakraProvider value={system}>
+      <IntlProvider locale="zh" messages={studioCatalogues.zh}>
+        <QueryClientProvider client={queryClient}>
+          <StudioSlot />
+        </QueryClientProvider>
+      </IntlProvider>
+    </ChakraProvider>,
+  ),
+);
 
 const studio = () => {
   if (!store) throw new Error('the studio is not mounted');
@@ -74,25 +108,11 @@ const adapter: EditorAdapter = {
     const parsed = parseTemplate(saved, blockDefinition);
     if (!parsed.ok) throw new Error(`the saved page does not parse: ${parsed.errors[0]?.code}`);
     store = createStudioStore({ document: parsed.document, shopType: ShopType.mall });
-    root = createRoot(container);
-    root.render(
-      <ChakraProvider value={system}>
-        <IntlProvider locale="zh" messages={studioCatalogues.zh}>
-          <QueryClientProvider client={queryClient}>
-            <StudioContext.Provider value={store}>
-              <DndContext>
-                <PhoneCanvas />
-              </DndContext>
-            </StudioContext.Provider>
-          </QueryClientProvider>
-        </IntlProvider>
-      </ChakraProvider>,
-    );
+    showStudio(store);
   },
   unmount() {
-    root?.unmount();
-    root = null;
     store = null;
+    flushSync(() => showStudio(null));
   },
   order: () => {
     const state = studio();

@@ -1,6 +1,16 @@
 import { Box, Text } from '@chakra-ui/react';
-import { useDroppable } from '@dnd-kit/core';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { useDndMonitor, useDroppable } from '@dnd-kit/core';
+import {
+  createContext,
+  memo,
+  type RefObject,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext } from '../../components-catalog/renderer-kit';
@@ -91,6 +101,45 @@ const CANVAS_STYLES = `
 .studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
 
+/** True while something is dragged: only then are the canvas's blocks drop targets. */
+const DraggingContext = createContext(false);
+
+/** Follows drags in the surrounding DndContext. */
+function useDragging(): boolean {
+  const [dragging, setDragging] = useState(false);
+  useDndMonitor({
+    onDragStart: () => setDragging(true),
+    onDragEnd: () => setDragging(false),
+    onDragCancel: () => setDragging(false),
+  });
+  return dragging;
+}
+
+/**
+ * A block as a drop target (a drop inserts before it), mounted for the length of a drag: a page of
+ * 300 blocks then registers no droppable, resize observer or store entry per block until one starts.
+ */
+function BlockDropTarget({
+  id,
+  element,
+  onOver,
+}: {
+  id: string;
+  element: RefObject<HTMLDivElement | null>;
+  onOver: (over: boolean) => void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `drop:${id}` });
+  useLayoutEffect(() => {
+    setNodeRef(element.current);
+    return () => setNodeRef(null);
+  }, [setNodeRef, element]);
+  useEffect(() => {
+    onOver(isOver);
+    return () => onOver(false);
+  }, [isOver, onOver]);
+  return null;
+}
+
 /**
  * One block on the canvas. Memoised: a document change keeps the identity of untouched blocks, so
  * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
@@ -111,7 +160,9 @@ const CanvasBlock = memo(function CanvasBlock({
   );
   const selected = (state & SELECTED) !== 0;
   const hovered = (state & HOVERED) !== 0;
-  const { setNodeRef, isOver } = useDroppable({ id: `drop:${block.id}` });
+  const dragging = useContext(DraggingContext);
+  const element = useRef<HTMLDivElement>(null);
+  const [isOver, setOver] = useState(false);
   const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
   const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
   const labelled = selected || hovered || !allowed;
@@ -138,7 +189,7 @@ const CanvasBlock = memo(function CanvasBlock({
     // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
     // biome-ignore lint/a11y/useKeyWithClickEvents: the outline offers the same selection by keyboard
     <div
-      ref={setNodeRef}
+      ref={element}
       className="studio-canvas-block"
       data-testid={`canvas-block-${block.id}`}
       data-block-type={block.type}
@@ -167,6 +218,7 @@ const CanvasBlock = memo(function CanvasBlock({
       <div className="studio-canvas-body">
         <BlockView block={block} context={context} />
       </div>
+      {dragging && <BlockDropTarget id={block.id} element={element} onOver={setOver} />}
       {labelled && (
         <span
           style={{
@@ -225,13 +277,21 @@ function PendingBlock({ block }: { block: BlockNode }) {
 const LOW_BLOCK_HEIGHT = 20;
 
 /**
- * Draws the first screen of blocks at once and the rest in a transition after the first paint, so a
- * long page opens as fast as a short one and stays responsive while its tail is drawn.
+ * Draws the first screen of blocks at once and the rest in one render right after the first paint,
+ * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
+ * slicing let the browser draw a frame between slices and made the whole page take longer.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
   useEffect(() => {
-    startTransition(() => setDrawnAll(true));
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDrawnAll(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
 }
@@ -244,6 +304,7 @@ export function PhoneCanvas() {
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
   const drawnCount = useDrawnCount();
+  const dragging = useDragging();
   const store = useStudioStore();
   const page = pages.find((entry) => entry.id === pageId) ?? pages[0]!;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
@@ -254,69 +315,71 @@ export function PhoneCanvas() {
   const NavigationRenderer = rendererOf('navigationBar')!;
   const navigationDefaults = blockDefinition('navigationBar')!.defaults();
   return (
-    <Box
-      role="region"
-      aria-label={intl.formatMessage({ id: 'studio.canvas.label' })}
-      width={`${PHONE_WIDTH + 24}px`}
-      marginX="auto"
-      padding="12px"
-      borderRadius="44px"
-      bg="gray.900"
-      boxShadow="0 12px 40px rgba(0,0,0,.25)"
-      data-testid="phone-canvas"
-    >
-      <style>{CANVAS_STYLES}</style>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
-      <div
-        onClick={() => select([])}
-        style={{
-          width: PHONE_WIDTH,
-          minHeight: 720,
-          borderRadius: 32,
-          overflow: 'hidden',
-          background: page.settings.backgroundColor || '#f5f5f5',
-          display: 'flex',
-          flexDirection: 'column',
-          position: 'relative',
-        }}
+    <DraggingContext.Provider value={dragging}>
+      <Box
+        role="region"
+        aria-label={intl.formatMessage({ id: 'studio.canvas.label' })}
+        width={`${PHONE_WIDTH + 24}px`}
+        marginX="auto"
+        padding="12px"
+        borderRadius="44px"
+        bg="gray.900"
+        boxShadow="0 12px 40px rgba(0,0,0,.25)"
+        data-testid="phone-canvas"
       >
-        {navigationBar ? (
-          <CanvasBlock block={navigationBar} context={context} />
-        ) : (
-          <NavigationRenderer
-            props={{ ...navigationDefaults, title: page.settings.title }}
-            context={context}
-          />
-        )}
+        <style>{CANVAS_STYLES}</style>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
         <div
-          ref={setNodeRef}
-          className="studio-canvas-list"
-          style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
-          data-over={isOver || undefined}
+          onClick={() => select([])}
+          style={{
+            width: PHONE_WIDTH,
+            minHeight: 720,
+            borderRadius: 32,
+            overflow: 'hidden',
+            background: page.settings.backgroundColor || '#f5f5f5',
+            display: 'flex',
+            flexDirection: 'column',
+            position: 'relative',
+          }}
         >
-          {page.blockIds.length === 0 && (
-            <Text padding="10" textAlign="center" color="gray.500" fontSize="sm">
-              <FormattedMessage id="studio.canvas.empty" />
-            </Text>
+          {navigationBar ? (
+            <CanvasBlock block={navigationBar} context={context} />
+          ) : (
+            <NavigationRenderer
+              props={{ ...navigationDefaults, title: page.settings.title }}
+              context={context}
+            />
           )}
-          {page.blockIds.map((id, index) => {
-            if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
-            const block = store.getState().history.document.blocks[id];
-            return block ? <PendingBlock key={id} block={block} /> : null;
-          })}
+          <div
+            ref={setNodeRef}
+            className="studio-canvas-list"
+            style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
+            data-over={isOver || undefined}
+          >
+            {page.blockIds.length === 0 && (
+              <Text padding="10" textAlign="center" color="gray.500" fontSize="sm">
+                <FormattedMessage id="studio.canvas.empty" />
+              </Text>
+            )}
+            {page.blockIds.map((id, index) => {
+              if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
+              const block = store.getState().history.document.blocks[id];
+              return block ? <PendingBlock key={id} block={block} /> : null;
+            })}
+          </div>
+          {floating && (
+            <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
+              <CanvasBlock block={floating} context={context} />
+            </div>
+          )}
+          {tabBar && (
+            <div style={{ position: 'sticky', bottom: 0 }}>
+              <CanvasBlock block={tabBar} context={context} />
+            </div>
+          )}
         </div>
-        {floating && (
-          <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-            <CanvasBlock block={floating} context={context} />
-          </div>
-        )}
-        {tabBar && (
-          <div style={{ position: 'sticky', bottom: 0 }}>
-            <CanvasBlock block={tabBar} context={context} />
-          </div>
-        )}
-      </div>
-    </Box>
+      </Box>
+    </DraggingContext.Provider>
   );
 }

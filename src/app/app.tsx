@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { RouterProvider } from 'react-router-dom';
 import { removeToken } from '../lib/auth-token';
@@ -15,9 +15,10 @@ import { RouteErrorFallback } from './route-error-fallback';
 import { router } from './router';
 import { system } from './system';
 import { ThemeStyle } from './theme-style';
-import { AppToaster, showToast } from './toaster';
+import { showToast, toaster } from './toaster';
 
 const DialogHost = lazy(() => import('./dialog-host'));
+const ToastHost = lazy(() => import('./toast-host'));
 
 /** Cached server data belongs to the session that fetched it. Loaded lazily: the login route has none. */
 function forgetServerState() {
@@ -70,6 +71,22 @@ function GlobalDialogs() {
   );
 }
 
+/** Loads the toast host with the first toast; once loaded it stays, as toasts come and go. */
+function GlobalToasts() {
+  const [wanted, setWanted] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (wanted) return;
+    if (toaster.getCount() > 0) setWanted(true);
+    return toaster.subscribe(() => setWanted(true));
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
+
 export function App() {
   const language = useAppStore((state) => state.language);
   useEffect(() => captureGlobalErrors(), []);
@@ -88,7 +105,7 @@ export function App() {
           <RouterProvider router={router} />
         </ErrorBoundary>
         <GlobalDialogs />
-        <AppToaster />
+        <GlobalToasts />
       </IntlProvider>
     </ChakraProvider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeSite, getVerifyCode } from '../../contract/endpoints/comm';
+import { changeSite, getVerifyCode, unbindWechat } from '../../contract/endpoints/comm';
 import { getUserInfo, login, logout, switchRole } from '../../contract/endpoints/user';
 import {
   changeSiteRef,
@@ -8,6 +8,7 @@ import {
   loginRef,
   logoutRef,
   switchRoleRef,
+  unbindWechatRef,
 } from './auth-endpoints';
 
 describe('session endpoint references', () => {
@@ -18,6 +19,7 @@ describe('session endpoint references', () => {
     [switchRoleRef, switchRole],
     [changeSiteRef, changeSite],
     [getVerifyCodeRef, getVerifyCode],
+    [unbindWechatRef, unbindWechat],
   ])('%o matches the contract', (reference, definition) => {
     expect({ method: reference.method, path: reference.path }).toEqual({
       method: definition.method,

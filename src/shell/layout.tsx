@@ -1,7 +1,6 @@
-import { Box, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { queryClient } from '../app/query-client';
 import { DASHBOARD_ROUTE, isFullWindowPath, resolvePath } from '../app/route-model';
@@ -14,6 +13,8 @@ import { BackToTop } from './back-to-top';
 import { Navbar } from './navbar';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
+
+const SidebarDrawer = lazy(() => import('./sidebar-drawer'));
 
 /** Tracks the device class (SPEC §9: below 992 px is mobile, where the sidebar starts closed). */
 function useDevice() {
@@ -60,7 +61,6 @@ function useTags() {
 }
 
 function LayoutFrame() {
-  const intl = useIntl();
   useDevice();
   useTags();
   const { pathname } = useLocation();
@@ -95,32 +95,12 @@ function LayoutFrame() {
       data-full-window={fullWindow || undefined}
     >
       {mobile || fullWindow ? (
-        <Drawer.Root
-          open={fullWindow ? peeking : opened}
-          placement="start"
-          size="xs"
-          onOpenChange={(details) => {
-            if (details.open) return;
-            if (fullWindow) setPeeking(false);
-            else closeSidebar(false);
-          }}
-        >
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content
-                maxWidth={`${SIDEBAR_WIDTH}px`}
-                bg="sidebar.bg"
-                aria-label={intl.formatMessage({ id: 'navbar.sidebar' })}
-              >
-                <Sidebar
-                  collapsed={false}
-                  onNavigate={() => (fullWindow ? setPeeking(false) : closeSidebar(false))}
-                />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <Suspense fallback={null}>
+          <SidebarDrawer
+            open={fullWindow ? peeking : opened}
+            onClose={() => (fullWindow ? setPeeking(false) : closeSidebar(false))}
+          />
+        </Suspense>
       ) : (
         <Box
           width={`${sidebarWidth}px`}

@@ -2,9 +2,9 @@ import { Avatar, Badge, Box, Flex, HStack, IconButton, Menu, Portal, Text } from
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { unbindWechat } from '../../contract/endpoints/comm';
 import { queryClient } from '../app/query-client';
 import { showToast } from '../app/toaster';
+import { unbindWechatRef } from '../lib/auth-endpoints';
 import { callEndpoint } from '../lib/http';
 import { useAppStore } from '../stores/app-store';
 import { confirmDialog } from '../stores/dialog-store';
@@ -140,7 +140,7 @@ function AvatarMenu() {
     });
     if (!confirmed) return;
     try {
-      await callEndpoint(unbindWechat, {});
+      await callEndpoint(unbindWechatRef, {});
       showToast('success', intl.formatMessage({ id: 'wechat.unbound' }), 2000);
     } catch {
       // SPEC §8: the HTTP layer has shown the failure.

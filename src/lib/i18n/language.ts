@@ -1,14 +1,43 @@
 import Cookies from 'js-cookie';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { en, type MessageKey } from './en';
-import { zh } from './zh';
+import type { MessageKey } from './en';
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export function catalogueFor(language: Language): Record<MessageKey, string> {
-  return language === 'zh' ? zh : en;
+type Catalogue = Record<MessageKey, string>;
+
+const catalogues: Partial<Record<Language, Catalogue>> = {};
+const loads: Partial<Record<Language, Promise<void>>> = {};
+
+/**
+ * Loads a language's catalogue once. Each catalogue is its own chunk, so a visitor downloads the
+ * language in use alone: the app loads it beside its code, and a switch loads the next before applying it.
+ */
+export function loadCatalogue(language: Language): Promise<void> {
+  loads[language] ??= (
+    language === 'zh'
+      ? import('./zh').then((module) => module.zh)
+      : import('./en').then((module) => module.en)
+  )
+    .then((catalogue) => {
+      catalogues[language] = catalogue;
+    })
+    .catch((error: unknown) => {
+      // A failed download (offline) may be tried again by the next switch.
+      delete loads[language];
+      throw error;
+    });
+  return loads[language];
+}
+
+/** The catalogue of a language loaded with loadCatalogue. */
+export function catalogueFor(language: Language): Catalogue {
+  const catalogue = catalogues[language];
+  if (!catalogue)
+    throw new Error(`The ${language} catalogue is used before loadCatalogue('${language}') ended`);
+  return catalogue;
 }
 
 function asLanguage(value: string | null | undefined): Language | null {

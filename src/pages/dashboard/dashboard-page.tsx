@@ -15,13 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  type DashboardFigures,
-  getIndexDataInfo,
-  getIndexOrderSaleReport,
-  getNewNews,
-  getQcodeImg,
-} from '../../../contract/endpoints/dashboard';
+import type { DashboardFigures } from '../../../contract/endpoints/dashboard';
 import { SHOP_TYPE_LABEL_KEYS, type ShopType } from '../../../contract/enums';
 import { fenToYuan, formatTime, thousands } from '../../lib/format';
 import { callEndpoint } from '../../lib/http';
@@ -41,6 +35,12 @@ import {
 import { useControlSize } from '../../stores/app-store';
 import { useSessionStore } from '../../stores/session-store';
 import { useSettingsStore } from '../../stores/settings-store';
+import {
+  getIndexDataInfoRef,
+  getIndexOrderSaleReportRef,
+  getNewNewsRef,
+  getQcodeImgRef,
+} from './dashboard-endpoints';
 
 const SalesChart = lazy(() => import('./sales-chart'));
 
@@ -111,7 +111,7 @@ function FailedText() {
 
 function Figures() {
   const intl = useIntl();
-  const query = useQuery(endpointQuery(getIndexDataInfo, {}));
+  const query = useQuery(endpointQuery(getIndexDataInfoRef, {}));
   return (
     <Grid
       templateColumns={{ base: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }}
@@ -185,7 +185,7 @@ function SalesTrend() {
   const iso = (date: Date) =>
     `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   const query = useQuery(
-    endpointQuery(getIndexOrderSaleReport, { startDate: iso(start), endDate: iso(end) }),
+    endpointQuery(getIndexOrderSaleReportRef, { startDate: iso(start), endDate: iso(end) }),
   );
   const days = query.data?.Data ?? [];
   const empty = query.isSuccess && days.every((day) => day.Sales === 0 && day.OrderCount === 0);
@@ -254,8 +254,8 @@ function Notices() {
   const intl = useIntl();
   // The server answers notices in the request's language, so a language switch must fetch them again.
   const query = useQuery({
-    queryKey: [...endpointKey(getNewNews, NOTICE_INPUT), intl.locale],
-    queryFn: ({ signal }) => callEndpoint(getNewNews, NOTICE_INPUT, { signal }),
+    queryKey: [...endpointKey(getNewNewsRef, NOTICE_INPUT), intl.locale],
+    queryFn: ({ signal }) => callEndpoint(getNewNewsRef, NOTICE_INPUT, { signal }),
   });
   const translate = translatorFunction(intl);
   const items = query.data?.Data ?? [];
@@ -311,7 +311,7 @@ function Notices() {
 
 function PreviewQr() {
   const intl = useIntl();
-  const query = useQuery({ ...endpointQuery(getQcodeImg, {}), staleTime: Infinity });
+  const query = useQuery({ ...endpointQuery(getQcodeImgRef, {}), staleTime: Infinity });
   return (
     <Panel
       testId="dashboard-qr"

@@ -14,7 +14,13 @@ import { getVerifyCodeRef } from '../../lib/auth-endpoints';
 import { setToken } from '../../lib/auth-token';
 import { endpointUrl } from '../../lib/endpoint-ref';
 import type { HttpEffect } from '../../lib/http-outcome';
-import { createTranslator, LANGUAGES, type Language, translatorFunction } from '../../lib/i18n/language';
+import {
+  createTranslator,
+  LANGUAGES,
+  type Language,
+  loadCatalogue,
+  translatorFunction,
+} from '../../lib/i18n/language';
 import { requestLogin } from './login-client';
 import {
   type LoginField,
@@ -166,12 +172,22 @@ export function LoginPage({ pathname, search, language, onLanguageChange }: Logi
 
   const changeLanguage = (next: Language) => {
     if (next === language) return;
-    onLanguageChange(next);
-    setNotice({
-      status: 'success',
-      message: createTranslator(next).formatMessage({ id: 'language.switched' }),
-      duration: 3000,
-    });
+    loadCatalogue(next).then(
+      () => {
+        onLanguageChange(next);
+        setNotice({
+          status: 'success',
+          message: createTranslator(next).formatMessage({ id: 'language.switched' }),
+          duration: 3000,
+        });
+      },
+      () =>
+        setNotice({
+          status: 'error',
+          message: createTranslator(language).formatMessage({ id: 'app.loadFailed' }),
+          duration: 3000,
+        }),
+    );
   };
 
   const submit = async (event: FormEvent) => {

@@ -1,9 +1,9 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { toaster } from './toaster';
 
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
-
-export function AppToaster() {
+/** Draws the toast queue; on mount it shows the toasts queued before it was loaded. */
+export default function ToastHost() {
   const intl = useIntl();
   return (
     <Portal>
@@ -21,8 +21,4 @@ export function AppToaster() {
       </Toaster>
     </Portal>
   );
-}
-
-export function showToast(type: 'success' | 'error' | 'info' | 'loading', message: string, duration = 3000) {
-  return toaster.create({ type, title: message, duration, closable: type === 'error' });
 }
