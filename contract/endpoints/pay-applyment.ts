@@ -57,17 +57,18 @@ const areaCode = z
   .regex(/^\d{6}$/)
   .or(z.literal(''));
 
+/** Every store field may be left out (a caller without the store section): blank. */
 const storeDraft = {
   /** Left out by drafts saved before the store section: the mini-program alone. */
   SalesScenes: z.enum(SALES_SCENES).default('miniProgram'),
-  StoreName: text(128),
-  StoreProvinceCode: areaCode,
-  StoreCityCode: areaCode,
-  StoreDistrictCode: areaCode,
+  StoreName: text(128).default(''),
+  StoreProvinceCode: areaCode.default(''),
+  StoreCityCode: areaCode.default(''),
+  StoreDistrictCode: areaCode.default(''),
   /** The street and number after the district. */
-  StoreStreet: text(256),
-  StoreEntrancePic: image,
-  StoreIndoorPic: image,
+  StoreStreet: text(256).default(''),
+  StoreEntrancePic: image.default(''),
+  StoreIndoorPic: image.default(''),
 };
 
 /** The draft as the form saves it: everything may still be blank; submitting checks completeness. */
