@@ -241,10 +241,7 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
           />
           {hasStore && (
             <>
-              <FormFields
-                form={form}
-                fields={[field('StoreName', { maxLength: 128, required: true })]}
-              />
+              <FormFields form={form} fields={[field('StoreName', { maxLength: 128, required: true })]} />
               <AreaPicker
                 value={{ ProvinceCode: storeArea[0], CityCode: storeArea[1], DistrictCode: storeArea[2] }}
                 required
@@ -265,10 +262,7 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
                   form.clearErrors(Object.values(STORE_AREA));
                 }}
               />
-              <FormFields
-                form={form}
-                fields={[field('StoreStreet', { maxLength: 256, required: true })]}
-              />
+              <FormFields form={form} fields={[field('StoreStreet', { maxLength: 256, required: true })]} />
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 {STORE_IMAGE_FIELDS.map(imageField)}
               </SimpleGrid>

@@ -107,7 +107,10 @@ describe('the store info of an applyment', () => {
     const business = received.body.business_info as {
       sales_info: { sales_scenes_type: string[]; biz_store_info: Record<string, unknown> };
     };
-    expect(business.sales_info.sales_scenes_type).toEqual(['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM']);
+    expect(business.sales_info.sales_scenes_type).toEqual([
+      'SALES_SCENES_STORE',
+      'SALES_SCENES_MINI_PROGRAM',
+    ]);
     const store = business.sales_info.biz_store_info;
     expect(store).toMatchObject({
       biz_store_name: '门店商城西湖店',
@@ -125,7 +128,9 @@ describe('the store info of an applyment', () => {
     standIn.setApplymentState(info.body.BusinessCode, 'APPLYMENT_STATE_TO_BE_SIGNED', {
       sign_url: 'https://pay.weixin.qq.com/public/apply4ec_sign/s?applymentId=1',
     });
-    expect((await server.call(applyments.refreshApplyment, { Ids: [id] }, { token: admin })).body.Errmsg).toBe('');
+    expect(
+      (await server.call(applyments.refreshApplyment, { Ids: [id] }, { token: admin })).body.Errmsg,
+    ).toBe('');
     const signing = await server.call(applyments.getApplymentInfo, { id }, { token: admin });
     expect(signing.body).toMatchObject({ Status: 'toBeSigned', StoreName: '门店商城西湖店' });
   });
@@ -140,8 +145,9 @@ describe('the store info of an applyment', () => {
     });
     expect(submitted.body.Errmsg).toBe('');
     const info = await server.call(applyments.getApplymentInfo, { id }, { token: admin });
-    const sales = (standIn.applyments.get(info.body.BusinessCode)!.body.business_info as Record<string, unknown>)
-      .sales_info;
+    const sales = (
+      standIn.applyments.get(info.body.BusinessCode)!.body.business_info as Record<string, unknown>
+    ).sales_info;
     expect(sales).toEqual({ sales_scenes_type: ['SALES_SCENES_MINI_PROGRAM'] });
   });
 
@@ -200,7 +206,11 @@ describe('the store info of an applyment', () => {
       `Choose the store’s area (${name}) from the list: this code is not under the area above it`,
     );
     expect(fieldOf(refused.body)).toBe(name);
-    const zh = await server.call(applyments.saveApplyment, { ...draft, ...change }, { token: admin, locale: 'zh' });
+    const zh = await server.call(
+      applyments.saveApplyment,
+      { ...draft, ...change },
+      { token: admin, locale: 'zh' },
+    );
     expect(zh.body.Errmsg).toBe(`请从列表中选择门店所在地区（${name}）：此编码不属于上一级地区`);
   });
 

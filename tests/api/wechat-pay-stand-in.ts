@@ -189,8 +189,7 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       return error(response, 400, 'PARAM_ERROR', 'Wechatpay-Serial 与加密证书不符');
     const businessCode = String(body.business_code ?? '');
     if (!businessCode) return error(response, 400, 'PARAM_ERROR', required('business_code', '业务申请编号'));
-    if (applyments.has(businessCode))
-      return error(response, 400, 'PARAM_ERROR', '业务申请编号已存在');
+    if (applyments.has(businessCode)) return error(response, 400, 'PARAM_ERROR', '业务申请编号已存在');
     const contact = (body.contact_info ?? {}) as Record<string, unknown>;
     const subject = (body.subject_info ?? {}) as Record<string, unknown>;
     const identity = ((subject.identity_info ?? {}) as Record<string, unknown>).id_card_info as
@@ -215,7 +214,12 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
     const sales = (business.sales_info ?? {}) as Record<string, unknown>;
     const scenes = Array.isArray(sales.sales_scenes_type) ? sales.sales_scenes_type : [];
     if (scenes.length === 0)
-      return error(response, 400, 'PARAM_ERROR', required('business_info/sales_info/sales_scenes_type', '经营场景类型'));
+      return error(
+        response,
+        400,
+        'PARAM_ERROR',
+        required('business_info/sales_info/sales_scenes_type', '经营场景类型'),
+      );
     const pictures: unknown[] = [
       ((subject.business_license_info ?? {}) as Record<string, unknown>).license_copy,
       identity?.id_card_copy,
@@ -227,7 +231,12 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         const value = store[field];
         const filled = Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value !== '';
         if (!filled)
-          return error(response, 400, 'PARAM_ERROR', required(`business_info/sales_info/biz_store_info/${field}`, name));
+          return error(
+            response,
+            400,
+            'PARAM_ERROR',
+            required(`business_info/sales_info/biz_store_info/${field}`, name),
+          );
       }
       if (!/^\d{6}$/.test(String(store.biz_address_code)))
         return error(response, 400, 'PARAM_ERROR', '线下场所省市编码须为省市区编号对照表中的编码');
@@ -281,7 +290,8 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
     }
     const amount = (parsed.amount ?? {}) as Record<string, unknown>;
     if (request.method === 'POST' && pathWithQuery === '/v3/merchant/media/upload') {
-      if (!upload) return error(response, 400, 'PARAM_ERROR', '图片上传须为 multipart/form-data，含 meta 和 file');
+      if (!upload)
+        return error(response, 400, 'PARAM_ERROR', '图片上传须为 multipart/form-data，含 meta 和 file');
       if (createHash('sha256').update(upload.file).digest('hex') !== parsed.sha256)
         return error(response, 400, 'PARAM_ERROR', '文件摘要与 meta 中的 sha256 不符');
       const mediaId = `V2_${randomBytes(20).toString('hex')}`;

@@ -125,7 +125,9 @@ const STORE_AREA_FIELDS = {
 } as const;
 
 /** The store's area codes must be one path of the areas calls' tree, as far as they are chosen. */
-function checkStoreArea(draft: Pick<api.ApplymentDraft, (typeof STORE_AREA_FIELDS)[keyof typeof STORE_AREA_FIELDS]>) {
+function checkStoreArea(
+  draft: Pick<api.ApplymentDraft, (typeof STORE_AREA_FIELDS)[keyof typeof STORE_AREA_FIELDS]>,
+) {
   const found = areaNames([draft.StoreProvinceCode, draft.StoreCityCode, draft.StoreDistrictCode]);
   if ('wrong' in found) {
     const field = STORE_AREA_FIELDS[found.wrong];

@@ -24,7 +24,8 @@ const en = {
   'applyment.incomplete': 'Fill in every field before submitting; missing: {fields}',
   'applyment.stale': 'Someone saved this applyment after you opened it (your version {yours}, now {current})',
   'applyment.wechatPayRefused': 'WeChat Pay refused: {code} {message}',
-  'applyment.storeArea': 'Choose the store’s area ({field}) from the list: this code is not under the area above it',
+  'applyment.storeArea':
+    'Choose the store’s area ({field}) from the list: this code is not under the area above it',
   'applyment.storeIncomplete': 'A physical store needs its name, address and photos; missing: {fields}',
 } as const;
 
