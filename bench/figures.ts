@@ -3,7 +3,7 @@ export interface Figure {
   figure: string;
   /** Undefined when the figure could not be measured (the note says why). */
   value: number | undefined;
-  unit: 'ms' | 'KB' | 'MB' | 'req/s' | 's' | '×' | '';
+  unit: 'ms' | 'µs' | 'KB' | 'MB' | 'req/s' | 's' | '×' | '';
   /**
    * The figure must stay below (`<`) or at most at (`≤`) `max`; with `min`, above (`>`) or at least
    * at (`≥`) it (a ratio in our favour).
@@ -32,8 +32,13 @@ export function verdict(figure: Figure): Verdict {
 }
 
 function formatNumber(value: number, unit: Figure['unit']): string {
+  // A ratio to the floor reads in hundredths (0.74 ×); the floor's own figures in whole or tenths.
   const digits =
-    unit === 'req/s' || unit === 'MB' || Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : 1;
+    unit === 'req/s' || unit === 'MB' || unit === 'µs' || Number.isInteger(value) || Math.abs(value) >= 100
+      ? 0
+      : unit === '×' && Math.abs(value) < 10
+        ? 2
+        : 1;
   return `${value.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
 }
 
@@ -81,4 +86,57 @@ export function formatTable(sections: { title: string; figures: Figure[] }[]): s
     }
   }
   return output.join('\n');
+}
+
+/** The nearest-rank percentile of a sorted list of durations. */
+export function percentile(sorted: readonly number[], fraction: number): number | undefined {
+  if (sorted.length === 0) return undefined;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[rank];
+}
+
+/** `value` as a multiple of `floor`; undefined when either is unknown or the floor is not positive. */
+export function ratio(value: number | undefined, floor: number | undefined): number | undefined {
+  if (value === undefined || floor === undefined || !(floor > 0)) return undefined;
+  return value / floor;
+}
+
+/** A response seen under load: when it arrived (from the start of the run) and how long it took. */
+export interface Sample {
+  atMilliseconds: number;
+  milliseconds: number;
+}
+
+export interface LatencySummary {
+  requests: number;
+  p50: number | undefined;
+  p99: number | undefined;
+}
+
+function summarise(durations: number[]): LatencySummary {
+  durations.sort((left, right) => left - right);
+  return { requests: durations.length, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99) };
+}
+
+/**
+ * Splits one run into the connection ramp (responses that arrived before `rampMilliseconds`, while
+ * the connections were being opened and the server warmed up) and the steady part after it; `all`
+ * is both together.
+ */
+export function splitRun(
+  samples: readonly Sample[],
+  rampMilliseconds: number,
+): { ramp: LatencySummary; steady: LatencySummary; all: LatencySummary } {
+  const ramp: number[] = [];
+  const steady: number[] = [];
+  for (const sample of samples) {
+    (sample.atMilliseconds < rampMilliseconds ? ramp : steady).push(sample.milliseconds);
+  }
+  return { ramp: summarise(ramp), steady: summarise(steady), all: summarise([...ramp, ...steady]) };
+}
+
+/** CPU time a request, in µs, from the process's CPU time (µs) over a number of requests. */
+export function cpuPerRequest(cpuMicroseconds: number | undefined, requests: number): number | undefined {
+  if (cpuMicroseconds === undefined || requests <= 0) return undefined;
+  return cpuMicroseconds / requests;
 }

@@ -18,6 +18,8 @@ export interface ServerProcess {
   residentMegabytes(): number | undefined;
   /** Highest resident memory so far, in MB. */
   peakMegabytes(): number | undefined;
+  /** CPU time (user and system) the process has used so far, in µs (Linux /proc). */
+  cpuMicroseconds(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,21 @@ function memoryField(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined 
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
     return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux counts a process's CPU time in clock ticks of 1/100 s (USER_HZ on every common build). */
+const CLOCK_TICK_MICROSECONDS = 10_000;
+
+function cpuTime(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state; utime and stime are the
+    // 14th and 15th fields of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MICROSECONDS;
   } catch {
     return undefined;
   }
@@ -56,48 +73,65 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * Starts the real server as `npm start` does (TypeScript through tsx's loader, so the PID is the
  * server itself), without building the app, on the given data folder or PostgreSQL.
  */
-export async function startServer(options: {
-  dataDir: string;
+export function startServer(options: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+  return startProcess('server/main.ts', '/api/user/GetUserInfo', {
+    // Not production: the bench logs in with the fixed verification code, refused there.
+    NODE_ENV: 'test',
+    TEST_VERIFY_CODE: BENCH_VERIFY_CODE,
+    SKIP_APP_BUILD: '1',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'warn',
+    SWEEP_INTERVAL_SECONDS: '0',
+  });
+}
+
+/**
+ * Starts the floor (bench/floor-server.ts): what any answer costs at the least on this machine, to
+ * compare the real server's calls with. `bodyFile` holds the answer it sends.
+ */
+export function startFloorServer(options: {
+  bodyFile: string;
   databaseUrl?: string;
 }): Promise<ServerProcess> {
+  return startProcess('bench/floor-server.ts', '/', {
+    FLOOR_BODY_FILE: options.bodyFile,
+    DATABASE_URL: options.databaseUrl ?? '',
+  });
+}
+
+async function startProcess(
+  script: string,
+  probePath: string,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      // Not production: the bench logs in with the fixed verification code, refused there.
-      NODE_ENV: 'test',
-      TEST_VERIFY_CODE: BENCH_VERIFY_CODE,
-      SKIP_APP_BUILD: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? '',
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOG_LEVEL: 'warn',
-      SWEEP_INTERVAL_SECONDS: '0',
-    },
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const pid = child.pid;
-  if (pid === undefined) throw new Error('could not start the server');
+  if (pid === undefined) throw new Error(`could not start ${script}`);
   const forget = onAbort(() => stopProcess(child));
   const stop = async () => {
     await stopProcess(child);
     forget();
   };
 
-  const deadline = Date.now() + 120_000;
-  while (!(await answers(`${baseUrl}/api/user/GetUserInfo`))) {
+  // A cold start migrates and seeds; on a machine busy with other work that can take minutes.
+  const deadline = Date.now() + 300_000;
+  while (!(await answers(`${baseUrl}${probePath}`))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not start:\n${stderr}`);
+      throw new Error(`${script} did not start:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -107,6 +141,7 @@ export async function startServer(options: {
     startMilliseconds: performance.now() - started,
     residentMegabytes: () => memoryField(pid, 'VmRSS'),
     peakMegabytes: () => memoryField(pid, 'VmHWM'),
+    cpuMicroseconds: () => cpuTime(pid),
     stop,
   };
 }

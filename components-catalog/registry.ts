@@ -1,3 +1,4 @@
+import type { ShopType } from '../contract/enums';
 import { definition as bargain } from './bargain/definition';
 import type { AnyBlockDefinition, BlockDefinition } from './block-definition';
 import { definition as bookingEntry } from './booking-entry/definition';
@@ -90,6 +91,21 @@ export type BlockType = keyof typeof BLOCKS;
 export type BlockProps<T extends BlockType> = (typeof BLOCKS)[T] extends BlockDefinition<infer P> ? P : never;
 
 export const BLOCK_DEFINITIONS: readonly AnyBlockDefinition[] = Object.values(BLOCKS) as AnyBlockDefinition[];
+
+/** What the studio's palette lists, in order: every block but the page settings, which every page has. */
+export const PALETTE_BLOCKS: readonly AnyBlockDefinition[] = BLOCK_DEFINITIONS.filter(
+  (definition) => definition.placement !== 'settings',
+);
+
+/** Whether a shop type may use a block: the palette enables only these (the publish check refuses the rest). */
+export function blockAllowed(definition: AnyBlockDefinition, shopType: ShopType): boolean {
+  return definition.shopTypes.includes(shopType);
+}
+
+/** The blocks a shop type may add, as the palette offers them (the system modules look-up). */
+export function usableBlocks(shopType: ShopType): AnyBlockDefinition[] {
+  return PALETTE_BLOCKS.filter((definition) => blockAllowed(definition, shopType));
+}
 
 const byType = new Map(BLOCK_DEFINITIONS.map((definition) => [definition.type, definition]));
 

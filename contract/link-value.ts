@@ -74,6 +74,16 @@ export const QUICK_ENTRIES = [
   'signIn',
 ] as const;
 export type QuickEntry = (typeof QUICK_ENTRIES)[number];
+/** Names of the quick entries, shared by the studio's picker and the shortcut look-up. */
+export const QUICK_ENTRY_TITLES: Record<QuickEntry, { zh: string; en: string }> = {
+  contact: { zh: '联系客服', en: 'Customer service' },
+  share: { zh: '分享', en: 'Share' },
+  scan: { zh: '扫一扫', en: 'Scan a code' },
+  location: { zh: '查看位置', en: 'Open a map' },
+  copyText: { zh: '复制文本', en: 'Copy text' },
+  memberCode: { zh: '会员码', en: 'Member code' },
+  signIn: { zh: '签到', en: 'Daily sign-in' },
+};
 
 const MAX_TEXT = 200;
 const MAX_URL = 2048;

@@ -64,6 +64,11 @@ export interface ListFilter {
   kind: ListFilterKind;
   params: readonly string[];
   options?: readonly string[];
+  /**
+   * A select whose labels (and values, when `options` is absent) come from GetEnumForType for this
+   * type, instead of the client catalogue; `options` then narrows the values offered.
+   */
+  enumType?: string;
 }
 
 /** What a generic list screen needs to know about a resource beyond its endpoints' schemas. */

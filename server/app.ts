@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -21,9 +20,11 @@ import { isTextEncodingError } from './http/database-errors';
 import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
+import { securityHeaders } from './http/security-headers';
 import { describeZodError, InputError } from './http/validation';
 import { parseFlatXml } from './http/xml';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
+import { registerServices } from './services-of';
 import { createFileStore, type FileStore, isFileKey } from './storage/file-store';
 
 export interface Services {
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: 'loopback',
   });
   app.decorate('services', services);
+  registerServices(services, app.log);
   app.decorateRequest('locale', 'en');
   app.decorateRequest('session', null);
   app.decorateRequest('rawBody', '');
@@ -125,29 +127,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     else done(new AppError('common.invalidXml', {}, { status: 400 }), undefined);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        frameAncestors: ["'self'"],
-        // Sent per request below, only to a browser that came over HTTPS.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Over plain HTTP on a LAN (HOST=0.0.0.0) these would make the browser ask for the scripts over
-    // https, and the app would render nothing; they are added below for HTTPS requests only.
-    strictTransportSecurity: false,
-  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
 
+  const headers = await securityHeaders();
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
     request.locale = localeFromHeader(request.headers['accept-language']);
     if (!request.url.startsWith(API_BASE)) return;

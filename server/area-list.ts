@@ -14,6 +14,7 @@ import { accountRoutes } from './areas/customer/account-routes';
 import { complaintRoutes } from './areas/customer/complaint-routes';
 import { gradeRoutes } from './areas/customer/grade-routes';
 import { gradeSeed } from './areas/customer/grade-seed';
+import { memberDealRoutes } from './areas/customer/member-deal-routes';
 import { memberRoutes } from './areas/customer/member-routes';
 import { customerRoutes } from './areas/customer/routes';
 import { customerSeed } from './areas/customer/seed';
@@ -155,6 +156,7 @@ export const AREAS: readonly AreaRegistration[] = [
     routes: [
       ...customerRoutes,
       ...memberRoutes,
+      ...memberDealRoutes,
       ...accountRoutes,
       ...complaintRoutes,
       ...gradeRoutes,

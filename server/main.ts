@@ -61,8 +61,9 @@ async function main() {
       app.log.error('shutdown took over 20 s; exiting with requests unfinished');
       process.exit(1);
     }, 20_000).unref();
-    await sweeps.stop();
-    await app.close();
+    // Stop listening at once: a sweep still under way (the first one starts with the server, and
+    // the database no longer holds up the HTTP thread meanwhile) finishes beside the last requests.
+    await Promise.all([sweeps.stop(), app.close()]);
     await database.close();
     process.exit(0);
   };

@@ -181,19 +181,23 @@ export function columnKinds<Row>(prefix: string) {
         </div>
       ),
     }),
-    /** Text that opens a route (a detail page with the row's id). */
+    /** Text that opens a route (a detail page with the row's id); plain text for a row with nothing to open. */
     link: (
       id: string,
       text: (row: Row) => ReactNode,
-      to: (row: Row) => string,
+      to: (row: Row) => string | null,
       options: ColumnOptions = {},
     ): ResourceColumn<Row> => ({
       ...base(id, options),
-      cell: (row) => (
-        <Link data-row-link="" data-palette="brand" to={to(row)}>
-          {text(row)}
-        </Link>
-      ),
+      cell: (row) => {
+        const target = to(row);
+        if (target === null) return text(row);
+        return (
+          <Link data-row-link="" data-palette="brand" to={target}>
+            {text(row)}
+          </Link>
+        );
+      },
     }),
   };
 }

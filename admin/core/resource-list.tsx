@@ -22,6 +22,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
 import { useControlSize } from '../../src/lib/control-size';
+import { useEnumLabels } from '../../src/lib/enum-values';
 import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { DateRangeField } from './date-range-field';
@@ -103,6 +104,7 @@ function FilterControl({
   options?: FilterOption[];
 }) {
   const intl = useIntl();
+  const enumLabels = useEnumLabels(filter.enumType);
   const label = intl.formatMessage({ id: `${prefix}.filter.${filter.name}` });
   const [first, second] = filter.params;
   if (filter.kind === 'text')
@@ -161,11 +163,15 @@ function FilterControl({
           { value: 'true', label: intl.formatMessage({ id: 'engine.yes' }) },
           { value: 'false', label: intl.formatMessage({ id: 'engine.no' }) },
         ]
-      : (options ??
-        (filter.options ?? []).map((option) => ({
-          value: option,
-          label: intl.formatMessage({ id: `${prefix}.filter.${filter.name}.${option}` }),
-        })));
+      : filter.enumType
+        ? enumLabels.values
+            .filter((entry) => !filter.options || filter.options.includes(String(entry.Value)))
+            .map((entry) => ({ value: String(entry.Value), label: enumLabels.label(entry.Value) }))
+        : (options ??
+          (filter.options ?? []).map((option) => ({
+            value: option,
+            label: intl.formatMessage({ id: `${prefix}.filter.${filter.name}.${option}` }),
+          })));
   return (
     <NativeSelect.Root size="sm" width="44">
       <NativeSelect.Field

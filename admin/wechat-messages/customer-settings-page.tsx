@@ -1,4 +1,4 @@
-import { Code, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import {
   getMessageSettings,
@@ -17,23 +17,17 @@ import { messageCatalogues } from './messages';
 import { ReplyFields } from './reply-fields';
 
 interface SettingsDraft {
-  AppId: string;
-  AppSecret: string;
-  PushToken: string;
   DefaultReplyOn: boolean;
   DefaultReply: ReplyContent;
   SandboxErrcode: string;
 }
 
-/** /smallRoutine/customerMessageSetting: the mini-program's connection, message push and default reply. */
+/** /smallRoutine/customerMessageSetting: which mini-program answers, the default reply and the sandbox. */
 function SettingsEditor({ settings }: { settings: MessageSettings }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { form, submit } = useResourceForm({
     defaultValues: {
-      AppId: settings.AppId,
-      AppSecret: '',
-      PushToken: settings.PushToken,
       DefaultReplyOn: settings.DefaultReplyOn,
       DefaultReply: settings.DefaultReply,
       SandboxErrcode: String(settings.SandboxErrcode),
@@ -47,7 +41,6 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
     savedMessage: 'messages.settings.saved',
   });
   const title = t('messages.settings.title');
-  const pushUrl = `${window.location.origin}${settings.PushPath}`;
   return (
     <Stack gap="4" padding="5" maxWidth="4xl">
       <form aria-label={title} onSubmit={submit} noValidate>
@@ -62,34 +55,12 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
             {t('messages.settings.provider', { provider: t(`messages.provider.${settings.Provider}`) })}
           </Text>
           <FormSection title={t('messages.settings.connection')}>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormFields
-                form={form}
-                fields={[
-                  { name: 'AppId', kind: 'text', label: t('messages.settings.appId'), maxLength: 18 },
-                  {
-                    name: 'AppSecret',
-                    kind: 'password',
-                    label: t('messages.settings.appSecret'),
-                    maxLength: 32,
-                    help: settings.AppSecretHint
-                      ? t('messages.settings.appSecretHelp', { hint: settings.AppSecretHint })
-                      : t('messages.settings.appSecretNew'),
-                  },
-                ]}
-              />
-            </SimpleGrid>
-          </FormSection>
-          <FormSection title={t('messages.settings.push')}>
-            <FormFields
-              form={form}
-              fields={[
-                { name: 'PushToken', kind: 'text', label: t('messages.settings.pushToken'), maxLength: 32 },
-              ]}
-            />
-            <Text fontSize="sm">
-              {t('messages.settings.pushUrl')}
-              <Code>{pushUrl}</Code>
+            <Text>
+              {settings.Provider === 'sandbox'
+                ? t('messages.settings.sandboxConnection')
+                : settings.AppId
+                  ? t('messages.settings.authorised', { appId: settings.AppId })
+                  : t('messages.settings.unauthorised')}
             </Text>
           </FormSection>
           <FormSection title={t('messages.settings.defaultReply')}>

@@ -320,7 +320,12 @@ export const componentNotify = defineEndpoint({
   output: z.object({}),
 });
 
-/** 消息与事件接收 URL, configured as …/WechatOpen/Message?appid=$APPID$: the audit results. */
+/**
+ * 消息与事件接收 URL, configured on the platform as …/WechatOpen/Message?appid=$APPID$ (WeChat puts
+ * the authorised mini-program's app id in place of $APPID$): the one address of everything WeChat
+ * pushes for a shop's mini-program, encrypted for the platform. Audit results go to the mini-program
+ * area, the buyers' customer-service messages to the messages area (log and auto reply).
+ */
 export const messageNotify = defineEndpoint({
   method: 'POST',
   path: '/WechatOpen/Message',

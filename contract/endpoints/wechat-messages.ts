@@ -66,14 +66,15 @@ const replySchema = replyContentSchema.superRefine((value, issues) => {
   if (problem) issues.addIssue({ code: 'custom', path: [problem.field], params: { key: problem.key } });
 });
 
+/**
+ * The customer-service settings. The mini-program itself is the one authorised to the platform
+ * (smallRoutineSupervise): its token makes every call and its pushes arrive at the platform's message
+ * URL, so nothing of the connection is typed here.
+ */
 export const messageSettingsSchema = z.object({
   Provider: z.enum(WECHAT_PROVIDERS),
+  /** The authorised mini-program's app id, '' while none is authorised (or in the sandbox). */
   AppId: z.string(),
-  /** Last 4 characters of the app secret, '' when none is kept. */
-  AppSecretHint: z.string(),
-  PushToken: z.string(),
-  /** The address to give WeChat as the message push URL. */
-  PushPath: z.string(),
   DefaultReplyOn: z.boolean(),
   DefaultReply: replyContentSchema,
   /** The sandbox answers every send with this errcode (0: accepts), so refusals can be tried. */
@@ -99,20 +100,6 @@ export const setMessageSettings = defineEndpoint({
   path: `${BASE}/SetMessageSettings`,
   permission: MessagePermission.customerSetting,
   input: z.strictObject({
-    /** Empty: the sandbox. */
-    AppId: z.string().trim().regex(APP_ID_PATTERN).or(z.literal('')),
-    /** Empty keeps the secret kept; a new one replaces it. */
-    AppSecret: z
-      .string()
-      .trim()
-      .regex(/^[0-9a-f]{32}$/)
-      .or(z.literal(''))
-      .default(''),
-    PushToken: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{3,32}$/)
-      .or(z.literal('')),
     DefaultReplyOn: z.boolean(),
     DefaultReply: replySchema,
     SandboxErrcode: z
@@ -593,36 +580,6 @@ export const replyCustomerMessage = defineEndpoint({
 
 // ---------------------------------------------------------------------------------------------
 // WeChat's side and the storefront's
-
-/**
- * WeChat's message push (JSON format): GET checks the address with `echostr`, POST carries a
- * buyer's message. Both carry `signature`, `timestamp` and `nonce`; `site` names the shop.
- */
-export const WECHAT_MESSAGE_PUSH_PATH = '/storefront/WechatMessagePush';
-
-const pushQuery = {
-  site: queryId,
-  signature: z.string().regex(/^[0-9a-f]{40}$/),
-  timestamp: z.string().regex(/^\d{1,12}$/),
-  nonce: z.string().min(1).max(64),
-};
-
-export const verifyMessagePush = defineEndpoint({
-  method: 'GET',
-  path: WECHAT_MESSAGE_PUSH_PATH,
-  permission: 'public',
-  input: z.strictObject({ ...pushQuery, echostr: z.string().min(1).max(200) }),
-  output: z.object({}),
-});
-
-export const receiveMessagePush = defineEndpoint({
-  method: 'POST',
-  path: WECHAT_MESSAGE_PUSH_PATH,
-  permission: 'public',
-  // The body is WeChat's and read from the raw bytes after the signature check.
-  input: z.object({}).passthrough(),
-  output: z.object({}),
-});
 
 export const SUBSCRIBE_RESULTS = ['accept', 'reject', 'ban'] as const;
 

@@ -3,15 +3,13 @@ import { useDraggable } from '@dnd-kit/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AnyBlockDefinition, BLOCK_CATEGORIES } from '../../components-catalog/block-definition';
-import { BLOCK_DEFINITIONS } from '../../components-catalog/registry';
+import { blockAllowed, PALETTE_BLOCKS } from '../../components-catalog/registry';
 import { SHOP_TYPE_LABEL_KEYS } from '../../contract/enums';
 import { BlockGlyph } from './block-glyph';
 import { useStudio } from './studio-context';
 
 /** Drag ids of palette entries start with this; sortable blocks use their block id. */
 export const PALETTE_PREFIX = 'palette:';
-
-const insertable = BLOCK_DEFINITIONS.filter((definition) => definition.placement !== 'settings');
 
 /** Blocks whose translated name contains the search text (any case). */
 export function matchingBlocks(
@@ -27,7 +25,7 @@ export function matchingBlocks(
 function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; onAdd: () => void }) {
   const intl = useIntl();
   const shopType = useStudio((state) => state.shopType);
-  const allowed = definition.shopTypes.includes(shopType);
+  const allowed = blockAllowed(definition, shopType);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `${PALETTE_PREFIX}${definition.type}`,
     disabled: !allowed,
@@ -100,7 +98,7 @@ export function CataloguePanel() {
   const insertBlock = useStudio((state) => state.insertBlock);
   const selection = useStudio((state) => state.selection);
   const page = useStudio((state) => state.history.document.pages.find((entry) => entry.id === state.pageId));
-  const found = matchingBlocks(insertable, search, (definition) =>
+  const found = matchingBlocks(PALETTE_BLOCKS, search, (definition) =>
     intl.formatMessage({ id: definition.label }),
   );
   const add = (type: string) => {

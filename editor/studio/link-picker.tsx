@@ -18,6 +18,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { getShortcutDataList } from '../../contract/endpoints/module-library-lookups';
 import { type EntityLinkKind, type LinkKind, linkTargetsFor } from '../../contract/link-targets';
 import {
   describeLinkProblem,
@@ -29,6 +30,8 @@ import {
   NAVIGATE_PAGES,
   NO_LINK,
   QUICK_ENTRIES,
+  QUICK_ENTRY_TITLES,
+  type QuickEntry,
   type TypedInLinkKind,
   validateLink,
 } from '../../contract/link-value';
@@ -225,6 +228,52 @@ export function EntityPickerDialog({
 }
 
 /**
+ * The quick entry of a quick-entry link. Choosing one takes the shop's own data from the shortcut
+ * look-up (`location` brings the shop's address and map point), keeping the link's title.
+ */
+function QuickEntrySelect({
+  link,
+  disabled,
+  label,
+  onChange,
+}: {
+  link: LinkValue;
+  disabled: boolean;
+  label: string;
+  onChange: (link: LinkValue) => void;
+}) {
+  const intl = useIntl();
+  const locale = intl.locale.startsWith('zh') ? 'zh' : 'en';
+  const shortcuts = useQuery(endpointQuery(getShortcutDataList, {}));
+  const record = link as unknown as Record<string, unknown>;
+  const choose = (entry: QuickEntry) => {
+    const shortcut = shortcuts.data?.Data.find((row) => row.Value === entry);
+    const title = typeof record.linkTitle === 'string' ? { linkTitle: record.linkTitle } : {};
+    onChange(
+      shortcut
+        ? ({ ...shortcut.Link, ...title } as LinkValue)
+        : ({ linkType: LinkType.quickEntry, linkUrl: entry, ...title } as LinkValue),
+    );
+  };
+  return (
+    <NativeSelect.Root size="sm" disabled={disabled}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={String(record.linkUrl ?? '')}
+        onChange={(event) => choose(event.target.value as QuickEntry)}
+      >
+        {QUICK_ENTRIES.map((entry) => (
+          <option key={entry} value={entry}>
+            {QUICK_ENTRY_TITLES[entry][locale]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/**
  * A link property: the kinds the template's shop type allows (and the field accepts), the chosen
  * kind's own fields with their validation messages, and live rows for entity links.
  */
@@ -299,20 +348,7 @@ export function LinkField({
         </NativeSelect.Root>
       )}
       {shownKind === 'quickEntry' && current === 'quickEntry' && (
-        <NativeSelect.Root size="sm" disabled={disabled}>
-          <NativeSelect.Field
-            aria-label={label('quickEntry')}
-            value={String(record.linkUrl ?? '')}
-            onChange={(event) => onChange({ ...link, linkUrl: event.target.value } as LinkValue)}
-          >
-            {QUICK_ENTRIES.map((entry) => (
-              <option key={entry} value={entry}>
-                {intl.formatMessage({ id: `studio.link.quick.${entry}` })}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <QuickEntrySelect link={link} disabled={disabled} label={label('quickEntry')} onChange={onChange} />
       )}
       {shownKind === 'customPage' && (
         <NativeSelect.Root size="sm" disabled={disabled}>

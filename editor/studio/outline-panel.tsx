@@ -3,8 +3,10 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { BlockNode } from '../../contract/template-document';
+import { scrollToTarget } from '../../src/lib/scroll-to';
 import { useSortableItem } from '../../src/lib/sortable-list';
 import { BlockGlyph } from './block-glyph';
+import { canvasBlockSelector } from './phone-canvas';
 import { useStudio } from './studio-context';
 
 function OutlineRow({ block, index, count }: { block: BlockNode; index: number; count: number }) {
@@ -50,9 +52,11 @@ function OutlineRow({ block, index, count }: { block: BlockNode; index: number; 
         variant="ghost"
         justifyContent="flex-start"
         aria-pressed={selected}
-        onClick={(event) =>
-          select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace')
-        }
+        onClick={(event) => {
+          select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
+          // The outline is the keyboard path to blocks: bring the chosen one into view on the phone.
+          scrollToTarget(canvasBlockSelector(block.id));
+        }}
       >
         <BlockGlyph icon={definition?.icon ?? ''} />
         <Text lineClamp={1} textDecoration={block.hidden ? 'line-through' : undefined}>

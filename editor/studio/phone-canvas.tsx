@@ -145,6 +145,10 @@ function BlockDropTarget({
  * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
  * Off-screen blocks of the page's list skip layout and paint (content-visibility) until scrolled near.
  */
+/** The canvas element of a block, for scrolling to it; the id is quoted, as imported ids may hold anything. */
+export const canvasBlockSelector = (blockId: string) =>
+  `[data-testid=${JSON.stringify(`canvas-block-${blockId}`)}]`;
+
 const CanvasBlock = memo(function CanvasBlock({
   block,
   context,

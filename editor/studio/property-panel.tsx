@@ -23,6 +23,7 @@ import { ImagePickerDialog } from '../../src/lib/image-library/image-picker-dial
 import { EntityListField } from './entity-list-field';
 import { LinkField } from './link-picker';
 import { useStudio } from './studio-context';
+import { snippetHtml, TextSnippetsDialog } from './text-snippets-dialog';
 
 type Change = (path: PropPath, value: unknown) => void;
 
@@ -126,6 +127,46 @@ function ImageInput({
   );
 }
 
+/** The text block's HTML, with the shop's text snippets one click away. */
+function RichTextInput({
+  field,
+  value,
+  path,
+  onChange,
+  disabled,
+}: Pick<EditorProps, 'field' | 'value' | 'path' | 'onChange' | 'disabled'>) {
+  const [snippets, setSnippets] = useState(false);
+  const html = typeof value === 'string' ? value : '';
+  const maxLength = field.kind === 'richText' ? field.maxLength : undefined;
+  return (
+    <Stack gap="1">
+      <Textarea
+        size="sm"
+        rows={4}
+        value={html}
+        maxLength={maxLength}
+        disabled={disabled}
+        onChange={(event) => onChange(path, event.target.value)}
+      />
+      <Button
+        size="xs"
+        variant="outline"
+        alignSelf="flex-start"
+        disabled={disabled}
+        onClick={() => setSnippets(true)}
+      >
+        <FormattedMessage id="studio.snippets.open" />
+      </Button>
+      {snippets && (
+        <TextSnippetsDialog
+          onInsert={(content) => onChange(path, `${html}${snippetHtml(content)}`)}
+          onClose={() => setSnippets(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
 function Control({ field, value, path, onChange, disabled, label }: EditorProps & { label: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -141,8 +182,11 @@ function Control({ field, value, path, onChange, disabled, label }: EditorProps 
           onChange={(event) => onChange(path, event.target.value)}
         />
       );
-    case 'textarea':
     case 'richText':
+      return (
+        <RichTextInput field={field} value={value} path={path} onChange={onChange} disabled={disabled} />
+      );
+    case 'textarea':
       return (
         <Textarea
           size="sm"

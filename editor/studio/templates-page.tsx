@@ -10,12 +10,14 @@ import {
   setMyTemplate,
   type TemplateSummary,
 } from '../../contract/endpoints/module-library';
+import { getShopTemplateList, setShopTemplate } from '../../contract/endpoints/shop-templates';
 import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { NameDialog } from '../../src/lib/name-dialog';
 import { alertDialog, confirmDialog, showToast } from '../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
 import { libraryCatalogues } from '../library/messages';
+import { PageTemplatesPanel } from '../library/page-templates-panel';
 
 export const EDIT_TEMPLATE_PATH = '/shop/decorateShop/editTemplate';
 
@@ -59,8 +61,11 @@ function TemplatesPage() {
     onSuccess: () => done('studio.templates.renamed'),
   });
   const makeCurrent = useMutation({
-    mutationFn: (id: number) => callEndpoint(setMyTemplate, { Id: id, IsCurrent: true }),
-    onSuccess: () => done('studio.templates.madeCurrent'),
+    mutationFn: (id: number) => callEndpoint(setShopTemplate, { Kind: 'home', TemplateId: id }),
+    onSuccess: async () => {
+      await invalidateAreas(queryClient, getShopTemplateList);
+      return done('studio.templates.madeCurrent');
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => callEndpoint(delMyTemplate, { Id: id }),
@@ -98,6 +103,7 @@ function TemplatesPage() {
           </Button>
         </HStack>
       </HStack>
+      <PageTemplatesPanel />
       {list.isPending ? (
         <Skeleton height="40" />
       ) : rows.length === 0 ? (

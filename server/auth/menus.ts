@@ -5,31 +5,69 @@ import { menus } from '../db/schema';
 
 type MenuRow = typeof menus.$inferSelect;
 
+/** What a set of granted menus gives a session: its paths and GetUserInfo's MenuList, serialised. */
+export interface GrantSet {
+  paths: ReadonlySet<string>;
+  menuListJson: string;
+}
+
+/**
+ * Grant sets are kept by their sorted ids, read fresh with every session, so a changed grant is a
+ * different key and shows on the very next call on every instance. Only the menus table itself can
+ * make a kept entry wrong, and it only changes when a release syncs it (menus-sync.ts), which
+ * forgets everything here. Sub-accounts may each have their own set, hence the bound.
+ */
+const MAX_GRANT_SETS = 500;
+
+interface MenuCache {
+  table: Promise<Map<number, MenuRow>>;
+  grantSets: Map<string, Promise<GrantSet>>;
+}
+
 // The menus table only changes when a release syncs it at start, so each process reads it once
 // per database and every request maps granted menu ids through this copy instead of joining.
-const menuTables = new WeakMap<Database, Promise<Map<number, MenuRow>>>();
+const menuCaches = new WeakMap<Database, MenuCache>();
 
-export function menuTable(db: Database): Promise<Map<number, MenuRow>> {
-  let table = menuTables.get(db);
-  if (!table) {
-    table = db
+function menuCache(db: Database): MenuCache {
+  let cache = menuCaches.get(db);
+  if (!cache) {
+    const table = db
       .select()
       .from(menus)
       .orderBy(asc(menus.sort))
       .then((rows) => new Map(rows.map((row) => [row.id, row])));
-    table.catch(() => menuTables.delete(db));
-    menuTables.set(db, table);
+    table.catch(() => menuCaches.delete(db));
+    cache = { table, grantSets: new Map() };
+    menuCaches.set(db, cache);
   }
-  return table;
+  return cache;
 }
 
-/** Forgets the cached menus (after a sync rewrites them). */
+/** Forgets the cached menus and every grant set made of them (after a sync rewrites them). */
 export function forgetMenuTable(db: Database): void {
-  menuTables.delete(db);
+  menuCaches.delete(db);
 }
 
-export async function grantedPathsOf(db: Database, menuIds: readonly number[]): Promise<Set<string>> {
-  const table = await menuTable(db);
+/** The grant set of comma-separated sorted menu ids (`''` for none), made once and then kept. */
+export function grantSetOf(db: Database, key: string): Promise<GrantSet> {
+  const cache = menuCache(db);
+  let grantSet = cache.grantSets.get(key);
+  if (!grantSet) {
+    const menuIds = key === '' ? [] : key.split(',').map(Number);
+    grantSet = cache.table.then((table) => ({
+      paths: grantedPaths(table, menuIds),
+      menuListJson: JSON.stringify(menuList(table, menuIds)),
+    }));
+    grantSet.catch(() => cache.grantSets.delete(key));
+    if (cache.grantSets.size >= MAX_GRANT_SETS) {
+      cache.grantSets.delete(cache.grantSets.keys().next().value!);
+    }
+    cache.grantSets.set(key, grantSet);
+  }
+  return grantSet;
+}
+
+function grantedPaths(table: Map<number, MenuRow>, menuIds: readonly number[]): Set<string> {
   const paths = new Set<string>();
   for (const id of menuIds) {
     const menu = table.get(id);
@@ -39,8 +77,7 @@ export async function grantedPathsOf(db: Database, menuIds: readonly number[]): 
 }
 
 /** The granted menus as the nested MenuList of SPEC §3, in tree order. */
-export async function menuListFor(db: Database, menuIds: readonly number[]): Promise<MenuItem[]> {
-  const table = await menuTable(db);
+function menuList(table: Map<number, MenuRow>, menuIds: readonly number[]): MenuItem[] {
   const granted = new Set(menuIds);
   const items = new Map<number, MenuItem>();
   const roots: MenuItem[] = [];

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/query';
-import { grantedPathsOf } from './menus';
+import { preparedStatement } from '../db/query';
+import { accounts, sessions, sites } from '../db/schema';
+import { grantSetOf } from './menus';
 import { hashToken, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './tokens';
 
 /** Who is calling: the account, the site the session acts on, and what it was granted. */
@@ -18,61 +19,101 @@ export interface Session {
   /** The store a store account works for; null when none is linked (it then sees no store's orders). */
   storeId: number | null;
   siteExpired: boolean;
-  grantedMenuIds: readonly number[];
+  /** The shop type of the site the session acts on. */
+  shopType: number;
+  avatar: string;
+  introduction: string;
   grantedPaths: ReadonlySet<string>;
+  /** The granted menus as GetUserInfo's MenuList, serialised once per grant set. */
+  menuListJson: string;
 }
 
-interface SessionRow extends Record<string, unknown> {
-  session_id: number;
-  account_id: number;
-  site_id: number;
-  home_site_id: number;
-  user_name: string;
-  kind: 'main' | 'sub' | 'store';
-  roles: string[];
-  is_store: boolean;
-  store_id: number | null;
-  site_expired: boolean;
-  last_seen_ms: string | number;
-  menu_ids: number[] | null;
-}
+const IDLE_SECONDS = SESSION_IDLE_MS / 1000;
+const TOUCH_SECONDS = SESSION_TOUCH_MS / 1000;
 
-/** Finds a live session for a bearer token: not revoked, within absolute and idle expiry. */
+/**
+ * Everything an authenticated call needs of its session, account and site in one round trip. The
+ * grants come as one comma-separated text of sorted menu ids: it is the key of the grant-set cache
+ * and costs the driver far less than parsing an int array of 144 ids on every call.
+ */
+const sessionLookup = preparedStatement('session_lookup', (db, name) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      accountId: sessions.accountId,
+      siteId: sessions.siteId,
+      homeSiteId: accounts.siteId,
+      userName: accounts.userName,
+      kind: accounts.kind,
+      roles: sessions.roles,
+      isStore: accounts.isStore,
+      storeId: accounts.storeId,
+      avatar: accounts.avatar,
+      introduction: accounts.introduction,
+      shopType: sites.shopType,
+      siteExpired: sql<boolean>`(${sites.expiresAt} is not null and ${sites.expiresAt} <= now())`,
+      touchDue: sql<boolean>`(${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_SECONDS}))`,
+      grantKey: sql<string>`(select coalesce(string_agg(g.menu_id::text, ',' order by g.menu_id), '')
+        from grants g where g.account_id = ${accounts.id})`,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(sites, eq(sites.id, sessions.siteId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${IDLE_SECONDS})`),
+        eq(accounts.disabled, false),
+      ),
+    )
+    .prepare(name),
+);
+
+/**
+ * Keeps an idle session alive. The condition is checked again by the database, so of all the
+ * requests in flight that read a stale time only the first updates the row; the rest match nothing.
+ */
+const sessionTouch = preparedStatement('session_touch', (db, name) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${TOUCH_SECONDS})`),
+      ),
+    )
+    .prepare(name),
+);
+
+/**
+ * Finds a live session for a bearer token: not revoked, within absolute and idle expiry. Read from
+ * the database on every call (never kept in memory), so a logout on any instance ends it everywhere
+ * at once.
+ */
 export async function findSession(db: Database, token: string): Promise<Session | null> {
-  const [row] = await queryRows<SessionRow>(
-    db,
-    sql`
-    select s.id as session_id, s.account_id, s.site_id, a.site_id as home_site_id, a.user_name, a.kind,
-           s.roles, a.is_store, a.store_id,
-           (st.expires_at is not null and st.expires_at <= now()) as site_expired,
-           (extract(epoch from s.last_seen_at) * 1000)::bigint as last_seen_ms,
-           array(select g.menu_id from grants g where g.account_id = a.id) as menu_ids
-      from sessions s
-      join accounts a on a.id = s.account_id
-      join sites st on st.id = s.site_id
-     where s.token_hash = ${hashToken(token)}
-       and s.revoked_at is null
-       and s.expires_at > now()
-       and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_MS / 1000})
-       and a.disabled = false`,
-  );
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
-  if (Date.now() - Number(row.last_seen_ms) > SESSION_TOUCH_MS) {
-    await db.execute(sql`update sessions set last_seen_at = now() where id = ${row.session_id}`);
-  }
+  if (row.touchDue) await sessionTouch(db).execute({ sessionId: row.sessionId });
+  const grants = await grantSetOf(db, row.grantKey);
   return {
-    sessionId: row.session_id,
-    accountId: row.account_id,
-    siteId: row.site_id,
-    homeSiteId: row.home_site_id,
-    userName: row.user_name,
+    sessionId: row.sessionId,
+    accountId: row.accountId,
+    siteId: row.siteId,
+    homeSiteId: row.homeSiteId,
+    userName: row.userName,
     kind: row.kind,
     roles: row.roles,
-    isStore: row.is_store,
-    storeId: row.store_id,
-    siteExpired: row.site_expired,
-    grantedMenuIds: row.menu_ids ?? [],
-    grantedPaths: await grantedPathsOf(db, row.menu_ids ?? []),
+    isStore: row.isStore,
+    storeId: row.storeId,
+    siteExpired: row.siteExpired,
+    shopType: row.shopType,
+    avatar: row.avatar,
+    introduction: row.introduction,
+    grantedPaths: grants.paths,
+    menuListJson: grants.menuListJson,
   };
 }
 

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit';
+import { PGliteThread } from './pglite-thread';
 
 /** The drizzle database, whichever driver is behind it (PGlite or a PostgreSQL server). */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -18,8 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PGlite only: the raw client, for dumping a migrated data directory in tests. */
-  pglite?: PGlite;
+  /** PGlite only: the data directory as a tar, for tests to clone a migrated database. */
+  dumpDataDir?(): Promise<Uint8Array>;
   pool?: pg.Pool;
 }
 
@@ -28,8 +29,11 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
-  /** An existing PGlite client (tests clone one per file from a dumped data directory). */
-  pglite?: PGlite;
+  /**
+   * PGlite in memory instead of in dataDir, empty or from a dumped data directory (tests clone one
+   * per file).
+   */
+  memory?: { loadDataDir?: Uint8Array };
   poolSize?: number;
 }
 
@@ -40,18 +44,23 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // without a listener that error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     await pool.query('select 1');
-    const db = drizzlePostgres({ client: pool }) as unknown as Database;
+    const db = trackCommits(drizzlePostgres({ client: pool }) as unknown as Database);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  let client = options.pglite;
-  if (!client) {
-    const directory = path.join(options.dataDir ?? './data', 'pglite');
-    mkdirSync(directory, { recursive: true });
-    client = await PGlite.create(directory);
+  let dataDir = 'memory://';
+  if (!options.memory) {
+    dataDir = path.resolve(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dataDir, { recursive: true });
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
-  const owned = client;
-  return { db, kind: 'pglite', pglite: owned, close: () => owned.close() };
+  // PGlite runs in its own thread: the HTTP thread never waits on the database's work.
+  const thread = await PGliteThread.open({ dataDir, ...options.memory });
+  const db = trackCommits(drizzlePglite({ client: thread as never }) as unknown as Database);
+  return {
+    db,
+    kind: 'pglite',
+    dumpDataDir: () => thread.dumpDataDir(),
+    close: () => thread.close(),
+  };
 }
 
 /** Key of the advisory lock that serialises migrations when several instances start at once. */

@@ -1,5 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { gte, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import { containsPattern } from './query';
+import type { Database } from './client';
+import { containsPattern, MAX_NAMED_SHAPES, namedShape, preparedStatement, queryRows } from './query';
 
 describe('containsPattern', () => {
   it.each([
@@ -12,4 +17,78 @@ describe('containsPattern', () => {
   ])('matches text containing %j literally', (text, pattern) => {
     expect(containsPattern(text)).toBe(pattern);
   });
+});
+
+describe('namedShape', () => {
+  it('gives one text one name, with the prefix, whatever the prefix of a later call', () => {
+    const name = namedShape('goods_list', 'select 1 where $1');
+    expect(name).toMatch(/^goods_list_[0-9a-f]{16}$/);
+    expect(namedShape('goods_list', 'select 1 where $1')).toBe(name);
+    expect(namedShape('other', 'select 1 where $1')).toBe(name);
+  });
+
+  it('gives texts that differ by one character different names', () => {
+    expect(namedShape('q', 'select 1 where $2')).not.toBe(namedShape('q', 'select 1 where $3'));
+  });
+
+  it('names MAX_NAMED_SHAPES texts, then runs new ones unnamed but keeps the names given', () => {
+    const first = namedShape('q', 'shape 0');
+    let named = 0;
+    for (let index = 1; index <= MAX_NAMED_SHAPES + 5; index += 1) {
+      if (namedShape('q', `shape ${index}`) !== undefined) named += 1;
+    }
+    // Three texts were named by the cases above and `shape 0` by this one.
+    expect(named).toBe(MAX_NAMED_SHAPES - 4);
+    expect(namedShape('q', `shape ${MAX_NAMED_SHAPES + 6}`)).toBeUndefined();
+    expect(namedShape('q', 'shape 0')).toBe(first);
+  });
+});
+
+describe('preparedStatement', () => {
+  it('refuses a second statement of the same name', () => {
+    preparedStatement('twice_named', () => 1);
+    expect(() => preparedStatement('twice_named', () => 2)).toThrow(/twice_named/);
+  });
+
+  it('builds a statement once per database, with its own name', () => {
+    const built: string[] = [];
+    const statement = preparedStatement('built_once', (_db, name) => {
+      built.push(name);
+      return { name, id: built.length };
+    });
+    const first = {} as Database;
+    const second = {} as Database;
+    expect(statement(first)).toBe(statement(first));
+    expect(statement(second)).not.toBe(statement(first));
+    expect(built).toEqual(['built_once', 'built_once']);
+  });
+
+  // The embedded database starts in seconds, more on a busy machine.
+  it('runs with the values given at each call, on a real database', async () => {
+    const client = await PGlite.create('memory://');
+    try {
+      const db = drizzle({ client }) as unknown as Database;
+      await db.execute(sql`create table things (id int primary key, name text not null)`);
+      await db.execute(sql`insert into things values (1, 'one'), (2, 'two'), (3, 'three')`);
+      const things = pgTable('things', { id: integer('id').primaryKey(), name: text('name').notNull() });
+      const byMinimum = preparedStatement('things_from', (database, name) =>
+        database
+          .select({ name: things.name })
+          .from(things)
+          .where(gte(things.id, sql.placeholder('minimum')))
+          .orderBy(things.id)
+          .prepare(name),
+      );
+      expect(await byMinimum(db).execute({ minimum: 2 })).toEqual([{ name: 'two' }, { name: 'three' }]);
+      expect(await byMinimum(db).execute({ minimum: 3 })).toEqual([{ name: 'three' }]);
+      expect(
+        await queryRows(db, sql`select name from things where id = ${1}`, { prepareAs: 'things_by_id' }),
+      ).toEqual([{ name: 'one' }]);
+      expect(
+        await queryRows(db, sql`select name from things where id = ${2}`, { prepareAs: 'things_by_id' }),
+      ).toEqual([{ name: 'two' }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });

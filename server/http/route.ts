@@ -93,9 +93,42 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
         throw error;
       }
       if (endpoint.binary || reply.sent) return reply;
-      return { Errcode: 0, Errmsg: '', ErrShowType: 0, ...(output ?? {}) };
+      const answer = { Errcode: 0, Errmsg: '', ErrShowType: 0, ...(output ?? {}) };
+      const text = withSerialisedParts(answer);
+      if (text === undefined) return answer;
+      return reply.type('application/json; charset=utf-8').send(text);
     },
   });
+}
+
+/** JSON text made once and kept (a cached part of an answer), placed in the answer as it is. */
+class SerialisedJson {
+  constructor(readonly text: string) {}
+  /** Anything that serialises the answer some other way still gets the right value. */
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/**
+ * A field of a handler's answer given as JSON text already serialised, so that a large part which
+ * rarely changes (GetUserInfo's MenuList) is not serialised again on every call.
+ */
+export function serialisedField<T>(text: string): T {
+  return new SerialisedJson(text) as unknown as T;
+}
+
+/** The answer as JSON text when some top-level field came serialised; undefined when none did. */
+export function withSerialisedParts(answer: Record<string, unknown>): string | undefined {
+  let serialised = '';
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answer)) {
+    if (value instanceof SerialisedJson) serialised += `,${JSON.stringify(key)}:${value.text}`;
+    else rest[key] = value;
+  }
+  if (serialised === '') return undefined;
+  const head = JSON.stringify(rest);
+  return head === '{}' ? `{${serialised.slice(1)}}` : `${head.slice(0, -1)}${serialised}}`;
 }
 
 /**

@@ -82,6 +82,32 @@ describe('GetEnumForType', () => {
     expect(kinds.body.Values).toContainEqual({ Value: 30, Zh: '服务项目', En: 'Service' });
   });
 
+  it('labels every value of every type in Chinese and English (the delivery kinds included)', async () => {
+    const types = await server.call(lookups.getEnumForType, {}, { token: admin });
+    expect(types.body.Types).toEqual(
+      expect.arrayContaining(['deliveryType', 'paymentMethod', 'ticket.ticket']),
+    );
+    const unlabelled: string[] = [];
+    for (const type of types.body.Types) {
+      const response = await server.call(lookups.getEnumForType, { Type: type }, { token: admin });
+      expect(response.body.Errcode, type).toBe(0);
+      expect(response.body.Values.length, type).toBeGreaterThan(0);
+      for (const value of response.body.Values) {
+        if (!value.Zh.trim() || !value.En.trim()) unlabelled.push(`${type}:${value.Value}`);
+      }
+      expect(new Set(response.body.Values.map((value) => value.Value)).size, type).toBe(
+        response.body.Values.length,
+      );
+    }
+    expect(unlabelled).toEqual([]);
+    const delivery = await server.call(lookups.getEnumForType, { Type: 'deliveryType' }, { token: admin });
+    expect(delivery.body.Values).toContainEqual({
+      Value: 'virtual',
+      Zh: '电子票（无需配送）',
+      En: 'Tickets (no delivery)',
+    });
+  });
+
   it('names an unknown type and the field', async () => {
     const response = await server.call(lookups.getEnumForType, { Type: 'order.nothing' }, { token: admin });
     expect(response.body.Errcode).toBe(-1);

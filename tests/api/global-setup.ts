@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
@@ -29,14 +28,13 @@ export default async function globalSetup() {
     await handle.close();
     return;
   }
-  const client = await PGlite.create('memory://');
-  const handle = await openDatabase({ pglite: client });
+  const handle = await openDatabase({ memory: {} });
   await migrateDatabase(handle);
   await seedDatabase(handle.db, config);
-  const dump = await client.dumpDataDir('none');
+  const dump = await handle.dumpDataDir!();
   mkdirSync(path.dirname(SNAPSHOT_PATH), { recursive: true });
-  writeFileSync(SNAPSHOT_PATH, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
+  writeFileSync(SNAPSHOT_PATH, dump);
+  await handle.close();
 }
 
 /**

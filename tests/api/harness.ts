@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -72,8 +71,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       await cleanup.end();
     };
   } else {
-    const pglite = await PGlite.create('memory://', { loadDataDir: new Blob([readFileSync(SNAPSHOT_PATH)]) });
-    database = await openDatabase({ pglite });
+    database = await openDatabase({ memory: { loadDataDir: readFileSync(SNAPSHOT_PATH) } });
   }
   const app = await buildApp({ services: { db: database.db, config }, logger: false });
   await app.ready();

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as live from '../../contract/endpoints/live-rooms';
 import * as storefrontApi from '../../contract/endpoints/storefront';
-import { getMessageSettings, setMessageSettings } from '../../contract/endpoints/wechat-messages';
 import { startTestServer, type TestServer } from './harness';
 import { expectError, MALL_SITE, placeOrder, prepareSku, storefront, storefrontKey } from './order-helpers';
-import { startWechatStandIn, TEST_APP, type WechatStandIn } from './wechat-stand-in';
+import { PLATFORM_ENV } from './wechat-platform-stand-in';
+import { authoriseMiniProgram, startWechatStandIn, type WechatStandIn } from './wechat-stand-in';
 
 let server: TestServer;
 let standIn: WechatStandIn;
@@ -30,7 +30,7 @@ const ROOM = {
 
 beforeAll(async () => {
   standIn = await startWechatStandIn();
-  server = await startTestServer({ env: { WECHAT_API_BASE: standIn.url } });
+  server = await startTestServer({ env: { ...PLATFORM_ENV, WECHAT_API_BASE: standIn.url } });
   admin = await server.login('admin');
   site2 = await server.login('site2');
   key = await storefrontKey(server, admin);
@@ -54,7 +54,7 @@ describe('the demo seed', () => {
   });
 });
 
-describe('rooms in the sandbox', () => {
+describe('room input', () => {
   it('refuse times and names WeChat would refuse, naming the field', async () => {
     expectError(
       await server.call(live.createLiveRoom, { ...ROOM, Title: '春季' }, { token: admin }),
@@ -77,23 +77,7 @@ describe('rooms in the sandbox', () => {
 describe('rooms on WeChat', () => {
   let roomId: number;
 
-  beforeAll(async () => {
-    const version = (await server.call(getMessageSettings, {}, { token: admin })).body.Version;
-    const saved = await server.call(
-      setMessageSettings,
-      {
-        AppId: TEST_APP.appId,
-        AppSecret: TEST_APP.secret,
-        PushToken: 'abc',
-        DefaultReplyOn: false,
-        DefaultReply: { Kind: 'text', Text: 'x' },
-        SandboxErrcode: 0,
-        Version: version,
-      },
-      { token: admin },
-    );
-    expect(saved.body.Errmsg).toBe('');
-  });
+  beforeAll(() => authoriseMiniProgram(server, standIn, admin));
 
   it('create a room with its images uploaded as media', async () => {
     const created = await server.call(live.createLiveRoom, ROOM, { token: admin });

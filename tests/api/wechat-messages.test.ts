@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/endpoint';
+import * as miniProgram from '../../contract/endpoints/mini-program';
 import { bindOrderState } from '../../contract/endpoints/orders';
 import * as api from '../../contract/endpoints/wechat-messages';
 import { drainMessages, messagesSweep } from '../../server/areas/wechat-messages/outbox';
-import { pushSignature } from '../../server/areas/wechat-messages/routes';
 import { environmentOf } from '../../server/areas/wechat-messages/service';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
@@ -20,7 +20,8 @@ import {
   storefrontKey,
 } from './order-helpers';
 import { TEST_ENV } from './test-env';
-import { startWechatStandIn, TEST_APP, type WechatStandIn } from './wechat-stand-in';
+import { PLATFORM_ENV, TEST_AUTHORIZER } from './wechat-platform-stand-in';
+import { authoriseMiniProgram, startWechatStandIn, type WechatStandIn } from './wechat-stand-in';
 
 let server: TestServer;
 let standIn: WechatStandIn;
@@ -28,8 +29,10 @@ let admin: string;
 let site2: string;
 let key: string;
 
+const platformEnv = () => ({ ...PLATFORM_ENV, WECHAT_API_BASE: standIn.url });
+
 function environment() {
-  const config = loadConfig({ ...TEST_ENV, WECHAT_API_BASE: standIn.url });
+  const config = loadConfig({ ...TEST_ENV, ...platformEnv() });
   return environmentOf(config, createFileStore(config.storage));
 }
 /**
@@ -53,28 +56,11 @@ async function settingsVersion(token: string) {
   return (await server.call(api.getMessageSettings, {}, { token })).body.Version;
 }
 
-async function connect(token: string, changes: Record<string, unknown> = {}) {
-  const saved = await server.call(
-    api.setMessageSettings,
-    {
-      AppId: TEST_APP.appId,
-      AppSecret: TEST_APP.secret,
-      PushToken: 'pushToken1',
-      DefaultReplyOn: true,
-      DefaultReply: { Kind: 'text', Text: '稍后回复您' },
-      SandboxErrcode: 0,
-      Version: await settingsVersion(token),
-      ...changes,
-    },
-    { token },
-  );
-  expect(saved.body.Errmsg).toBe('');
-}
-
 beforeAll(async () => {
   standIn = await startWechatStandIn();
-  server = await startTestServer({ env: { WECHAT_API_BASE: standIn.url } });
+  server = await startTestServer({ env: platformEnv() });
   admin = await server.login('admin');
+  await authoriseMiniProgram(server, standIn, admin);
   site2 = await server.login('site2');
   key = await storefrontKey(server, admin);
 });
@@ -139,26 +125,20 @@ describe('settings', () => {
     const version = await settingsVersion(admin);
     const bad = await server.call(
       api.setMessageSettings,
-      {
-        AppId: 'wx12',
-        PushToken: 't',
-        DefaultReplyOn: false,
-        DefaultReply: { Kind: 'text' },
-        SandboxErrcode: 0,
-        Version: version,
-      },
+      { DefaultReplyOn: false, DefaultReply: { Kind: 'text' }, SandboxErrcode: 12, Version: version },
       { token: admin },
     );
     expectError(bad);
     const fields = (bad.body as unknown as { Errors: { Field: string }[] }).Errors.map(
       (error) => error.Field,
     );
-    expect(fields).toEqual(expect.arrayContaining(['AppId', 'PushToken', 'DefaultReply.Text']));
-    const noSecret = await server.call(
+    expect(fields).toEqual(expect.arrayContaining(['SandboxErrcode', 'DefaultReply.Text']));
+    // The connection is the platform's authorisation now: an app id or secret is not taken here.
+    const secret = await server.call(
       api.setMessageSettings,
       {
-        AppId: TEST_APP.appId,
-        PushToken: 'abc',
+        AppId: TEST_AUTHORIZER.appId,
+        AppSecret: '0123456789abcdef0123456789abcdef',
         DefaultReplyOn: false,
         DefaultReply: { Kind: 'text', Text: 'x' },
         SandboxErrcode: 0,
@@ -166,12 +146,10 @@ describe('settings', () => {
       },
       { token: admin },
     );
-    expectError(noSecret, 'With an app id, give its app secret too');
+    expectError(secret);
     const stale = await server.call(
       api.setMessageSettings,
       {
-        AppId: '',
-        PushToken: 'abc',
         DefaultReplyOn: false,
         DefaultReply: { Kind: 'text', Text: 'x' },
         SandboxErrcode: 0,
@@ -180,21 +158,24 @@ describe('settings', () => {
       { token: admin },
     );
     expectError(stale, /Someone saved this/);
+    const saved = await server.call(
+      api.setMessageSettings,
+      {
+        DefaultReplyOn: true,
+        DefaultReply: { Kind: 'text', Text: '稍后回复您' },
+        SandboxErrcode: 0,
+        Version: version,
+      },
+      { token: admin },
+    );
+    expect(saved.body.Errmsg).toBe('');
   });
 
-  it('keep the secret sealed and show only its last characters', async () => {
-    await connect(admin);
+  it('show the mini-program authorised to the platform, and no other shop’s', async () => {
     const settings = await server.call(api.getMessageSettings, {}, { token: admin });
-    expect(settings.body).toMatchObject({
-      Provider: 'wechat',
-      AppId: TEST_APP.appId,
-      AppSecretHint: TEST_APP.secret.slice(-4),
-    });
-    const [row] = await server.query<{ app_secret_sealed: string }>(
-      sql`select app_secret_sealed from wechat_connections where site_id = ${MALL_SITE}`,
-    );
-    expect(row!.app_secret_sealed).not.toContain(TEST_APP.secret);
-    expect((await server.call(api.getMessageSettings, {}, { token: site2 })).body.Provider).toBe('sandbox');
+    expect(settings.body).toMatchObject({ Provider: 'wechat', AppId: TEST_AUTHORIZER.appId });
+    const other = await server.call(api.getMessageSettings, {}, { token: site2 });
+    expect(other.body).toMatchObject({ Provider: 'wechat', AppId: '' });
   });
 
   it('are refused to accounts without the menu', async () => {
@@ -213,7 +194,7 @@ describe('templates through WeChat', () => {
     );
     expect(pages.every((page) => page.body.Data[0]?.Tid === 1856)).toBe(true);
     expect(pages[0]!.body.Provider).toBe('wechat');
-    // The first call finds the token void (40001), refreshes once, and every caller shares it.
+    // The first callers find the authorizer token expired (42001); one refresh serves them all.
     expect(standIn.tokensIssued - before).toBe(1);
     const added = await server.call(
       api.addMessageTemplate,
@@ -535,32 +516,23 @@ describe('mass sends', () => {
 });
 
 describe('customer service', () => {
-  const push = (query: Record<string, string>, body: Record<string, unknown>) =>
-    server.app.inject({
+  /** A buyer's message as WeChat pushes it to the platform's message URL for the shop's mini-program. */
+  const push = (message: Record<string, string | number>, options: { badSignature?: boolean } = {}) => {
+    const delivery = standIn.platform.push(
+      { ToUserName: TEST_AUTHORIZER.userName, CreateTime: 1_790_000_000, ...message },
+      options,
+    );
+    return server.app.inject({
       method: 'POST',
-      url: `${API_BASE}${api.WECHAT_MESSAGE_PUSH_PATH}`,
-      query,
-      payload: body,
+      url: `${API_BASE}${miniProgram.messageNotify.path}?appid=${TEST_AUTHORIZER.appId}&${delivery.query}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: delivery.body,
     });
-  const signed = (token: string) => {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const nonce = 'n0nce';
-    return { site: String(MALL_SITE), timestamp, nonce, signature: pushSignature(token, timestamp, nonce) };
   };
 
-  it('answers WeChat’s address check only with the right signature', async () => {
-    const good = await server.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${api.WECHAT_MESSAGE_PUSH_PATH}`,
-      query: { ...signed('pushToken1'), echostr: 'hello-echo' },
-    });
-    expect(good.body).toBe('hello-echo');
-    const bad = await server.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${api.WECHAT_MESSAGE_PUSH_PATH}`,
-      query: { ...signed('wrong'), echostr: 'hello-echo' },
-    });
-    expect(bad.statusCode).toBe(401);
+  it('has one push address: the messages area’s own is gone', async () => {
+    const old = await server.app.inject({ method: 'POST', url: `${API_BASE}/storefront/WechatMessagePush` });
+    expect(old.statusCode).toBe(404);
   });
 
   it('logs a pushed message once however often it is replayed, and answers it by keyword', async () => {
@@ -571,7 +543,7 @@ describe('customer service', () => {
       MsgId: 77001,
       CreateTime: 1,
     };
-    expect((await push(signed('wrong'), message)).statusCode).toBe(401);
+    expect((await push(message, { badSignature: true })).statusCode).toBe(401);
     const created = await server.call(
       api.bindAutoReply,
       {
@@ -583,9 +555,9 @@ describe('customer service', () => {
       { token: admin },
     );
     expect(created.body.Errmsg).toBe('');
-    const first = await push(signed('pushToken1'), message);
+    const first = await push(message);
     expect(first.body).toBe('success');
-    await push(signed('pushToken1'), message);
+    await push(message);
     await sweep();
     const rows = await server.query<{ direction: string }>(
       sql`select direction from customer_messages where open_id = 'buyer-chat' order by id`,
@@ -601,7 +573,7 @@ describe('customer service', () => {
   });
 
   it('refuses a reply outside the 48-hour window with a clear message', async () => {
-    await push(signed('pushToken1'), {
+    await push({
       FromUserName: 'buyer-old',
       MsgType: 'text',
       Content: '在吗',
@@ -627,7 +599,7 @@ describe('customer service', () => {
 
   it('shows WeChat’s 45015 as the window having closed', async () => {
     standIn.sendAnswers.set('buyer-late', 45015);
-    await push(signed('pushToken1'), {
+    await push({
       FromUserName: 'buyer-late',
       MsgType: 'text',
       Content: '你好',

@@ -51,6 +51,8 @@ export interface WechatPlatformStandIn {
   failNext(path: string, errcode: number, errmsg: string): void;
   /** Expires the authorizer token it issued, as two hours passing would. */
   expireAuthorizerToken(): void;
+  /** The authorizer token it issued last to the test mini-program ('' before any). */
+  readonly authorizerToken: string;
   /** A push to one of our URLs: the query and the XML body, encrypted and signed as WeChat does. */
   push(
     fields: Record<string, string | number>,
@@ -61,7 +63,12 @@ export interface WechatPlatformStandIn {
 
 const TOKEN_DELAY_MS = 30;
 
-export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandIn> {
+/** The paths of mini-program messages and live broadcast, which another stand-in may answer. */
+const DELEGATED = /^\/(wxaapi\/|cgi-bin\/message\/|cgi-bin\/media\/|wxa\/business\/)/;
+
+export async function startWechatPlatformStandIn(
+  options: { delegate?: (request: IncomingMessage, response: ServerResponse) => Promise<void> } = {},
+): Promise<WechatPlatformStandIn> {
   const ticket = `ticket@@@${randomBytes(8).toString('hex')}`;
   let componentToken = '';
   let preAuthCode = '';
@@ -91,6 +98,7 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (options.delegate && DELEGATED.test(url.pathname)) return options.delegate(request, response);
     const query = Object.fromEntries(url.searchParams.entries());
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -287,6 +295,9 @@ export async function startWechatPlatformStandIn(): Promise<WechatPlatformStandI
     },
     get authCode() {
       return authCode;
+    },
+    get authorizerToken() {
+      return authorizers.get(TEST_AUTHORIZER.appId)?.token ?? '';
     },
   };
 }

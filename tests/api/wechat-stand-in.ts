@@ -1,14 +1,21 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_BASE } from '../../contract/endpoint';
+import * as miniProgram from '../../contract/endpoints/mini-program';
+import type { TestServer } from './harness';
+import {
+  PLATFORM_ENV,
+  startWechatPlatformStandIn,
+  type WechatPlatformStandIn,
+} from './wechat-platform-stand-in';
+
+const PLATFORM_APP_ID = PLATFORM_ENV.WECHAT_COMPONENT_APP_ID;
 
 /**
- * A local stand-in for WeChat's API (mini-program messages and live broadcast), following the
- * published protocol: tokens from cgi-bin/stable_token for the registered app and secret, every
- * other call refused with 40001 unless it carries the current access_token, bodies checked for the
- * fields each call requires, and the documented errcodes answered where a test asks for them.
+ * A local stand-in for WeChat's API of mini-program messages and live broadcast, following the
+ * published protocol, behind the third-party platform's stand-in: calls are made with the authorizer
+ * token the platform issued (42001 once it has expired, 40001 for any other), bodies are checked for
+ * the fields each call requires, and the documented errcodes answered where a test asks for them.
  */
-
-export const TEST_APP = { appId: 'wx0123456789abcdef', secret: '0123456789abcdef0123456789abcdef' };
 
 export interface StandInCall {
   path: string;
@@ -18,11 +25,14 @@ export interface StandInCall {
 
 export interface WechatStandIn {
   url: string;
+  /** The platform behind it: authorisation, tokens and encrypted pushes. */
+  platform: WechatPlatformStandIn;
   calls: StandInCall[];
-  tokensIssued: number;
+  /** Authorizer tokens the platform has refreshed (api_authorizer_token). */
+  readonly tokensIssued: number;
   /** errcode per open id for subscribe and custom sends (absent: 0). */
   sendAnswers: Map<string, number>;
-  /** Ends the current token, as WeChat does when another refresh happens elsewhere. */
+  /** Ends the current authorizer token, as two hours passing would. */
   expireToken(): void;
   /** audit_status per goods id (absent: 1, still auditing). */
   goodsAudit: Map<number, number>;
@@ -46,15 +56,14 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startWechatStandIn(): Promise<WechatStandIn> {
-  let token = '';
   let nextId = 1000;
   const standIn = {
     calls: [] as StandInCall[],
-    tokensIssued: 0,
     sendAnswers: new Map<string, number>(),
     goodsAudit: new Map<number, number>(),
   };
-  const server: Server = createServer(async (request, response) => {
+  let platform: WechatPlatformStandIn | null = null;
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const query = Object.fromEntries(url.searchParams);
     const raw = await readBody(request);
@@ -66,16 +75,11 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
       response.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ...payload }));
     };
     const refuse = (errcode: number, errmsg: string) => answer({ errcode, errmsg });
-    if (url.pathname === '/cgi-bin/stable_token') {
-      if (body.grant_type !== 'client_credential') return refuse(40002, 'invalid grant_type');
-      if (body.appid !== TEST_APP.appId) return refuse(40013, 'invalid appid');
-      if (body.secret !== TEST_APP.secret) return refuse(40125, 'invalid appsecret');
-      standIn.tokensIssued += 1;
-      token = `token-${standIn.tokensIssued}`;
-      return answer({ access_token: token, expires_in: 7200 });
-    }
+    const token = platform?.authorizerToken ?? '';
     if (!token || query.access_token !== token)
-      return refuse(40001, 'invalid credential, access_token is invalid');
+      return query.access_token?.startsWith('authorizer@@@')
+        ? refuse(42001, 'access_token expired')
+        : refuse(40001, 'invalid credential, access_token is invalid');
     const call = { path: url.pathname, query, body };
     standIn.calls.push(call);
     const need = (...fields: string[]) =>
@@ -162,15 +166,46 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
       default:
         return refuse(-1, `unknown path ${url.pathname}`);
     }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(standIn, {
-    url: `http://127.0.0.1:${port}`,
-    expireToken: () => {
-      token = `${token}-expired-elsewhere`;
+  };
+  platform = await startWechatPlatformStandIn({ delegate: handle });
+  const behind = platform;
+  return {
+    ...standIn,
+    url: behind.url,
+    platform: behind,
+    // A getter: the count goes on as the platform refreshes.
+    get tokensIssued() {
+      return behind.count('/cgi-bin/component/api_authorizer_token');
     },
+    expireToken: () => behind.expireAuthorizerToken(),
     sent: (path: string) => standIn.calls.filter((call) => call.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => behind.close(),
+  };
+}
+
+/**
+ * Authorises the shop of `token` to the platform as WeChat's pages would: the ticket push, the
+ * authorisation link, and the code WeChat hands back.
+ */
+export async function authoriseMiniProgram(server: TestServer, standIn: WechatStandIn, token: string) {
+  const push = standIn.platform.push({
+    AppId: PLATFORM_APP_ID,
+    CreateTime: Math.floor(Date.now() / 1000),
+    InfoType: 'component_verify_ticket',
+    ComponentVerifyTicket: standIn.platform.ticket,
   });
+  await server.app.inject({
+    method: 'POST',
+    url: `${API_BASE}${miniProgram.componentNotify.path}?${push.query}`,
+    headers: { 'content-type': 'text/xml' },
+    payload: push.body,
+  });
+  await server.call(miniProgram.startAuthorization, {}, { token });
+  const done = await server.call(
+    miniProgram.completeAuthorization,
+    { AuthCode: standIn.platform.authCode },
+    { token },
+  );
+  if (done.body.Status !== 'authorized')
+    throw new Error(`authorisation failed: ${JSON.stringify(done.body)}`);
 }

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import ExcelJS from 'exceljs';
+import { addDays, shopDate } from '../../contract/shop-time';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 
-/** Issue 16 journeys: find a member, tag three, adjust points with a reason; answer a complaint. */
+/**
+ * Issue 16 journeys: find a member, tag three, adjust points with a reason; answer a complaint.
+ * Issue 23: a member's deals, from the member's details, filtered and exported.
+ */
 
 /** Axe once the list has settled, with the pointer off the buttons. */
 async function checkA11y(page: Page) {
@@ -141,5 +146,69 @@ test.describe('customers', () => {
     await expect(ledger.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
     await expect(ledger.getByRole('row').nth(1)).toContainText('Balance');
     await checkA11y(page);
+  });
+  test('a member’s deals: from the details to the list, filtered, and exported', async ({
+    page,
+    signInByApi,
+  }) => {
+    test.setTimeout(150_000);
+    await signInByApi(page, 'admin');
+    await page.goto('/customer/allCustomer');
+    const table = page.getByRole('table');
+    const search = page.getByRole('search');
+    await search.getByLabel('Name, mobile or member no.').fill('李四');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: '李四', exact: true }) });
+    await expect(row).toBeVisible({ timeout: 40_000 });
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await expect(page.getByRole('heading', { name: 'Member details', level: 1 })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Deals' }).click();
+    await expect(page).toHaveURL(/view=deals/);
+    await expect(page.getByText('Deals of 李四')).toBeVisible();
+    const deals = page.getByRole('table');
+    await expect(deals.getByRole('row').nth(1)).toBeVisible({ timeout: 40_000 });
+    const totals = page.getByRole('group', { name: 'Totals of the rows shown by the filters' });
+    await expect(totals).toContainText('Money in (yuan)');
+    for (const kind of ['Order', 'Recharge', 'Withdrawal', 'Commission']) {
+      await expect(deals.getByRole('cell', { name: kind, exact: true }).first()).toBeVisible();
+    }
+    await checkA11y(page);
+    await saveScreenshot(page, 'member-deals');
+
+    const filters = page.getByRole('search', { name: 'Filters' });
+    await filters.getByLabel('Kind').selectOption({ label: 'Withdrawal' });
+    await filters.getByLabel('Direction').selectOption({ label: 'Money out' });
+    const today = shopDate(new Date());
+    await filters.getByLabel('Date from').fill(addDays(today, -365));
+    await filters.getByLabel('Date to').fill(today);
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/kind=withdrawal/);
+    await expect(page).toHaveURL(/direction=out/);
+    await expect(page).toHaveURL(/view=deals/);
+    const withdrawals = deals.getByRole('row');
+    await expect(withdrawals.nth(1)).toContainText('Withdrawal applied');
+    const count = await withdrawals.count();
+    for (let index = 1; index < count; index += 1) await expect(withdrawals.nth(index)).toContainText('-');
+    const number = withdrawals.nth(1).getByRole('link', { name: /^W/ });
+    const withdrawalNo = (await number.textContent()) ?? '';
+    expect(withdrawalNo).toMatch(/^W\d+/);
+    await checkA11y(page);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(count);
+    const cells = sheet.getRow(2).values as unknown[];
+    expect(cells).toContain(withdrawalNo);
+    expect(cells.some((cell) => typeof cell === 'string' && /^1\d{2}\*{4}\d{4}$/.test(cell))).toBe(true);
+
+    await number.click();
+    await expect(page).toHaveURL(new RegExp(`/distribution/withdrawList\\?keyword=${withdrawalNo}`));
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   getMemberInfo,
   MEMBER_GENDERS,
@@ -29,9 +29,10 @@ import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { FormFields, FormSection } from '../../core/form-field';
 import { PageHeading, RecordView } from '../../core/record-view';
-import { useRecord } from '../../core/use-record';
+import { recordId, useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { MemberAdjustDialog } from './member-adjust-dialog';
+import { MemberDealsView } from './member-deals-view';
 import { memberCatalogues } from './messages';
 
 const TIME = '{y}-{m}-{d} {h}:{i}';
@@ -204,6 +205,11 @@ function MemberView({ member }: { member: MemberDetail }) {
               />
             </Text>
           </HStack>
+          <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+            <RouterLink to={`${MemberPermission.details}?id=${member.Id}&view=deals`}>
+              <FormattedMessage id="members.deals.open" />
+            </RouterLink>
+          </Button>
           {member.Tags.length > 0 && <Text>{t('members.tagsLine', { tags: member.Tags.join('、') })}</Text>}
           <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
             <Figure label={t('members.figure.grade')} value={member.GradeName || '—'} />
@@ -298,6 +304,13 @@ function MemberView({ member }: { member: MemberDetail }) {
 
 /** /customer/memberDetails?id=: one member's profile, wallet and growth with their ledgers, orders and invitations. */
 function MemberDetailsPage() {
+  const [search] = useSearchParams();
+  const id = recordId(search, 'id');
+  if (search.get('view') === 'deals' && id !== null) return <MemberDealsView id={id} />;
+  return <MemberDetails />;
+}
+
+function MemberDetails() {
   const navigate = useNavigate();
   const record = useRecord(getMemberInfo);
   return (

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { system } from '../../../src/lib/chakra-system';
+import { enumQuery } from '../../../src/lib/enum-values';
 import { en } from '../settings-and-offline/i18n/en';
 import type { Receipt } from './receipt-blocks';
 import { ReceiptPaper, ReceiptPrintSheet } from './receipt-paper';
@@ -34,12 +36,26 @@ const receipt: Receipt = {
 };
 
 function wrap(children: ReactNode) {
+  // The payment methods' labels as GetEnumForType answers them (the walk-in screen has loaded them).
+  const client = new QueryClient();
+  client.setQueryData(enumQuery('paymentMethod').queryKey, {
+    Errcode: 0,
+    Errmsg: '',
+    ErrShowType: 0,
+    Types: [],
+    Values: [
+      { Value: 'cash', Zh: '现金', En: 'Cash' },
+      { Value: 'card', Zh: '刷卡', En: 'Bank card' },
+    ],
+  });
   return render(
-    <ChakraProvider value={system}>
-      <IntlProvider locale="en" messages={en}>
-        {children}
-      </IntlProvider>
-    </ChakraProvider>,
+    <QueryClientProvider client={client}>
+      <ChakraProvider value={system}>
+        <IntlProvider locale="en" messages={en}>
+          {children}
+        </IntlProvider>
+      </ChakraProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage } from 'react-intl';
 import type { ReceiptSetting } from '../../../contract/endpoints/orders';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { parseTime } from '../../../src/lib/format';
 import { formatFen } from '../settings-and-offline/money';
 import { printableWidthMm, type Receipt, type ReceiptBlock, receiptBlocks } from './receipt-blocks';
@@ -96,7 +97,7 @@ function BlockView({ block }: { block: ReceiptBlock }) {
     case 'payment':
       return (
         <Row
-          label={<FormattedMessage id={`orders.payment.${block.method}`} />}
+          label={<EnumLabel type="paymentMethod" value={block.method} />}
           value={formatFen(block.paidFen)}
         />
       );

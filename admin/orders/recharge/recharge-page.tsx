@@ -14,6 +14,7 @@ import {
   rechargeMachine,
 } from '../../../contract/machines/order';
 import { findAction } from '../../../contract/state-machine';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ReasonDialog } from '../../core/reason-dialog';
@@ -81,8 +82,7 @@ const columns: ResourceColumn<RechargeRow>[] = [
   {
     id: 'payment',
     header: 'rechargeOrders.column.payment',
-    cell: (row) =>
-      row.PaymentMethod ? <FormattedMessage id={`orders.payment.${row.PaymentMethod}`} /> : '—',
+    cell: (row) => (row.PaymentMethod ? <EnumLabel type="paymentMethod" value={row.PaymentMethod} /> : '—'),
   },
   {
     id: 'state',

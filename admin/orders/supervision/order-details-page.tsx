@@ -19,6 +19,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getOrderInfo, type OrderDetail } from '../../../contract/endpoints/orders';
 import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../../src/lib/query-options';
@@ -60,6 +61,10 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 
 function OrderDetails({ order }: { order: OrderDetail }) {
   const intl = useIntl();
+  const delivery = useEnumLabels('deliveryType');
+  const payment = useEnumLabels('paymentMethod');
+  const orderType = useEnumLabels('orderType');
+  const source = useEnumLabels('orderSource');
   const navigate = useNavigate();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [acting, setActing] = useState<OrderCommand | null>(null);
@@ -125,7 +130,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
         <Section title={t('orders.details.delivery')}>
           <Facts
             items={[
-              [t('orders.column.delivery'), t(`orders.filter.deliveryType.${order.DeliveryType}`)],
+              [t('orders.column.delivery'), delivery.label(order.DeliveryType)],
               ...(order.Address
                 ? ([
                     [t('orders.details.receiver'), `${order.Address.Name} ${order.Address.Phone}`],
@@ -149,13 +154,13 @@ function OrderDetails({ order }: { order: OrderDetail }) {
             items={[
               [
                 t('orders.details.paymentMethod'),
-                order.PaymentMethod ? t(`orders.filter.paymentMethod.${order.PaymentMethod}`) : '',
+                order.PaymentMethod ? payment.label(order.PaymentMethod) : '',
               ],
               [t('orders.details.paidAt'), parseTime(order.PaidAt, TIME)],
               [t('orders.details.transactionNo'), order.TransactionNo],
               [t('orders.column.createdAt'), parseTime(order.CreatedAt, TIME)],
-              [t('orders.details.type'), t(`orders.filter.type.${order.Type}`)],
-              [t('orders.details.source'), t(`orders.filter.source.${order.Source}`)],
+              [t('orders.details.type'), orderType.label(order.Type)],
+              [t('orders.details.source'), source.label(order.Source)],
             ]}
           />
         </Section>

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { type OrderRow, type OrderStoreScope, orderListResource } from '../../../contract/endpoints/orders';
 import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { useSessionStore } from '../../../src/lib/session';
@@ -28,8 +29,8 @@ const columns: ResourceColumn<OrderRow>[] = [
           {row.OrderNo}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          <FormattedMessage id={`orders.filter.type.${row.Type}`} /> ·{' '}
-          <FormattedMessage id={`orders.filter.source.${row.Source}`} />
+          <EnumLabel type="orderType" value={row.Type} /> ·{' '}
+          <EnumLabel type="orderSource" value={row.Source} />
         </Text>
       </Stack>
     ),
@@ -75,7 +76,7 @@ const columns: ResourceColumn<OrderRow>[] = [
         <Text whiteSpace="nowrap">¥{fenToYuan(row.TotalFen)}</Text>
         {row.PaymentMethod && (
           <Text fontSize="xs" color="fg.muted">
-            <FormattedMessage id={`orders.filter.paymentMethod.${row.PaymentMethod}`} />
+            <EnumLabel type="paymentMethod" value={row.PaymentMethod} />
           </Text>
         )}
       </Stack>
@@ -88,7 +89,7 @@ const columns: ResourceColumn<OrderRow>[] = [
       <Stack gap="1">
         <OrderStateBadges order={row} />
         <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-          <FormattedMessage id={`orders.filter.deliveryType.${row.DeliveryType}`} />
+          <EnumLabel type="deliveryType" value={row.DeliveryType} />
         </Text>
       </Stack>
     ),

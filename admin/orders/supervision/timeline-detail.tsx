@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan } from '../../../src/lib/format';
 import { type TimelineFact, timelineFacts, timelineStates } from './order-rules';
 
@@ -7,6 +8,7 @@ import { type TimelineFact, timelineFacts, timelineStates } from './order-rules'
 export function TimelineDetail({ detail }: { detail: Record<string, unknown> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const methods = useEnumLabels('paymentMethod');
   const money = (fen: number) => `¥${fenToYuan(fen)}`;
   const factText = (fact: TimelineFact): string => {
     switch (fact.kind) {
@@ -20,12 +22,7 @@ export function TimelineDetail({ detail }: { detail: Record<string, unknown> }) 
           trackingNo: fact.trackingNo || '–',
         });
       case 'method':
-        return t('orders.fact.method', {
-          method: intl.formatMessage({
-            id: `orders.filter.paymentMethod.${fact.method}`,
-            defaultMessage: fact.method,
-          }),
-        });
+        return t('orders.fact.method', { method: methods.label(fact.method) });
       case 'change':
         return fact.label === 'total'
           ? t('orders.fact.totalChange', {

@@ -19,6 +19,7 @@ import { changeStock } from '../../../contract/endpoints/goods';
 import { addOfflineOrder, getCounterSkus } from '../../../contract/endpoints/orders';
 import type { OfflinePaymentMethod } from '../../../contract/endpoints/payment';
 import { REMARK_MAX } from '../../../contract/machines/order';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { callEndpoint } from '../../../src/lib/http';
 import { endpointQuery, invalidateAreas } from '../../../src/lib/query-options';
@@ -311,7 +312,7 @@ export function CreateWalkInDialog({ onClose }: { onClose(): void }) {
               >
                 {(methods ?? []).map((method) => (
                   <option key={method} value={method}>
-                    {t(`orders.payment.${method}`)}
+                    <EnumLabel type="paymentMethod" value={method} />
                   </option>
                 ))}
                 <option value="">{t('orders.walkIn.payLater')}</option>

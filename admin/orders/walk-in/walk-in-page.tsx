@@ -8,8 +8,9 @@ import {
   offlineListResource,
 } from '../../../contract/endpoints/orders';
 import type { OfflinePaymentMethod } from '../../../contract/endpoints/payment';
-import { OFFLINE_PAYMENT_METHODS, orderMachine, REASON_MAX } from '../../../contract/machines/order';
+import { orderMachine, REASON_MAX } from '../../../contract/machines/order';
 import { can } from '../../../contract/state-machine';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -63,8 +64,7 @@ const columns: ResourceColumn<OrderRow>[] = [
   {
     id: 'payment',
     header: 'offlineOrders.column.payment',
-    cell: (row) =>
-      row.PaymentMethod ? <FormattedMessage id={`orders.payment.${row.PaymentMethod}`} /> : '—',
+    cell: (row) => (row.PaymentMethod ? <EnumLabel type="paymentMethod" value={row.PaymentMethod} /> : '—'),
   },
   {
     id: 'state',
@@ -114,7 +114,7 @@ function PayDialog({ row, onClose }: { row: OrderRow; onClose(): void }) {
           >
             {(methods ?? []).map((value) => (
               <option key={value} value={value}>
-                {intl.formatMessage({ id: `orders.payment.${value}` })}
+                <EnumLabel type="paymentMethod" value={value} />
               </option>
             ))}
           </NativeSelect.Field>
@@ -145,12 +145,6 @@ function WalkInPage() {
         columns={columns}
         rowKey={(row) => row.Id}
         {...list}
-        filterOptions={{
-          paymentMethod: OFFLINE_PAYMENT_METHODS.map((method) => ({
-            value: method,
-            label: intl.formatMessage({ id: `orders.payment.${method}` }),
-          })),
-        }}
         toolbar={
           <Button size="sm" colorPalette="brand" onClick={() => setOpen({ kind: 'create' })}>
             <FormattedMessage id="offlineOrders.create" />

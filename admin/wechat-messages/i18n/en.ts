@@ -156,13 +156,12 @@ export const en: Record<string, string> = {
   'messages.reply.on': 'Switched on',
   'messages.settings.title': 'Customer-service settings',
   'messages.settings.connection': 'Mini-program connection',
-  'messages.settings.appId': 'AppID',
-  'messages.settings.appSecret': 'AppSecret',
-  'messages.settings.appSecretHelp': 'Kept sealed; leave empty to keep the one saved (ends in {hint})',
-  'messages.settings.appSecretNew': 'Kept sealed; empty AppID uses the sandbox',
-  'messages.settings.push': 'Message push',
-  'messages.settings.pushToken': 'Token',
-  'messages.settings.pushUrl': 'Give WeChat this URL as the message push address (JSON format, plain mode): ',
+  'messages.settings.authorised':
+    'Messages go through the mini-program {appId}, authorised to the platform; its pushes reach the platform’s message URL.',
+  'messages.settings.unauthorised':
+    'No mini-program is authorised to the platform yet: authorise it under Mini-program management before messages can be sent.',
+  'messages.settings.sandboxConnection':
+    'The platform is not configured on this server: messages go to the sandbox.',
   'messages.settings.back': 'Back to the auto-replies',
   'messages.settings.defaultReply': 'Default reply',
   'messages.settings.defaultReplyOn': 'Answer messages no keyword matches',

@@ -8,6 +8,8 @@ import { auditMachine, commentMachine, recycleMachine, shelfMachine } from '../.
 import { newsCommentMachine } from '../../../contract/machines/news';
 import {
   DELIVERY_TYPES,
+  ORDER_SOURCES,
+  ORDER_TYPES,
   orderMachine,
   PAYMENT_METHODS,
   rechargeMachine,
@@ -17,12 +19,12 @@ import {
 import { exchangeMachine } from '../../../contract/machines/points-exchange';
 import { ticketMachine } from '../../../contract/machines/ticket';
 import { type StateMachine, stateLabelKey } from '../../../contract/state-machine';
-import { hasMessage, translate } from '../../i18n/messages';
+import { translate } from '../../i18n/messages';
 
 /**
  * The types GetEnumForType answers, read from the contract's enums and state machines so a screen
- * never keeps its own copy of a list. A machine is offered once the server's catalogues name every
- * one of its states in both languages (the API test lists which).
+ * never keeps its own copy of a list. Every value of every type has a zh and an en label; the API
+ * test walks them all, so a value added without its labels fails there instead of being hidden.
  */
 
 type Labelled = { value: string | number; key: string };
@@ -59,6 +61,8 @@ const MACHINES: readonly StateMachine[] = [
 const LABELLED: Record<string, readonly Labelled[]> = {
   paymentMethod: PAYMENT_METHODS.map((value) => ({ value, key: `order.payment.${value}` })),
   deliveryType: DELIVERY_TYPES.map((value) => ({ value, key: `order.delivery.${value}` })),
+  orderType: ORDER_TYPES.map((value) => ({ value, key: `order.type.${value}` })),
+  orderSource: ORDER_SOURCES.map((value) => ({ value, key: `order.source.${value}` })),
   ...Object.fromEntries(
     MACHINES.map((machine) => [
       machine.id,
@@ -81,27 +85,24 @@ const LITERAL: Record<string, readonly EnumValue[]> = {
   })),
 };
 
-const named = (values: readonly Labelled[]) =>
-  values.every(({ key }) => hasMessage(key) && translate('zh', key) !== key);
-
 /** Every type the call answers, literal enums first. */
 export function enumTypeNames(): string[] {
-  return [
-    ...Object.keys(LITERAL),
-    ...Object.entries(LABELLED)
-      .filter(([, values]) => named(values))
-      .map(([name]) => name),
-  ];
+  return [...Object.keys(LITERAL), ...Object.keys(LABELLED)];
+}
+
+/** A label, or '' when the catalogues lack it (the API test over every type catches that). */
+function label(locale: 'zh' | 'en', key: string): string {
+  const text = translate(locale, key);
+  return text === key ? '' : text;
 }
 
 /** The values of a type with both labels; null for a type the call does not answer. */
 export function enumValues(type: string): EnumValue[] | null {
   if (Object.hasOwn(LITERAL, type)) return [...LITERAL[type]!];
-  const values = Object.hasOwn(LABELLED, type) ? LABELLED[type]! : null;
-  if (!values || !named(values)) return null;
-  return values.map(({ value, key }) => ({
+  if (!Object.hasOwn(LABELLED, type)) return null;
+  return LABELLED[type]!.map(({ value, key }) => ({
     Value: value,
-    Zh: translate('zh', key),
-    En: translate('en', key),
+    Zh: label('zh', key),
+    En: label('en', key),
   }));
 }

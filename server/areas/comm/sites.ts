@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { shopDate } from '../../../contract/shop-time';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/query';
 import { accountSites, accounts, sites } from '../../db/schema';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -11,7 +12,8 @@ export function siteEntry(site: SiteRow) {
 }
 
 /** The account's home site plus the extra sites granted in account_sites, by id. */
-function accountSiteIds(db: Database, accountId: number) {
+function accountSiteIds(db: Database) {
+  const accountId = sql.placeholder('accountId');
   const home = db.select({ id: accounts.siteId }).from(accounts).where(eq(accounts.id, accountId));
   const extra = db
     .select({ id: accountSites.siteId })
@@ -20,16 +22,25 @@ function accountSiteIds(db: Database, accountId: number) {
   return or(inArray(sites.id, home), inArray(sites.id, extra));
 }
 
+const switchableStatement = preparedStatement('switchable_sites', (db, name) =>
+  db.select().from(sites).where(accountSiteIds(db)).orderBy(asc(sites.id)).prepare(name),
+);
+
+const expiredStatement = preparedStatement('expired_sites', (db, name) =>
+  db
+    .select()
+    .from(sites)
+    .where(and(accountSiteIds(db), lte(sites.expiresAt, sql`now()`)))
+    .orderBy(asc(sites.id))
+    .prepare(name),
+);
+
 /** Sites an account may switch to (SPEC §4 "Switch system"). */
 export function switchableSites(db: Database, accountId: number): Promise<SiteRow[]> {
-  return db.select().from(sites).where(accountSiteIds(db, accountId)).orderBy(asc(sites.id));
+  return switchableStatement(db).execute({ accountId });
 }
 
 /** Sites of an account that are past their expiry, for the public /expirySite page. */
 export function expiredSites(db: Database, accountId: number): Promise<SiteRow[]> {
-  return db
-    .select()
-    .from(sites)
-    .where(and(accountSiteIds(db, accountId), lte(sites.expiresAt, sql`now()`)))
-    .orderBy(asc(sites.id));
+  return expiredStatement(db).execute({ accountId });
 }

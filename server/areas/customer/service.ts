@@ -170,5 +170,6 @@ export {
   type ReviewGrowthFacts,
   takeBackOrderGrowth,
 } from './grade-pricing';
+export { balanceAfter, memberBalanceDeals } from './member-deals';
 export { type BuyerTrace, changeGrowth, ensureMember, type GrowthChange, signInMember } from './members';
 export { applyRechargeBonus, takeBackRechargeBonus } from './stored-value';

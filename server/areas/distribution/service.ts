@@ -11,3 +11,4 @@ export {
   recordOrderCommission,
   voidRefundedCommission,
 } from './commissions';
+export { memberCommissionDeals } from './member-deals';

@@ -47,6 +47,7 @@ import {
   switchOutcome,
   takeMemberQuota,
 } from './deal-rules';
+import { launchResultMessage } from './result-messages';
 import { bargainEvents, bargainGoods, bargainHelps, bargainLaunches } from './tables';
 
 /**
@@ -710,6 +711,7 @@ export async function launch(
       createdAt: context.now,
     })
     .returning();
+  if (reached) await launchResultMessage(context.tx, row!.id, context.now);
   return storefrontLaunch(context.tx, context.siteId, row!.id);
 }
 
@@ -768,6 +770,7 @@ export async function help(
         returning current_fen, state`,
   );
   if (!after) throw new AppError('bargain.launch.success', {}, { field: 'LaunchId' });
+  if (after.state === 'success') await launchResultMessage(context.tx, launchRecord.id, context.now);
   try {
     await context.tx.insert(bargainHelps).values({
       siteId: context.siteId,

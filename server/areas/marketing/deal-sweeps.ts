@@ -4,6 +4,7 @@ import { queryRows } from '../../db/query';
 import { translate } from '../../i18n/messages';
 import { closeActivityOrder, refundActivityOrder } from '../order/service';
 import { endTeam } from './group-buy';
+import { launchResultMessage } from './result-messages';
 
 /**
  * The time-based transitions of group buying and bargains (DESIGN §11 "expiries are guarded
@@ -98,16 +99,19 @@ async function markSeatSettled(tx: Executor, memberId: number, read: 'joined' | 
 
 /** Launches still cutting when their hours ran out fail; one with an order waiting waits for it. */
 export async function failDueLaunches(db: Database, now: Date): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update bargain_launches set state = 'failed', ended_at = expires_at, version = version + 1
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number; expires_at: Date }>(
+      tx,
+      sql`update bargain_launches set state = 'failed', ended_at = expires_at, version = version + 1
          where id in (select id from bargain_launches
                        where state = 'cutting' and order_id is null and expires_at <= ${now.toISOString()}::timestamptz
                        order by expires_at, id limit 1000 for update skip locked)
            and state = 'cutting' and order_id is null
-        returning id`,
-  );
-  return rows.length;
+        returning id, expires_at`,
+    );
+    for (const row of rows) await launchResultMessage(tx, row.id, new Date(row.expires_at));
+    return rows.length;
+  });
 }
 
 export async function runDealSweeps(db: Database, now = new Date()): Promise<DealSweepCounts> {

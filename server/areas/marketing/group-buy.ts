@@ -43,6 +43,7 @@ import {
   switchOutcome,
   takeMemberQuota,
 } from './deal-rules';
+import { teamResultMessages } from './result-messages';
 import { groupBuyActivities, groupBuyMembers, groupBuySkus, groupBuyTeams } from './tables';
 
 /**
@@ -404,6 +405,7 @@ export async function endTeam(
       : sql`update group_buy_teams set state = 'failed', ended_at = ${at.toISOString()}::timestamptz, version = version + 1
              where id = ${teamId} and state = 'forming' returning id`,
   );
+  if (rows.length > 0) await teamResultMessages(tx, teamId, at);
   return rows.length > 0;
 }
 
@@ -665,12 +667,14 @@ export async function teamOrderPaid(tx: Executor, orderId: number, at: Date): Pr
   );
   if (!member) return;
   // A team that ended meanwhile is settled by the sweep, which refunds or keeps this payment.
-  await tx.execute(
+  const [team] = await queryRows<{ state: TeamRecord['state'] }>(
+    tx,
     sql`update group_buy_teams set paid = paid + 1, version = version + 1,
                state = case when paid + 1 = size then 'success' else state end,
                ended_at = case when paid + 1 = size then ${at.toISOString()}::timestamptz else ended_at end
-         where id = ${member.team_id} and state = 'forming'`,
+         where id = ${member.team_id} and state = 'forming' returning state`,
   );
+  if (team?.state === 'success') await teamResultMessages(tx, member.team_id, at);
 }
 
 /**

@@ -16,7 +16,13 @@ import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { hasMessage, type Locale, translate } from '../../i18n/messages';
 import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
-import { NETWORK_ERRCODE, retryable, WechatError, wechatErrorText } from '../wechat-platform/service';
+import {
+  NETWORK_ERRCODE,
+  retryable,
+  WechatError,
+  wechatErrorText,
+  wechatPlatformOf,
+} from '../wechat-platform/service';
 import type { MiniProgramAdapter } from './adapter';
 import { sandboxPlatform } from './sandbox-platform';
 import { wechatCodePlatform } from './wechat-code';
@@ -28,13 +34,8 @@ import './messages';
  */
 
 export function miniProgramAdapter(db: Database, config: Config): MiniProgramAdapter {
-  return config.wechatPlatform
-    ? wechatCodePlatform(db, {
-        config: config.wechatPlatform,
-        apiBase: config.wechatApiBase,
-        secretsKey: config.payment.secretsKey,
-      })
-    : sandboxPlatform();
+  const platform = wechatPlatformOf(config);
+  return platform ? wechatCodePlatform(db, platform) : sandboxPlatform();
 }
 
 export interface AuthorizerRecord extends Record<string, unknown> {

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { productCategories, products } from '../product/tables';
 import './library-messages';
+import { makeDefaultProductTemplate } from './page-templates';
 import {
   type ProductLayout,
   productTemplateCategories,
@@ -235,16 +236,7 @@ export const productTemplateRoutes = [
   }),
 
   defineRoute(enterprise.setProductTemplateDefault, async ({ input, db, session }) => {
-    await db.transaction(async (tx) => {
-      const row = await lockTemplate(tx, session, input.Id);
-      if (row.isDefault) return;
-      await tx
-        .update(productTemplates)
-        .set({ isDefault: false })
-        .where(and(eq(productTemplates.siteId, session.siteId), eq(productTemplates.isDefault, true)));
-      await tx.update(productTemplates).set({ isDefault: true }).where(mine(session, input.Id));
-      await audit(tx, session, 'productTemplate.default', target(input.Id), { name: row.name });
-    });
+    await db.transaction((tx) => makeDefaultProductTemplate(tx, session, input.Id));
     return {};
   }),
 

@@ -21,11 +21,14 @@ import { refuseStale } from '../../http/stale';
 import { translate } from '../../i18n/messages';
 import { endedEntities, existingEntities } from './entity-existence';
 import { insertMyTemplate } from './my-templates';
+import { homeTemplateOf, makeHomeTemplate } from './page-templates';
 import './goods-existence';
 import './messages';
+import { pageTemplateRoutes } from './page-template-routes';
 import { previewDocument, previewLookups, previewProducts, previewVideos, productRequests } from './preview';
 import { productTemplateRoutes } from './product-template-routes';
 import { publicTemplateRoutes } from './public-template-routes';
+import { studioLookupRoutes } from './studio-lookup-routes';
 import { moduleTemplates } from './tables';
 import {
   readTemplateData,
@@ -56,10 +59,7 @@ export const moduleLibraryRoutes = [
     let row: TemplateRow | undefined;
     if (input.Id !== undefined) row = await findTemplate(db, session, input.Id);
     else {
-      [row] = await db
-        .select()
-        .from(moduleTemplates)
-        .where(and(eq(moduleTemplates.siteId, session.siteId), eq(moduleTemplates.isCurrent, true)));
+      [row] = await db.select().from(moduleTemplates).where(homeTemplateOf(session.siteId));
       if (!row) throw new AppError('moduleLibrary.noCurrent');
     }
     return { ...summaryOf(row), Data: row.data };
@@ -119,13 +119,7 @@ export const moduleLibraryRoutes = [
           .set({ name: input.Name, updatedBy: session.accountId })
           .where(mine(session, input.Id));
       }
-      if (input.IsCurrent && !row.isCurrent) {
-        await tx
-          .update(moduleTemplates)
-          .set({ isCurrent: false })
-          .where(and(eq(moduleTemplates.siteId, session.siteId), eq(moduleTemplates.isCurrent, true)));
-        await tx.update(moduleTemplates).set({ isCurrent: true }).where(mine(session, input.Id));
-      }
+      if (input.IsCurrent) await makeHomeTemplate(tx, session, input.Id);
       await audit(tx, session, 'moduleLibrary.set', target(input.Id), {
         before: { name: row.name, isCurrent: row.isCurrent },
         after: { name: input.Name ?? row.name, isCurrent: input.IsCurrent ?? row.isCurrent },
@@ -254,10 +248,7 @@ export const moduleLibraryRoutes = [
       if (!row)
         throw new AppError('moduleLibrary.notFound', { id: input.TemplateId }, { field: 'TemplateId' });
     } else {
-      [row] = await db
-        .select()
-        .from(moduleTemplates)
-        .where(and(ofSite, eq(moduleTemplates.isCurrent, true)));
+      [row] = await db.select().from(moduleTemplates).where(homeTemplateOf(input.SiteId));
       if (!row) throw new AppError('moduleLibrary.previewNoTemplate', {}, { field: 'SiteId' });
     }
     const parsed = parseTemplate(row.data, blockDefinition);
@@ -285,4 +276,6 @@ export const moduleLibraryRoutes = [
   ...publicTemplateRoutes,
   ...userCenterRoutes,
   ...productTemplateRoutes,
+  ...studioLookupRoutes,
+  ...pageTemplateRoutes,
 ];

@@ -16,7 +16,7 @@ import type { TemplateDocument } from '../../../contract/template-document';
 import type { AreaSeed } from '../../db/seed';
 import { products } from '../product/tables';
 import { seedPublicTemplates, startFromPublicTemplate } from './starter-template';
-import { moduleTemplates, productTemplates } from './tables';
+import { moduleTemplates, productTemplates, textSnippets } from './tables';
 
 function ok(outcome: Outcome): TemplateDocument {
   if (!outcome.ok) throw new Error(`demo template: ${outcome.problem.key}`);
@@ -199,7 +199,10 @@ export function demoTemplate(siteId: number, goods: readonly DemoProduct[]): Tem
   return document;
 }
 
-/** The mall demo site's template, current and published, so the studio opens on a real page. */
+/**
+ * The mall demo site's template, current and published, so the studio opens on a real page, and
+ * its text snippets.
+ */
 export const moduleLibrarySeed: AreaSeed = async (db, demo) => {
   const goods = await db
     .select({ id: products.id, name: products.name, priceFen: products.priceFen })
@@ -234,4 +237,17 @@ export const moduleLibrarySeed: AreaSeed = async (db, demo) => {
     isDefault: true,
     updatedBy: demo.adminAccountId,
   });
+  // Text snippets the mall's designers insert into text blocks.
+  await db.insert(textSnippets).values(
+    [
+      ['营业时间', '每天 9:00–21:00 营业，节假日照常。'],
+      ['配送说明', '满 99 元包邮，下单后 48 小时内发货，偏远地区除外。'],
+      ['售后承诺', '七天无理由退换，质量问题往返运费由本店承担。'],
+    ].map(([title, content]) => ({
+      siteId: demo.mallSiteId,
+      title: title!,
+      content: content!,
+      updatedBy: demo.adminAccountId,
+    })),
+  );
 };

@@ -15,6 +15,7 @@ import { sites } from '../../db/schema';
 import { defineRoute } from '../../http/route';
 import { productCategories, products } from '../product/tables';
 import { type LinkTableKind, LOOKUP_SOURCES } from './lookup-sources';
+import { homeTemplateOf } from './page-templates';
 import { moduleTemplates } from './tables';
 
 /** One kind's part of the list: how many rows match, and a slice of them. */
@@ -117,7 +118,7 @@ async function templatePages(
   const [current] = await db
     .select({ data: moduleTemplates.data })
     .from(moduleTemplates)
-    .where(and(eq(moduleTemplates.siteId, siteId), eq(moduleTemplates.isCurrent, true)));
+    .where(homeTemplateOf(siteId));
   if (!current) return [];
   const parsed = parseTemplate(current.data, blockDefinition);
   if (!parsed.ok) return [];

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductSection } from '../../../contract/endpoints/enterprise';
 import type { UserCenterSettings } from '../../../contract/endpoints/module-library';
+import type { CategoryPageStyle } from '../../../contract/endpoints/shop-templates';
 import { sites } from '../../db/schema';
 import { productCategories, products } from '../product/tables';
 
@@ -143,3 +144,31 @@ export const productTemplateProducts = pgTable(
     index('product_template_products_template').on(table.templateId),
   ],
 );
+
+/** The shop's reusable text snippets, which the studio's text block inserts (SPEC §7 "texts"). */
+export const textSnippets = pgTable(
+  'text_snippets',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('text_snippets_site').on(table.siteId, table.updatedAt)],
+);
+
+/** The layout of each shop's category page (the "category" page kind of the shop's templates). */
+export const categoryPageSettings = pgTable('category_page_settings', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id),
+  style: text('style').$type<CategoryPageStyle>().notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -332,6 +332,20 @@ export async function payOrder(
     detail: { Method: payment.method, AmountFen: order.totalFen },
   });
   await activityPaid({ tx: context.tx, order, at: context.now });
+  if (order.buyerId)
+    await enqueueSceneMessage(context.tx, {
+      siteId: order.siteId,
+      scene: 'orderPaid',
+      openId: order.buyerId,
+      fields: {
+        orderNo: order.orderNo,
+        goodsName: order.goodsName,
+        amount: yuan(order.totalFen),
+        paidAt: shopDateTime(context.now).slice(0, 16),
+      },
+      key: `scene:orderPaid:order:${order.id}`,
+      now: context.now,
+    });
   return order.deliveryType === 'virtual' ? deliverTickets(context, updated) : updated;
 }
 
@@ -608,6 +622,14 @@ async function decideRefund(
     to,
     detail: { AmountFen: change.amountFen, Reason: change.reply },
   });
+  // Approval is a step on the way; the buyer hears the result when the money is back or refused.
+  if (to === 'rejected')
+    await refundResultMessage(
+      context,
+      order,
+      { id: refund.id, amountFen: refund.requested_fen, reason: change.reply },
+      'rejected',
+    );
   return updated;
 }
 
@@ -684,7 +706,42 @@ export async function markRefunded(context: OrderContext, order: OrderRecord): P
     await activityClosed({ tx: context.tx, order, at: context.now, stockReturned: stockBack });
   }
   await countRefund(context.tx, order.siteId, refund.amount_fen, context.now);
+  await refundResultMessage(
+    context,
+    order,
+    { id: refund.id, amountFen: refund.amount_fen, reason: refund.reason },
+    'refunded',
+  );
   return updated;
+}
+
+/** 12.34元: an amount as subscribe messages' `amount` keywords take it. */
+function yuan(fen: number): string {
+  return `${(fen / 100).toFixed(2)}元`;
+}
+
+/** The buyer's refund result message, once per refund whatever the outcome. */
+async function refundResultMessage(
+  context: OrderContext,
+  order: OrderRecord,
+  refund: { id: number; amountFen: number; reason: string },
+  outcome: 'refunded' | 'rejected',
+): Promise<void> {
+  if (!order.buyerId) return;
+  await enqueueSceneMessage(context.tx, {
+    siteId: order.siteId,
+    scene: 'refundResult',
+    openId: order.buyerId,
+    fields: {
+      orderNo: order.orderNo,
+      amount: yuan(refund.amountFen),
+      // Buyers read the message in Chinese, as the shipped message's carrier.
+      result: translate('zh', `order.refundResult.${outcome}`),
+      reason: refund.reason,
+    },
+    key: `scene:refundResult:refund:${refund.id}`,
+    now: context.now,
+  });
 }
 
 /** `sql` list of ids for IN (…); callers never pass an empty list. */

@@ -93,6 +93,7 @@ export async function countOrderTabs(
     db,
     sql`select o.state, count(*)::int as count, (count(*) filter (where ${REFUNDING}))::int as refunding
           from orders o where ${where(conditions)} group by o.state`,
+    { prepareAs: 'order_tabs' },
   );
   const states = new Map(byState.map((row) => [row.state, row.count]));
   const of = (...names: string[]) => names.reduce((sum, name) => sum + (states.get(name) ?? 0), 0);
@@ -197,6 +198,7 @@ export async function readOrderRows(
     db,
     sql`select ${orderRowColumns()} from orders o where ${where(conditions)}
          order by ${order} limit ${limit} offset ${offset}`,
+    { prepareAs: 'order_rows' },
   );
   return records.map(toOrderRow);
 }

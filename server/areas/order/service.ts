@@ -604,6 +604,8 @@ export async function refundRequested(
 
 /** The order area's rules and settings other areas follow: the points mall ships like an order. */
 export { requireParcel } from './lifecycle';
+/** A member's paid orders, recharges and refunds, for the deals list of the member's details. */
+export { memberOrderDeals } from './member-deals';
 export { readParameterSetting } from './settings';
 
 // ---------------------------------------------------------------------------------------------

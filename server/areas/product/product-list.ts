@@ -224,6 +224,7 @@ export async function readProductList(
               left join product_categories c on c.id = p.category_id
           ) p on true
          order by ${order}`,
+    { prepareAs: 'goods_list' },
   );
   const first = records[0]!;
   return {
@@ -267,6 +268,7 @@ export async function readProductRows(
         select ${PRODUCT_ROW_COLUMNS} from page join products p on p.id = page.id
           left join product_categories c on c.id = p.category_id
          order by ${order}`,
+    { prepareAs: 'goods_rows' },
   );
   return records.map(toProductRow);
 }

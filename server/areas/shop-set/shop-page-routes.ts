@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { blockDefinition } from '../../../components-catalog/registry';
 import * as api from '../../../contract/endpoints/shop-pages';
 import { parseTemplate } from '../../../contract/template/codec';
@@ -6,6 +5,7 @@ import { FIXED_SLOTS, type TemplateDocument, type TemplatePage } from '../../../
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { homeTemplateOf } from '../module-library/service';
 import { moduleTemplates } from '../module-library/tables';
 import { storefrontSite } from '../storefront/service';
 import './store-messages';
@@ -28,7 +28,7 @@ async function publishedPage(
   const [current] = await db
     .select({ data: moduleTemplates.publishedData, at: moduleTemplates.publishedAt })
     .from(moduleTemplates)
-    .where(and(eq(moduleTemplates.siteId, siteId), eq(moduleTemplates.isCurrent, true)));
+    .where(homeTemplateOf(siteId));
   if (!current?.data) return null;
   const parsed = parseTemplate(current.data, blockDefinition);
   // The publish check parsed this copy before it was taken; a failure here is the server's fault.

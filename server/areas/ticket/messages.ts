@@ -2,6 +2,10 @@ import { extendMessages } from '../../i18n/messages';
 
 extendMessages({
   en: {
+    'ticket.ticket.state.unused': 'Unused',
+    'ticket.ticket.state.used': 'Used',
+    'ticket.ticket.state.expired': 'Expired',
+    'ticket.ticket.state.refunded': 'Refunded',
     'ticket.notFound': 'There is no ticket {id} in this shop',
     'ticket.codeInvalid': 'This is not a ticket code: check the 12 digits',
     'ticket.codeUnknown': 'No ticket of this shop has the code {code}',
@@ -42,6 +46,10 @@ extendMessages({
     'ticket.kind.coupon': 'Coupon',
   },
   zh: {
+    'ticket.ticket.state.unused': '未使用',
+    'ticket.ticket.state.used': '已使用',
+    'ticket.ticket.state.expired': '已失效',
+    'ticket.ticket.state.refunded': '已退款',
     'ticket.notFound': '本店没有编号为 {id} 的电子票',
     'ticket.codeInvalid': '这不是电子票券码，请核对 12 位数字',
     'ticket.codeUnknown': '本店没有券码为 {code} 的电子票',

@@ -3,7 +3,7 @@ import type { ReplyContent } from '../../../contract/endpoints/wechat-messages';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { adapterOf, customPayload, readConnection, subscribeData, type WechatEnvironment } from './service';
+import { customPayload, siteAdapter, subscribeData, type WechatEnvironment } from './adapter';
 import { INTERRUPTED, WechatError } from './wechat-api';
 
 /** Attempts of a retryable failure (WeChat busy, unreachable) before the row is failed. */
@@ -88,7 +88,7 @@ async function sendOne(
   environment: WechatEnvironment,
 ): Promise<WechatError | null> {
   try {
-    const adapter = adapterOf(await readConnection(db, row.site_id), environment);
+    const adapter = await siteAdapter(db, row.site_id, environment);
     if (row.kind === 'subscribe') await adapter.sendSubscribe(row.payload);
     else {
       const { touser, reply } = row.payload as { touser: string; reply: ReplyContent };

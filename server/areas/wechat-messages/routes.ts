@@ -1,20 +1,18 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import * as api from '../../../contract/endpoints/wechat-messages';
 import { ShowType } from '../../../contract/envelope';
 import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import { audit } from '../../audit';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { translate } from '../../i18n/messages';
-import { sealSecret } from '../../secret-box';
 import { storefrontSite } from '../storefront/service';
+import { authorizedAppId, wechatPlatformOf } from '../wechat-platform/service';
+import { readConnection } from './adapter';
 import { errcodeReason } from './messages';
-import { messagesSweep } from './outbox';
-import { askWechat, environmentOf, readConnection, siteAdapter, type WechatEnvironment } from './service';
+import { askWechat, enqueueAnswer, environmentOf, sendSoon, siteAdapter } from './service';
 
 function stale(): AppError {
   return new AppError('message.stale', {}, { field: STALE_VERSION_FIELD, showType: ShowType.toast });
@@ -22,13 +20,6 @@ function stale(): AppError {
 
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
-}
-
-/** Sends what was just enqueued without waiting for the sweeper (which carries on whatever is left). */
-function kick(db: Database, request: FastifyRequest, environment: WechatEnvironment): void {
-  messagesSweep(db, new Date(), environment).catch((error: unknown) =>
-    request.log.error({ err: error }, 'message sends failed'),
-  );
 }
 
 const DEFAULT_REPLY: api.ReplyContent = { Kind: 'text', Text: '', Image: '', CardTitle: '', CardPage: '' };
@@ -165,20 +156,6 @@ function sendRow(row: SendRecord): api.MessageSendRow {
 
 // Customer service --------------------------------------------------------------------------------
 
-/** WeChat's push signature: sha1 of the token, timestamp and nonce sorted and joined. */
-export function pushSignature(token: string, timestamp: string, nonce: string): string {
-  return createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
-}
-
-function signatureHolds(token: string, query: { signature: string; timestamp: string; nonce: string }) {
-  if (!token) return false;
-  const expected = Buffer.from(pushSignature(token, query.timestamp, query.nonce));
-  const given = Buffer.from(query.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-const pushQuerySchema = api.verifyMessagePush.input.omit({ echostr: true });
-
 interface AutoReplyRecord extends Record<string, unknown> {
   id: number;
   keyword: string;
@@ -203,38 +180,6 @@ function autoReplyRow(row: AutoReplyRecord): api.AutoReplyRow {
   };
 }
 
-/** Enqueues an answer to a buyer and logs it; the sweep (or the kick) sends it. */
-async function enqueueAnswer(
-  tx: Executor,
-  answer: {
-    siteId: number;
-    openId: string;
-    reply: api.ReplyContent;
-    autoReplyId?: number;
-    accountId?: number;
-  },
-): Promise<number> {
-  const [logged] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into customer_messages (site_id, direction, open_id, msg_type, content, auto_reply_id, account_id)
-        values (${answer.siteId}, 'out', ${answer.openId}, ${answer.reply.Kind},
-                ${answer.reply.Kind === 'text' ? answer.reply.Text : answer.reply.Kind === 'card' ? answer.reply.CardTitle : answer.reply.Image},
-                ${answer.autoReplyId ?? null}, ${answer.accountId ?? null})
-     returning id`,
-  );
-  const id = logged!.id;
-  const [delivery] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into message_deliveries (site_id, kind, member_id, open_id, payload, state, idempotency_key)
-        values (${answer.siteId}, 'custom', (select id from members where site_id = ${answer.siteId} and open_id = ${answer.openId}),
-                ${answer.openId}, ${JSON.stringify({ touser: answer.openId, reply: answer.reply })}::jsonb, 'pending',
-                ${`custom:${id}`})
-     returning id`,
-  );
-  await tx.execute(sql`update customer_messages set delivery_id = ${delivery!.id} where id = ${id}`);
-  return id;
-}
-
 /** The buyer's last message, for WeChat's 48-hour window. */
 async function hoursSinceLastMessage(db: Executor, siteId: number, openId: string): Promise<number | null> {
   const [row] = await queryRows<{ hours: number | null }>(
@@ -245,68 +190,14 @@ async function hoursSinceLastMessage(db: Executor, siteId: number, openId: strin
   return row?.hours === null || row?.hours === undefined ? null : Number(row.hours);
 }
 
-interface PushedMessage {
-  FromUserName?: unknown;
-  MsgType?: unknown;
-  Content?: unknown;
-  MsgId?: unknown;
-  PicUrl?: unknown;
-  Title?: unknown;
-  PagePath?: unknown;
-  CreateTime?: unknown;
-}
-
-/**
- * Logs a buyer's message once (by WeChat's MsgId) and answers it: the first matching keyword rule
- * (exact before contains), else the default reply when it is on. True when an answer was enqueued.
- */
-export async function takeIncoming(
-  tx: Executor,
-  siteId: number,
-  connection: { defaultReplyOn: boolean; defaultReply: api.ReplyContent | null },
-  message: { openId: string; msgType: string; msgId: string | null; content: string },
-): Promise<boolean> {
-  const { openId, msgType, msgId, content } = message;
-  const inserted = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into customer_messages (site_id, direction, open_id, msg_id, msg_type, content)
-        values (${siteId}, 'in', ${openId}, ${msgId}, ${msgType}, ${content.slice(0, 2000)})
-        on conflict (site_id, msg_id) do nothing returning id`,
-  );
-  // A push WeChat sent again (it retries unanswered ones) is already logged and answered.
-  if (inserted.length === 0) return false;
-  const text = msgType === 'text' ? content.trim() : '';
-  const [rule] = text
-    ? await queryRows<AutoReplyRecord>(
-        tx,
-        sql`select * from auto_replies where site_id = ${siteId} and not deleted and status = 'on'
-              and ((match = 'exact' and keyword = ${text})
-                or (match = 'contains' and position(keyword in ${text}) > 0))
-            order by (match = 'exact') desc, id limit 1`,
-      )
-    : [];
-  if (rule) {
-    await tx.execute(sql`update auto_replies set hits = hits + 1 where id = ${rule.id}`);
-    await enqueueAnswer(tx, { siteId, openId, reply: rule.reply, autoReplyId: rule.id });
-    return true;
-  }
-  if (connection.defaultReplyOn && connection.defaultReply) {
-    await enqueueAnswer(tx, { siteId, openId, reply: connection.defaultReply });
-    return true;
-  }
-  return false;
-}
-
 export const messageRoutes = [
   // Settings -------------------------------------------------------------------------------------
-  defineRoute(api.getMessageSettings, async ({ db, session }) => {
+  defineRoute(api.getMessageSettings, async ({ db, session, config }) => {
     const row = await readConnection(db, session.siteId);
+    const platform = wechatPlatformOf(config);
     return {
-      Provider: row?.appId && row.appSecretSealed ? 'wechat' : 'sandbox',
-      AppId: row?.appId ?? '',
-      AppSecretHint: row?.appSecretHint ?? '',
-      PushToken: row?.pushToken ?? '',
-      PushPath: `/api${api.WECHAT_MESSAGE_PUSH_PATH}?site=${session.siteId}`,
+      Provider: platform ? 'wechat' : 'sandbox',
+      AppId: platform ? await authorizedAppId(db, session.siteId) : '',
       DefaultReplyOn: row?.defaultReplyOn ?? false,
       DefaultReply: row?.defaultReply ?? DEFAULT_REPLY,
       SandboxErrcode: row?.sandboxErrcode ?? 0,
@@ -314,56 +205,35 @@ export const messageRoutes = [
     } satisfies api.MessageSettings;
   }),
 
-  defineRoute(api.setMessageSettings, async ({ db, session, input, config }) => {
+  defineRoute(api.setMessageSettings, async ({ db, session, input }) => {
     return db.transaction(async (tx) => {
       const before = await readConnection(tx, session.siteId);
       if ((before?.version ?? 0) !== input.Version) throw stale();
-      const keepSecret = input.AppId !== '' && input.AppSecret === '' && before?.appId === input.AppId;
-      if (input.AppId !== '' && input.AppSecret === '' && !keepSecret)
-        throw new AppError('message.secretRequired', {}, { field: 'AppSecret' });
-      const secret =
-        input.AppId === ''
-          ? { appSecretSealed: null, appSecretHint: '' }
-          : keepSecret
-            ? { appSecretSealed: before!.appSecretSealed, appSecretHint: before!.appSecretHint }
-            : {
-                appSecretSealed: sealSecret(input.AppSecret, config.payment.secretsKey),
-                appSecretHint: input.AppSecret.slice(-4),
-              };
       const values = {
-        appId: input.AppId,
-        ...secret,
-        pushToken: input.PushToken,
         defaultReplyOn: input.DefaultReplyOn,
         defaultReply: input.DefaultReply,
         sandboxErrcode: input.SandboxErrcode,
-        updatedAt: new Date(),
-        updatedBy: session.accountId,
       };
       const [saved] = await queryRows<{ version: number }>(
         tx,
         before
-          ? sql`update wechat_connections set app_id = ${values.appId}, app_secret_sealed = ${values.appSecretSealed},
-                   app_secret_hint = ${values.appSecretHint}, push_token = ${values.pushToken},
-                   default_reply_on = ${values.defaultReplyOn}, default_reply = ${JSON.stringify(values.defaultReply)}::jsonb,
+          ? sql`update wechat_connections set default_reply_on = ${values.defaultReplyOn}, default_reply = ${JSON.stringify(values.defaultReply)}::jsonb,
                    sandbox_errcode = ${values.sandboxErrcode}, updated_at = now(), updated_by = ${session.accountId},
                    version = version + 1
                  where site_id = ${session.siteId} and version = ${input.Version} returning version`
-          : sql`insert into wechat_connections (site_id, app_id, app_secret_sealed, app_secret_hint, push_token,
-                   default_reply_on, default_reply, sandbox_errcode, updated_at, updated_by)
-                values (${session.siteId}, ${values.appId}, ${values.appSecretSealed}, ${values.appSecretHint},
-                   ${values.pushToken}, ${values.defaultReplyOn}, ${JSON.stringify(values.defaultReply)}::jsonb,
+          : sql`insert into wechat_connections (site_id, default_reply_on, default_reply, sandbox_errcode,
+                   updated_at, updated_by)
+                values (${session.siteId}, ${values.defaultReplyOn}, ${JSON.stringify(values.defaultReply)}::jsonb,
                    ${values.sandboxErrcode}, now(), ${session.accountId})
                 on conflict (site_id) do nothing returning version`,
       );
       if (!saved) throw stale();
       await audit(tx, session, 'message.settings', `site:${session.siteId}`, {
-        before: { AppId: before?.appId ?? '', DefaultReplyOn: before?.defaultReplyOn ?? false },
-        after: {
-          AppId: input.AppId,
-          DefaultReplyOn: input.DefaultReplyOn,
-          SecretChanged: !keepSecret && input.AppId !== '',
+        before: {
+          DefaultReplyOn: before?.defaultReplyOn ?? false,
+          SandboxErrcode: before?.sandboxErrcode ?? 0,
         },
+        after: { DefaultReplyOn: input.DefaultReplyOn, SandboxErrcode: input.SandboxErrcode },
       });
       return { Version: saved.version };
     });
@@ -600,7 +470,7 @@ export const messageRoutes = [
     };
   }),
 
-  defineRoute(api.createMessageSend, async ({ db, session, input, locale, request, config, files }) => {
+  defineRoute(api.createMessageSend, async ({ db, session, input, locale }) => {
     const now = new Date();
     const scheduledAt = input.ScheduledAt ? new Date(input.ScheduledAt) : now;
     if (scheduledAt.getTime() < now.getTime() - 60_000)
@@ -657,9 +527,9 @@ export const messageRoutes = [
         Target: label,
         ScheduledAt: scheduledAt.toISOString(),
       });
+      if (scheduledAt <= now) sendSoon(tx);
       return send!.id;
     });
-    if (scheduledAt <= now) kick(db, request, environmentOf(config, files));
     return { Id: id };
   }),
 
@@ -890,7 +760,7 @@ export const messageRoutes = [
     };
   }),
 
-  defineRoute(api.replyCustomerMessage, async ({ db, session, input, request, config, files }) => {
+  defineRoute(api.replyCustomerMessage, async ({ db, session, input }) => {
     const id = await db.transaction(async (tx) => {
       const [message] = await queryRows<{ open_id: string }>(
         tx,
@@ -911,48 +781,7 @@ export const messageRoutes = [
       });
       return answer;
     });
-    kick(db, request, environmentOf(config, files));
     return { Id: id };
-  }),
-
-  // WeChat's message push ------------------------------------------------------------------------
-  defineRoute(api.verifyMessagePush, async ({ db, input, reply, locale }) => {
-    const connection = await readConnection(db, input.site);
-    if (!signatureHolds(connection?.pushToken ?? '', input)) {
-      reply.code(401).type('text/plain').send(translate(locale, 'message.push.signature'));
-      return undefined;
-    }
-    reply.type('text/plain').send(input.echostr);
-    return undefined;
-  }),
-
-  defineRoute(api.receiveMessagePush, async ({ db, request, reply, locale, config, files }) => {
-    const query = pushQuerySchema.safeParse(request.query);
-    const connection = query.success ? await readConnection(db, query.data.site) : null;
-    if (!query.success || !connection || !signatureHolds(connection.pushToken, query.data)) {
-      reply.code(401).type('text/plain').send(translate(locale, 'message.push.signature'));
-      return undefined;
-    }
-    const siteId = query.data.site;
-    const pushed = (request.body ?? {}) as PushedMessage;
-    const openId = typeof pushed.FromUserName === 'string' ? pushed.FromUserName.slice(0, 64) : '';
-    const msgType = typeof pushed.MsgType === 'string' ? pushed.MsgType.slice(0, 32) : '';
-    const msgId = pushed.MsgId === undefined ? null : String(pushed.MsgId).slice(0, 64);
-    if (openId && msgType && msgType !== 'event') {
-      const content =
-        msgType === 'text'
-          ? String(pushed.Content ?? '')
-          : msgType === 'miniprogrampage'
-            ? String(pushed.Title ?? '')
-            : String(pushed.PicUrl ?? '');
-      const answered = await db.transaction((tx) =>
-        takeIncoming(tx, siteId, connection, { openId, msgType, msgId, content }),
-      );
-      if (answered) kick(db, request, environmentOf(config, files));
-    }
-    // WeChat takes "success" as "received, nothing to answer here": answers go through custom/send.
-    reply.type('text/plain').send('success');
-    return undefined;
   }),
 
   // The buyer's consent --------------------------------------------------------------------------

@@ -3,15 +3,14 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { messagesSweep } from './outbox';
-import { takeIncoming } from './routes';
 import { sandboxAdapter } from './sandbox-adapter';
-import { enqueueSceneMessage, wechatEnvironment } from './service';
+import { enqueueSceneMessage, receiveCustomerMessage, wechatEnvironment } from './service';
 
 /**
  * Demo messages of the mall, all through the sandbox: three templates from the library, the
- * shipped scene bound and on, buyers' acceptances, shipped messages of recent parcels, a mass send
- * already sent (with members who had not accepted refused) and one scheduled, keyword replies and a
- * conversation answered by them.
+ * shipped and paid scenes bound and on, buyers' acceptances, the messages of recent parcels and
+ * payments, a mass send already sent (with members who had not accepted refused) and one scheduled,
+ * keyword replies and a conversation answered by them.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -45,8 +44,8 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
   const now = new Date();
   const reply = (Text: string) => ({ Kind: 'text' as const, Text, Image: '', CardTitle: '', CardPage: '' });
   await db.execute(
-    sql`insert into wechat_connections (site_id, push_token, default_reply_on, default_reply)
-        values (${siteId}, 'demoPushToken', true,
+    sql`insert into wechat_connections (site_id, default_reply_on, default_reply)
+        values (${siteId}, true,
                 ${JSON.stringify(reply('您好，客服稍后回复您；查询订单请回复“物流”。'))}::jsonb)`,
   );
   const shipped = await addTemplate(db, siteId, 1856, [1, 2, 3, 4, 5], '订单发货提醒', '订单发货后通知买家');
@@ -60,7 +59,7 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
          'pages/order/detail', true),
         (${siteId}, 'orderPaid', ${paid.id},
          ${JSON.stringify(paid.keywords.map((keyword, index) => ({ Key: keyword.Key, Field: ['orderNo', 'goodsName', 'amount', 'paidAt'][index], Text: '' })))}::jsonb,
-         'pages/order/detail', false)`,
+         'pages/order/detail', true)`,
   );
   // Two of every three members accepted the shipped and new-arrival messages in the mini-program.
   const members = await queryRows<{ id: number; open_id: string }>(
@@ -68,7 +67,7 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
     sql`select id, open_id from members where site_id = ${siteId} and status = 'active' order by id`,
   );
   const accepting = members.filter((_, index) => index % 3 !== 2);
-  for (const template of [shipped, arrivals]) {
+  for (const template of [shipped, paid, arrivals]) {
     for (const member of accepting)
       await db.execute(
         sql`insert into message_consents (site_id, open_id, pri_tmpl_id, remaining, last_result)
@@ -108,6 +107,36 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
         now,
       });
   });
+  // The paid message of the last payments, as the order lifecycle enqueues it.
+  const payments = await queryRows<{
+    id: number;
+    order_no: string;
+    buyer_id: string;
+    goods_name: string;
+    paid_fen: number;
+    paid_at: Date;
+  }>(
+    db,
+    sql`select id, order_no, buyer_id, goods_name, paid_fen, paid_at from orders
+         where site_id = ${siteId} and paid_at is not null and buyer_id <> ''
+         order by paid_at desc limit 8`,
+  );
+  await db.transaction(async (tx) => {
+    for (const payment of payments)
+      await enqueueSceneMessage(tx, {
+        siteId,
+        scene: 'orderPaid',
+        openId: payment.buyer_id,
+        fields: {
+          orderNo: payment.order_no,
+          goodsName: payment.goods_name,
+          amount: `${(payment.paid_fen / 100).toFixed(2)}元`,
+          paidAt: new Date(payment.paid_at).toISOString().slice(0, 16).replace('T', ' '),
+        },
+        key: `scene:orderPaid:order:${payment.id}`,
+        now,
+      });
+  });
   const values = { thing1: '冬季新品羽绒服', time2: '2026-12-01 10:00', thing3: '会员专享九折，先到先得' };
   await db.execute(
     sql`insert into message_sends (site_id, template_id, values, page, target, target_label, scheduled_at, request_key,
@@ -126,20 +155,15 @@ export const messagesSeed: AreaSeed = async (db, demo) => {
         (${siteId}, '营业时间', 'exact', ${JSON.stringify(reply('门店营业时间：每天 9:00–21:00。'))}::jsonb, 0),
         (${siteId}, '发票', 'contains', ${JSON.stringify(reply('下单时填写发票抬头即可，发货后三个工作日内开具。'))}::jsonb, 0)`,
   );
-  const connection = {
-    defaultReplyOn: true,
-    defaultReply: reply('您好，客服稍后回复您；查询订单请回复“物流”。'),
-  };
+  // A conversation as WeChat's pushes bring it through the platform, answered by the rules above.
   const talk = ['我的物流到哪了？', '营业时间', '可以开发票吗', '衣服有点大，可以换吗'];
-  await db.transaction(async (tx) => {
-    for (const [index, member] of members.slice(0, talk.length).entries())
-      await takeIncoming(tx, siteId, connection, {
-        openId: member.open_id,
-        msgType: 'text',
-        msgId: `demo-${index + 1}`,
-        content: talk[index]!,
-      });
-  });
+  for (const [index, member] of members.slice(0, talk.length).entries())
+    await receiveCustomerMessage(db, siteId, {
+      FromUserName: member.open_id,
+      MsgType: 'text',
+      MsgId: `demo-${index + 1}`,
+      Content: talk[index]!,
+    });
   // The sandbox sends everything enqueued above, as the sweeper would.
   await messagesSweep(db, new Date(), wechatEnvironment());
 };

@@ -1,95 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { MessageScene, ReplyContent } from '../../../contract/endpoints/wechat-messages';
-import { fitKeywordValue, parseDataKey } from '../../../contract/wechat/subscribe-keywords';
-import { type Config, loadConfig } from '../../config';
-import type { Executor } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { openSecret } from '../../secret-box';
-import { createFileStore, type FileStore } from '../../storage/file-store';
-import { accessTokenCache } from './access-token';
+import { servicesOf } from '../../services-of';
+import { environmentOf, readConnection, subscribeData } from './adapter';
 import { errcodeReason } from './messages';
-import { sandboxAdapter } from './sandbox-adapter';
-import { wechatConnections } from './tables';
-import { fetchAppToken, type WechatAdapter, WechatError, wechatHttpAdapter } from './wechat-api';
+import { messagesSweep } from './outbox';
+import { WechatError } from './wechat-api';
+
+export {
+  acceptingSandbox,
+  environmentOf,
+  readSiteImage,
+  siteAdapter,
+  type WechatEnvironment,
+  wechatEnvironment,
+} from './adapter';
 
 /**
  * What other areas use of the messages area: the WeChat adapter of a shop (live rooms use it too),
- * and `enqueueSceneMessage`, which the order lifecycle calls in its transaction when an event of a
- * scene happens (an order shipped); the sweep sends what it enqueued.
+ * `enqueueSceneMessage`, which other areas call in their transaction when an event of a scene
+ * happens (the sweep, kicked once the transaction commits, sends it), and `receiveCustomerMessage`
+ * for the buyers' messages the platform's push brings.
  */
-
-export interface WechatEnvironment {
-  apiBase: string;
-  secretsKey: Buffer;
-  files: FileStore;
-}
-
-export function environmentOf(config: Pick<Config, 'payment'>, files: FileStore): WechatEnvironment {
-  return { apiBase: config.payment.wechatApiBase, secretsKey: config.payment.secretsKey, files };
-}
-
-/** The environment of the sweep, which runs without the server's config. */
-export function wechatEnvironment(environment: NodeJS.ProcessEnv = process.env): WechatEnvironment {
-  const config = loadConfig(environment);
-  return environmentOf(config, createFileStore(config.storage));
-}
-
-export type ConnectionRecord = typeof wechatConnections.$inferSelect;
-
-export async function readConnection(db: Executor, siteId: number): Promise<ConnectionRecord | null> {
-  const [row] = await db.select().from(wechatConnections).where(sql`${wechatConnections.siteId} = ${siteId}`);
-  return row ?? null;
-}
-
-/** One cache for the process: every shop's token, refreshed once however many sends want it. */
-const tokens = accessTokenCache();
-
-export function adapterOf(
-  connection: ConnectionRecord | null,
-  environment: WechatEnvironment,
-): WechatAdapter {
-  if (!connection?.appId || !connection.appSecretSealed)
-    return sandboxAdapter({ errcode: connection?.sandboxErrcode ?? 0 });
-  const secret = openSecret(connection.appSecretSealed, environment.secretsKey);
-  const { appId } = connection;
-  return wechatHttpAdapter({
-    apiBase: environment.apiBase,
-    appId,
-    tokens,
-    fetchToken: () => fetchAppToken(environment.apiBase, appId, secret),
-  });
-}
-
-/** The sandbox as an unconnected shop sees it, for demo data made the way the screens make it. */
-export function acceptingSandbox(): WechatAdapter {
-  return sandboxAdapter({ errcode: 0 });
-}
-
-export async function siteAdapter(db: Executor, siteId: number, environment: WechatEnvironment) {
-  return adapterOf(await readConnection(db, siteId), environment);
-}
-
-/** The bytes of one of the site's images (the image library's /uploads/ files, or an inline picture). */
-export async function readSiteImage(
-  files: FileStore,
-  siteId: number,
-  url: string,
-): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
-  const inline = /^data:([a-z/+.-]+)(;base64)?,(.*)$/s.exec(url);
-  if (inline) {
-    const bytes = inline[2] ? Buffer.from(inline[3]!, 'base64') : Buffer.from(decodeURIComponent(inline[3]!));
-    return { bytes, fileName: 'image', contentType: inline[1]! };
-  }
-  const key = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
-  // Only the shop's own folder: another shop's file key is refused like a missing one.
-  const stored = key.startsWith(`${siteId}/`) ? await files.get(key) : null;
-  if (!stored) throw new AppError('message.imageUnreadable', { url: url.slice(0, 80) }, { field: 'Image' });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { bytes: Buffer.concat(chunks), fileName: key.split('/').pop()!, contentType: stored.contentType };
-}
 
 /**
  * Takes one of the buyer's acceptances of a template: true when one was left. Guarded in SQL so
@@ -103,16 +39,6 @@ export async function takeConsent(tx: Executor, siteId: number, openId: string, 
      returning remaining`,
   );
   return taken.length === 1;
-}
-
-/** The `data` of a subscribe send: each keyword's text fitted to its rule. */
-export function subscribeData(values: Record<string, string>): Record<string, { value: string }> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => {
-      const parsed = parseDataKey(key);
-      return [key, { value: parsed ? fitKeywordValue(parsed.rule, value) : value }];
-    }),
-  );
 }
 
 export interface SceneEvent {
@@ -157,7 +83,8 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
     miniprogram_state: 'formal',
     lang: 'zh_CN',
   };
-  await tx.execute(
+  const inserted = await queryRows<{ state: string }>(
+    tx,
     sql`insert into message_deliveries (site_id, kind, scene, member_id, open_id, payload, state, errcode, idempotency_key,
                                         created_at, next_attempt_at)
         values (${event.siteId}, 'subscribe', ${event.scene},
@@ -165,27 +92,10 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
                 ${event.openId}, ${JSON.stringify(payload)}::jsonb, ${consented ? 'pending' : 'refused'},
                 ${consented ? 0 : 43101}, ${event.key}, ${event.now.toISOString()}::timestamptz,
                 ${event.now.toISOString()}::timestamptz)
-        on conflict (site_id, idempotency_key) do nothing`,
+        on conflict (site_id, idempotency_key) do nothing
+     returning state`,
   );
-}
-
-/** WeChat's customer-service body of a reply; images are uploaded first, so it takes the adapter. */
-export async function customPayload(
-  adapter: WechatAdapter,
-  files: FileStore,
-  siteId: number,
-  openId: string,
-  reply: ReplyContent,
-): Promise<Record<string, unknown>> {
-  if (reply.Kind === 'text') return { touser: openId, msgtype: 'text', text: { content: reply.Text } };
-  const image = await readSiteImage(files, siteId, reply.Image);
-  const mediaId = await adapter.uploadImage(image.bytes, image.fileName, image.contentType);
-  if (reply.Kind === 'image') return { touser: openId, msgtype: 'image', image: { media_id: mediaId } };
-  return {
-    touser: openId,
-    msgtype: 'miniprogrampage',
-    miniprogrampage: { title: reply.CardTitle, pagepath: reply.CardPage, thumb_media_id: mediaId },
-  };
+  if (inserted[0]?.state === 'pending') sendSoon(tx);
 }
 
 /** A provider refusal as the operator's error, in their language. */
@@ -201,4 +111,131 @@ export async function askWechat<T>(locale: Locale, call: () => Promise<T>, field
       );
     throw error;
   }
+}
+
+/**
+ * Sends what the caller's transaction enqueued as soon as it commits, so the buyer need not wait for
+ * the periodic sweep (which stays the safety net for whatever this run leaves or fails to reach).
+ */
+export function sendSoon(tx: Executor): void {
+  afterCommit(tx, (db) => {
+    // Only a running server sends at once; seeds and scripts leave the rows to the sweep.
+    const services = servicesOf(db);
+    if (!services) return;
+    messagesSweep(db, new Date(), environmentOf(services.config, services.files)).catch((error: unknown) =>
+      services.log.error({ err: error }, 'message sends failed'),
+    );
+  });
+}
+
+/** Enqueues an answer to a buyer and logs it; sent once the caller's transaction commits. */
+export async function enqueueAnswer(
+  tx: Executor,
+  answer: {
+    siteId: number;
+    openId: string;
+    reply: ReplyContent;
+    autoReplyId?: number;
+    accountId?: number;
+  },
+): Promise<number> {
+  const [logged] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into customer_messages (site_id, direction, open_id, msg_type, content, auto_reply_id, account_id)
+        values (${answer.siteId}, 'out', ${answer.openId}, ${answer.reply.Kind},
+                ${answer.reply.Kind === 'text' ? answer.reply.Text : answer.reply.Kind === 'card' ? answer.reply.CardTitle : answer.reply.Image},
+                ${answer.autoReplyId ?? null}, ${answer.accountId ?? null})
+     returning id`,
+  );
+  const id = logged!.id;
+  const [delivery] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into message_deliveries (site_id, kind, member_id, open_id, payload, state, idempotency_key)
+        values (${answer.siteId}, 'custom', (select id from members where site_id = ${answer.siteId} and open_id = ${answer.openId}),
+                ${answer.openId}, ${JSON.stringify({ touser: answer.openId, reply: answer.reply })}::jsonb, 'pending',
+                ${`custom:${id}`})
+     returning id`,
+  );
+  await tx.execute(sql`update customer_messages set delivery_id = ${delivery!.id} where id = ${id}`);
+  sendSoon(tx);
+  return id;
+}
+
+/** The fields of a buyer's message WeChat pushes (XML, already opened and flattened). */
+export interface PushedMessage {
+  FromUserName?: unknown;
+  MsgType?: unknown;
+  Content?: unknown;
+  MsgId?: unknown;
+  PicUrl?: unknown;
+  Title?: unknown;
+  PagePath?: unknown;
+  CreateTime?: unknown;
+}
+
+/**
+ * Logs a buyer's message once (by WeChat's MsgId) and answers it: the first matching keyword rule
+ * (exact before contains), else the default reply when it is on. True when an answer was enqueued.
+ */
+async function takeIncoming(
+  tx: Executor,
+  siteId: number,
+  connection: { defaultReplyOn: boolean; defaultReply: ReplyContent | null },
+  message: { openId: string; msgType: string; msgId: string | null; content: string },
+): Promise<boolean> {
+  const { openId, msgType, msgId, content } = message;
+  const inserted = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into customer_messages (site_id, direction, open_id, msg_id, msg_type, content)
+        values (${siteId}, 'in', ${openId}, ${msgId}, ${msgType}, ${content.slice(0, 2000)})
+        on conflict (site_id, msg_id) do nothing returning id`,
+  );
+  // A push WeChat sent again (it retries unanswered ones) is already logged and answered.
+  if (inserted.length === 0) return false;
+  const text = msgType === 'text' ? content.trim() : '';
+  const [rule] = text
+    ? await queryRows<{ id: number; reply: ReplyContent }>(
+        tx,
+        sql`select id, reply from auto_replies where site_id = ${siteId} and not deleted and status = 'on'
+              and ((match = 'exact' and keyword = ${text})
+                or (match = 'contains' and position(keyword in ${text}) > 0))
+            order by (match = 'exact') desc, id limit 1`,
+      )
+    : [];
+  if (rule) {
+    await tx.execute(sql`update auto_replies set hits = hits + 1 where id = ${rule.id}`);
+    await enqueueAnswer(tx, { siteId, openId, reply: rule.reply, autoReplyId: rule.id });
+    return true;
+  }
+  if (connection.defaultReplyOn && connection.defaultReply) {
+    await enqueueAnswer(tx, { siteId, openId, reply: connection.defaultReply });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A buyer's message to the shop's mini-program, pushed by WeChat to the platform: logged once and
+ * answered by the auto replies; events and kinds with nothing to log are ignored.
+ */
+export async function receiveCustomerMessage(db: Database, siteId: number, pushed: PushedMessage) {
+  const openId = typeof pushed.FromUserName === 'string' ? pushed.FromUserName.slice(0, 64) : '';
+  const msgType = typeof pushed.MsgType === 'string' ? pushed.MsgType.slice(0, 32) : '';
+  const msgId = pushed.MsgId === undefined ? null : String(pushed.MsgId).slice(0, 64);
+  if (!openId || !msgType || msgType === 'event') return;
+  const content =
+    msgType === 'text'
+      ? String(pushed.Content ?? '')
+      : msgType === 'miniprogrampage'
+        ? String(pushed.Title ?? '')
+        : String(pushed.PicUrl ?? '');
+  const connection = await readConnection(db, siteId);
+  await db.transaction((tx) =>
+    takeIncoming(tx, siteId, connection ?? { defaultReplyOn: false, defaultReply: null }, {
+      openId,
+      msgType,
+      msgId,
+      content,
+    }),
+  );
 }

@@ -21,18 +21,14 @@ import { accounts, sites } from '../../db/schema';
 import { memberGrades, members } from '../customer/tables';
 
 /**
- * The shop's WeChat connection for messages and live rooms, and its customer-service settings. A
- * site without an app id talks to the built-in sandbox. The app secret is sealed with SECRETS_KEY.
+ * The shop's customer-service settings. Its mini-program is the one authorised to the platform
+ * (wechat-platform's authorizers), whose token makes the calls; the sandbox answers with
+ * `sandboxErrcode` when the platform is not configured.
  */
 export const wechatConnections = pgTable('wechat_connections', {
   siteId: integer('site_id')
     .primaryKey()
     .references(() => sites.id),
-  appId: text('app_id').notNull().default(''),
-  appSecretSealed: text('app_secret_sealed'),
-  appSecretHint: text('app_secret_hint').notNull().default(''),
-  /** The Token of WeChat's message push settings: the push signature is made with it. */
-  pushToken: text('push_token').notNull().default(''),
   defaultReplyOn: boolean('default_reply_on').notNull().default(false),
   defaultReply: jsonb('default_reply').$type<ReplyContent>(),
   sandboxErrcode: integer('sandbox_errcode').notNull().default(0),

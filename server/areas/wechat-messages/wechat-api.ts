@@ -1,5 +1,4 @@
 import type { WechatProvider } from '../../../contract/endpoints/wechat-messages';
-import type { AccessTokenSource, TokenFetcher } from './access-token';
 
 /**
  * The WeChat adapter of messages and live rooms (DESIGN §11): one interface with WeChat's published
@@ -97,20 +96,10 @@ const TIMEOUT_MS = 15_000;
 
 interface HttpOptions {
   apiBase: string;
-  appId: string;
-  tokens: AccessTokenSource;
-  fetchToken: TokenFetcher;
-}
-
-/** Fetches the app's token with its secret (the shop's own connection). */
-export async function fetchAppToken(apiBase: string, appId: string, secret: string) {
-  const answer = await request(`${apiBase}/cgi-bin/stable_token`, {
-    method: 'POST',
-    body: JSON.stringify({ grant_type: 'client_credential', appid: appId, secret }),
-  });
-  const token = answer.access_token;
-  if (typeof token !== 'string') throw new WechatError(BAD_ANSWER, 'no access_token in the answer');
-  return { token, expiresInSeconds: Number(answer.expires_in ?? 7200) };
+  /** The mini-program's access token (the platform's authorizer token, cached and shared). */
+  token(): Promise<string>;
+  /** Drops `token` after WeChat called it void, unless another caller has replaced it already. */
+  invalidate(token: string): Promise<void>;
 }
 
 async function request(url: string, init: RequestInit): Promise<Record<string, unknown>> {
@@ -142,19 +131,19 @@ async function request(url: string, init: RequestInit): Promise<Record<string, u
 }
 
 export function wechatHttpAdapter(options: HttpOptions): WechatAdapter {
-  const { apiBase, appId, tokens, fetchToken } = options;
+  const { apiBase } = options;
   async function call(
     path: string,
     init: RequestInit = {},
     retried = false,
   ): Promise<Record<string, unknown>> {
-    const token = await tokens.token(appId, fetchToken);
+    const token = await options.token();
     const separator = path.includes('?') ? '&' : '?';
     try {
       return await request(`${apiBase}${path}${separator}access_token=${encodeURIComponent(token)}`, init);
     } catch (error) {
       if (!retried && error instanceof WechatError && TOKEN_ERRCODES.has(error.errcode)) {
-        tokens.invalidate(appId, token);
+        await options.invalidate(token);
         return call(path, init, true);
       }
       throw error;

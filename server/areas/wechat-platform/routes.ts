@@ -5,8 +5,9 @@ import type { Config } from '../../config';
 import { defineRoute } from '../../http/route';
 import { parseFlatXml } from '../../http/xml';
 import { type AuditEvent, applyAuditEvent, revokeAuthorizer } from '../mini-program/service';
+import { receiveCustomerMessage } from '../wechat-messages/service';
 import { decryptMessage, messageSignature, signatureMatches } from './message-crypto';
-import { storeVerifyTicket } from './service';
+import { authorizedSite, storeVerifyTicket } from './service';
 
 const pushQuery = z.object({
   timestamp: z.string().regex(/^\d{1,12}$/),
@@ -72,7 +73,13 @@ export const wechatPlatformRoutes = [
     const event = openPush(config, request, reply, input.Encrypt);
     if (!event) return undefined;
     const appId = String((request.query as Record<string, unknown>).appid ?? '');
-    if (event.MsgType === 'event' && AUDIT_EVENTS.has(event.Event ?? '') && appId) {
+    const siteId = appId ? await authorizedSite(db, appId) : null;
+    // A push for a mini-program no shop has authorised (revoked since) has nobody to act for.
+    if (siteId === null) {
+      request.log.warn({ appId }, 'WeChat push for a mini-program not authorised here');
+      return success(reply);
+    }
+    if (event.MsgType === 'event' && AUDIT_EVENTS.has(event.Event ?? '')) {
       const outcome = await applyAuditEvent(db, {
         provider: 'wechat',
         appId,
@@ -81,6 +88,8 @@ export const wechatPlatformRoutes = [
         dedupeKey: `${appId}:${event.ToUserName ?? ''}:${event.CreateTime ?? ''}:${event.Event}`,
       });
       request.log.info({ appId, event: event.Event, outcome }, 'WeChat audit push');
+    } else if (event.MsgType !== 'event') {
+      await receiveCustomerMessage(db, siteId, event);
     }
     return success(reply);
   }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WechatPlatformConfig } from '../../config';
+import type { Config, WechatPlatformConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { openSecret, sealSecret } from '../../secret-box';
@@ -167,9 +167,55 @@ async function obtainToken(
   throw new WechatError(NETWORK_ERRCODE, 'another instance is fetching the WeChat token; try again');
 }
 
-/** After WeChat calls a token invalid (40001, 42001): the next call fetches a new one. */
-export async function forgetToken(db: Executor, key: string): Promise<void> {
-  await db.execute(sql`update wechat_tokens set expires_at = null where key = ${key}`);
+/**
+ * After WeChat calls a token invalid (40001, 42001): the next call fetches a new one. Given the token
+ * WeChat refused, only that one is forgotten: of several callers that met it together, the later ones
+ * must not void the replacement the first one has fetched meanwhile.
+ */
+export async function forgetToken(
+  db: Executor,
+  key: string,
+  refused?: { token: string; secretsKey: Buffer },
+): Promise<void> {
+  if (!refused) {
+    await db.execute(sql`update wechat_tokens set expires_at = null where key = ${key}`);
+    return;
+  }
+  const [row] = await queryRows<{ token_sealed: string | null }>(
+    db,
+    sql`select token_sealed from wechat_tokens where key = ${key}`,
+  );
+  if (!row?.token_sealed || openSecret(row.token_sealed, refused.secretsKey) !== refused.token) return;
+  await db.execute(
+    sql`update wechat_tokens set expires_at = null where key = ${key} and token_sealed = ${row.token_sealed}`,
+  );
+}
+
+/** The platform as configured, or null when mini-programs are authorised in the sandbox. */
+export function wechatPlatformOf(
+  config: Pick<Config, 'wechatPlatform' | 'wechatApiBase' | 'payment'>,
+): WechatPlatform | null {
+  return config.wechatPlatform
+    ? { config: config.wechatPlatform, apiBase: config.wechatApiBase, secretsKey: config.payment.secretsKey }
+    : null;
+}
+
+/** The app id of the site's mini-program authorised to the platform, '' when none is. */
+export async function authorizedAppId(db: Executor, siteId: number): Promise<string> {
+  const [row] = await queryRows<{ app_id: string }>(
+    db,
+    sql`select app_id from wechat_authorizers where site_id = ${siteId} and provider = 'wechat' and state = 'authorized'`,
+  );
+  return row?.app_id ?? '';
+}
+
+/** The site whose mini-program `appId` is authorised to the platform, for its pushes. */
+export async function authorizedSite(db: Executor, appId: string): Promise<number | null> {
+  const [row] = await queryRows<{ site_id: number }>(
+    db,
+    sql`select site_id from wechat_authorizers where provider = 'wechat' and app_id = ${appId} and state = 'authorized'`,
+  );
+  return row?.site_id ?? null;
 }
 
 export const componentTokenKey = (platform: WechatPlatform) => `component:${platform.config.appId}`;

@@ -11,12 +11,6 @@ export const en: Record<string, string> = {
   'orders.settings.discard': 'Discard changes',
 
   // Payment methods and order states.
-  'orders.payment.wechat': 'WeChat Pay',
-  'orders.payment.alipay': 'Alipay',
-  'orders.payment.balance': 'Balance',
-  'orders.payment.cash': 'Cash',
-  'orders.payment.card': 'Bank card',
-  'orders.payment.transfer': 'Bank transfer',
   'orders.state.toPay': 'To pay',
   'orders.state.toShip': 'To ship',
   'orders.state.shipped': 'Shipped',

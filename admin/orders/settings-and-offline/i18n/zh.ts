@@ -9,12 +9,6 @@ export const zh: Record<string, string> = {
   'orders.settings.saved': '设置已保存',
   'orders.settings.discard': '放弃修改',
 
-  'orders.payment.wechat': '微信支付',
-  'orders.payment.alipay': '支付宝',
-  'orders.payment.balance': '余额支付',
-  'orders.payment.cash': '现金',
-  'orders.payment.card': '刷卡',
-  'orders.payment.transfer': '转账',
   'orders.state.toPay': '待付款',
   'orders.state.toShip': '待发货',
   'orders.state.shipped': '已发货',

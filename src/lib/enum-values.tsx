@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { type EnumValue, getEnumForType } from '../../contract/endpoints/comm-lookups';
+import { endpointQuery } from './query-options';
+
+/**
+ * The values of a contract enum or state machine with their labels, from GetEnumForType: the one
+ * copy of a list (order states, payment methods, delivery kinds, shop types, link kinds…) that
+ * screens show. The lists change only with a release, so each is fetched once per session.
+ */
+export function enumQuery(type: string) {
+  return { ...endpointQuery(getEnumForType, { Type: type }), staleTime: Number.POSITIVE_INFINITY };
+}
+
+export interface EnumLabels {
+  /** The values in their declared order; empty until the call answers. */
+  values: EnumValue[];
+  /** A value's label in the interface language; the value itself until the list is loaded or if unknown. */
+  label: (value: string | number) => string;
+  loaded: boolean;
+}
+
+/** The label of each value, in the interface language (`null` type: nothing is fetched). */
+export function useEnumLabels(type: string | null | undefined): EnumLabels {
+  const intl = useIntl();
+  const query = useQuery({ ...enumQuery(type ?? ''), enabled: Boolean(type) });
+  const values = query.data?.Values ?? [];
+  const chinese = intl.locale.startsWith('zh');
+  return {
+    values,
+    loaded: query.isSuccess,
+    label: (value) => {
+      const found = values.find((entry) => entry.Value === value);
+      return found ? (chinese ? found.Zh : found.En) : String(value);
+    },
+  };
+}
+
+/** One value's label, for table cells and other places that draw it inline. */
+export function EnumLabel({ type, value }: { type: string; value: string | number }) {
+  return <>{useEnumLabels(type).label(value)}</>;
+}
