@@ -1,18 +1,20 @@
 import { Alert, Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import {
   type ApplymentDetail,
   BANK_ACCOUNT_TYPES,
   getApplymentInfo,
+  SALES_SCENES,
   SUBJECT_TYPES,
   saveApplyment,
 } from '../../contract/endpoints/pay-applyment';
 import { PAY_APPLYMENT_LIST_PERMISSION } from '../../contract/machines/pay-applyment';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImageField } from '../../src/lib/image-library/image-field';
-import { type FieldSpec, FormFields, FormSection } from '../core/form-field';
+import { AreaPicker } from '../core/area-picker';
+import { errorAt, type FieldSpec, FormFields, FormSection } from '../core/form-field';
 import { PageHeading, RecordView } from '../core/record-view';
 import { useRecord } from '../core/use-record';
 import { useResourceForm } from '../core/use-resource-form';
@@ -35,26 +37,45 @@ const TEXT_FIELDS = [
   'ContactEmail',
   'MerchantShortname',
   'ServicePhone',
+  'StoreName',
+  'StoreProvinceCode',
+  'StoreCityCode',
+  'StoreDistrictCode',
+  'StoreStreet',
 ] as const;
 const IMAGE_FIELDS = ['LicenseCopy', 'IdCardCopy', 'IdCardNational'] as const;
+const STORE_IMAGE_FIELDS = ['StoreEntrancePic', 'StoreIndoorPic'] as const;
+const ALL_FIELDS = [...TEXT_FIELDS, ...IMAGE_FIELDS, ...STORE_IMAGE_FIELDS] as const;
+const STORE_AREA = {
+  ProvinceCode: 'StoreProvinceCode',
+  CityCode: 'StoreCityCode',
+  DistrictCode: 'StoreDistrictCode',
+} as const;
 /** Kept sealed on the server: a blank field on an edit keeps the stored number. */
 const SECRET_FIELDS = ['IdCardNumber', 'AccountNumber', 'ContactMobile'] as const;
 
-type Draft = Record<(typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number], string> & {
+type Draft = Record<(typeof ALL_FIELDS)[number], string> & {
   SubjectType: (typeof SUBJECT_TYPES)[number];
   BankAccountType: (typeof BANK_ACCOUNT_TYPES)[number];
+  SalesScenes: (typeof SALES_SCENES)[number];
 };
 
 function draftOf(row?: ApplymentDetail): Draft {
-  const blank = Object.fromEntries([...TEXT_FIELDS, ...IMAGE_FIELDS].map((name) => [name, ''])) as Draft;
+  const blank = Object.fromEntries(ALL_FIELDS.map((name) => [name, ''])) as Draft;
   if (!row)
     return {
       ...blank,
       SubjectType: 'SUBJECT_TYPE_ENTERPRISE',
       BankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE',
+      SalesScenes: 'miniProgram',
     };
-  const draft = { ...blank, SubjectType: row.SubjectType, BankAccountType: row.BankAccountType };
-  for (const name of [...TEXT_FIELDS, ...IMAGE_FIELDS]) {
+  const draft = {
+    ...blank,
+    SubjectType: row.SubjectType,
+    BankAccountType: row.BankAccountType,
+    SalesScenes: row.SalesScenes,
+  };
+  for (const name of ALL_FIELDS) {
     if ((SECRET_FIELDS as readonly string[]).includes(name)) continue;
     draft[name] = String((row as unknown as Record<string, unknown>)[name] ?? '');
   }
@@ -96,6 +117,25 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
   const options = <T extends string>(values: readonly T[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const title = t(row ? 'applyment.editTitle' : 'applyment.newTitle');
+  const [salesScenes, ...storeArea] = useWatch({
+    control: form.control,
+    name: ['SalesScenes', 'StoreProvinceCode', 'StoreCityCode', 'StoreDistrictCode'],
+  });
+  const hasStore = salesScenes === 'miniProgramAndStore';
+  const imageField = (name: (typeof IMAGE_FIELDS)[number] | (typeof STORE_IMAGE_FIELDS)[number]) => (
+    <Controller
+      key={name}
+      control={form.control}
+      name={name}
+      render={({ field: image }) => (
+        <ImageField
+          label={t(`applyment.field.${name}`)}
+          value={image.value}
+          onChange={(url) => form.setValue(name, url, { shouldDirty: true })}
+        />
+      )}
+    />
+  );
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
@@ -151,20 +191,7 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
             />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            {IMAGE_FIELDS.map((name) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field: image }) => (
-                  <ImageField
-                    label={t(`applyment.field.${name}`)}
-                    value={image.value}
-                    onChange={(url) => form.setValue(name, url, { shouldDirty: true })}
-                  />
-                )}
-              />
-            ))}
+            {IMAGE_FIELDS.map(imageField)}
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('applyment.section.account')}>
@@ -199,6 +226,48 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
               ]}
             />
           </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('applyment.section.store')}>
+          <FormFields
+            form={form}
+            fields={[
+              {
+                name: 'SalesScenes',
+                kind: 'select',
+                label: t('applyment.field.SalesScenes'),
+                options: options(SALES_SCENES, 'applyment.salesScenes'),
+              },
+            ]}
+          />
+          {hasStore && (
+            <>
+              <FormFields form={form} fields={[field('StoreName', { maxLength: 128, required: true })]} />
+              <AreaPicker
+                value={{ ProvinceCode: storeArea[0], CityCode: storeArea[1], DistrictCode: storeArea[2] }}
+                required
+                labels={{
+                  ProvinceCode: t('applyment.field.StoreProvinceCode'),
+                  CityCode: t('applyment.field.StoreCityCode'),
+                  DistrictCode: t('applyment.field.StoreDistrictCode'),
+                  choose: t('applyment.chooseArea'),
+                }}
+                errors={{
+                  ProvinceCode: errorAt(form.formState.errors, 'StoreProvinceCode'),
+                  CityCode: errorAt(form.formState.errors, 'StoreCityCode'),
+                  DistrictCode: errorAt(form.formState.errors, 'StoreDistrictCode'),
+                }}
+                onChange={(codes) => {
+                  for (const [level, name] of Object.entries(STORE_AREA))
+                    form.setValue(name, codes[level as keyof typeof STORE_AREA], { shouldDirty: true });
+                  form.clearErrors(Object.values(STORE_AREA));
+                }}
+              />
+              <FormFields form={form} fields={[field('StoreStreet', { maxLength: 256, required: true })]} />
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                {STORE_IMAGE_FIELDS.map(imageField)}
+              </SimpleGrid>
+            </>
+          )}
         </FormSection>
       </Stack>
     </form>

@@ -22,6 +22,23 @@ export const SUBJECT_TYPES = ['SUBJECT_TYPE_INDIVIDUAL', 'SUBJECT_TYPE_ENTERPRIS
 /** 对公 (BANK_ACCOUNT_TYPE_CORPORATE) or 对私 (BANK_ACCOUNT_TYPE_PERSONAL). */
 export const BANK_ACCOUNT_TYPES = ['BANK_ACCOUNT_TYPE_CORPORATE', 'BANK_ACCOUNT_TYPE_PERSONAL'] as const;
 
+/**
+ * 经营场景 (sales_scenes_type): the mini-program alone, or the mini-program and a physical store
+ * (线下场所), which needs the store's name, address and two photos.
+ */
+export const SALES_SCENES = ['miniProgram', 'miniProgramAndStore'] as const;
+export type SalesScenes = (typeof SALES_SCENES)[number];
+/** The store fields, required when the sales scenes include a physical store. */
+export const STORE_FIELDS = [
+  'StoreName',
+  'StoreProvinceCode',
+  'StoreCityCode',
+  'StoreDistrictCode',
+  'StoreStreet',
+  'StoreEntrancePic',
+  'StoreIndoorPic',
+] as const;
+
 /** 统一社会信用代码: 18 characters of digits and capitals (not I, O, S, V, Z). */
 export const LICENSE_NUMBER_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 /** 居民身份证号: 17 digits and a digit or X. */
@@ -33,6 +50,26 @@ export const VALID_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number) => z.string().trim().max(max);
 const image = z.string().trim().max(512);
+/** Six digits of the areas calls (InitCitys / NextCitys), or blank while not chosen. */
+const areaCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/)
+  .or(z.literal(''));
+
+/** Every store field may be left out (a caller without the store section): blank. */
+const storeDraft = {
+  /** Left out by drafts saved before the store section: the mini-program alone. */
+  SalesScenes: z.enum(SALES_SCENES).default('miniProgram'),
+  StoreName: text(128).default(''),
+  StoreProvinceCode: areaCode.default(''),
+  StoreCityCode: areaCode.default(''),
+  StoreDistrictCode: areaCode.default(''),
+  /** The street and number after the district. */
+  StoreStreet: text(256).default(''),
+  StoreEntrancePic: image.default(''),
+  StoreIndoorPic: image.default(''),
+};
 
 /** The draft as the form saves it: everything may still be blank; submitting checks completeness. */
 export const applymentDraftSchema = z.strictObject({
@@ -70,6 +107,7 @@ export const applymentDraftSchema = z.strictObject({
     .trim()
     .regex(/^[\d-]{5,20}$/)
     .or(z.literal('')),
+  ...storeDraft,
 });
 export type ApplymentDraft = z.infer<typeof applymentDraftSchema>;
 
@@ -112,6 +150,14 @@ export const applymentDetailSchema = applymentRowSchema.extend({
   ContactMobileMask: z.string(),
   ContactEmail: z.string(),
   ServicePhone: z.string(),
+  SalesScenes: z.enum(SALES_SCENES),
+  StoreName: z.string(),
+  StoreProvinceCode: z.string(),
+  StoreCityCode: z.string(),
+  StoreDistrictCode: z.string(),
+  StoreStreet: z.string(),
+  StoreEntrancePic: z.string(),
+  StoreIndoorPic: z.string(),
 });
 export type ApplymentDetail = z.infer<typeof applymentDetailSchema>;
 
@@ -179,7 +225,7 @@ export const refreshApplyment = defineEndpoint({
   output: z.object({}),
 });
 
-/** The fields a submission needs, by the subject type (the form marks them, the server checks them). */
+/** The fields a submission needs, by the sales scenes (the form marks them, the server checks them). */
 export function missingForSubmit(draft: Record<string, unknown>): string[] {
   const required = [
     'MerchantName',
@@ -197,6 +243,7 @@ export function missingForSubmit(draft: Record<string, unknown>): string[] {
     'ContactName',
     'MerchantShortname',
     'ServicePhone',
+    ...(draft.SalesScenes === 'miniProgramAndStore' ? STORE_FIELDS : []),
   ];
   return required.filter((name) => typeof draft[name] !== 'string' || draft[name] === '');
 }

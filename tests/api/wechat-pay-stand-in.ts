@@ -1,4 +1,4 @@
-import { createCipheriv, createPublicKey, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, createPublicKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,6 +70,10 @@ export interface WechatPayStandIn {
     headers: Record<string, string>;
     body: string;
   };
+  /** Special-merchant applications received (applyment4sub), by business_code, sealed fields opened. */
+  applyments: Map<string, StandInApplyment>;
+  /** What the state query answers for an application from now on. */
+  setApplymentState(businessCode: string, state: string, extra?: Record<string, unknown>): void;
   /** Transfer batches received, by out_batch_no. */
   transfers: Map<string, StandInTransfer>;
   /** Finishes a transfer's one detail: paid, or failed with WeChat Pay's reason. */
@@ -81,6 +85,45 @@ export interface WechatPayStandIn {
   ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
+
+/** An application as the stand-in keeps it: the body as sent, and its sealed fields opened. */
+export interface StandInApplyment {
+  applymentId: string;
+  body: Record<string, unknown>;
+  opened: Record<string, string>;
+  state: string;
+  extra: Record<string, unknown>;
+}
+
+/** A multipart upload's meta JSON and file bytes (图片上传), or null when it is not one. */
+function multipartParts(raw: Buffer, contentType: string): { meta: string; file: Buffer } | null {
+  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const parts = new Map<string, Buffer>();
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = raw.indexOf(delimiter);
+  while (start !== -1) {
+    const next = raw.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = raw.subarray(start + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const name = /name="([^"]+)"/.exec(part.subarray(0, split).toString('utf8'))?.[1];
+    if (name) parts.set(name, part.subarray(split + 4));
+    start = next;
+  }
+  const meta = parts.get('meta');
+  const file = parts.get('file');
+  return meta && file ? { meta: meta.toString('utf8'), file } : null;
+}
+
+/** The fields of biz_store_info WeChat Pay requires of a physical store, with its names of them. */
+const STORE_INFO_FIELDS = {
+  biz_store_name: '线下场所名称',
+  biz_address_code: '线下场所省市编码',
+  biz_store_address: '线下场所地址',
+  store_entrance_pic: '线下场所门头照片',
+  indoor_pic: '线下场所内部照片',
+} as const;
 
 function seal(plain: string, apiV3Key: string, associatedData: string) {
   const iv = randomBytes(6).toString('hex');
@@ -107,11 +150,11 @@ function signedHeaders(body: string): Record<string, string> {
   };
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
@@ -122,6 +165,8 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
   const received: StandInRequest[] = [];
   const refunds = new Map<string, Record<string, unknown>>();
   const transfers = new Map<string, StandInTransfer>();
+  const applyments = new Map<string, StandInApplyment>();
+  const media = new Set<string>();
   let failure: { status: number; code: string; message: string } | null = null;
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -135,8 +180,88 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
   const error = (response: ServerResponse, status: number, code: string, message: string) =>
     answer(response, status, { code, message });
 
+  const required = (path: string, name: string) =>
+    `输入源"/body/${path}"映射到字段"${name}"必填性规则校验失败`;
+
+  /** applyment4sub: sealed fields must open with the platform key, images must be uploaded media. */
+  const applyment4sub = (response: ServerResponse, body: Record<string, unknown>, serial: unknown) => {
+    if (serial !== TEST_MERCHANT.platformSerial)
+      return error(response, 400, 'PARAM_ERROR', 'Wechatpay-Serial 与加密证书不符');
+    const businessCode = String(body.business_code ?? '');
+    if (!businessCode) return error(response, 400, 'PARAM_ERROR', required('business_code', '业务申请编号'));
+    if (applyments.has(businessCode)) return error(response, 400, 'PARAM_ERROR', '业务申请编号已存在');
+    const contact = (body.contact_info ?? {}) as Record<string, unknown>;
+    const subject = (body.subject_info ?? {}) as Record<string, unknown>;
+    const identity = ((subject.identity_info ?? {}) as Record<string, unknown>).id_card_info as
+      | Record<string, unknown>
+      | undefined;
+    const bank = (body.bank_account_info ?? {}) as Record<string, unknown>;
+    const sealed: Record<string, unknown> = {
+      'contact_info/contact_name': contact.contact_name,
+      'contact_info/mobile_phone': contact.mobile_phone,
+      'subject_info/identity_info/id_card_info/id_card_name': identity?.id_card_name,
+      'subject_info/identity_info/id_card_info/id_card_number': identity?.id_card_number,
+      'bank_account_info/account_name': bank.account_name,
+      'bank_account_info/account_number': bank.account_number,
+    };
+    const opened: Record<string, string> = {};
+    for (const [path, value] of Object.entries(sealed)) {
+      const plain = typeof value === 'string' ? decryptSensitive(value, PLATFORM_KEY) : null;
+      if (plain === null) return error(response, 400, 'PARAM_ERROR', `${path} 解密失败`);
+      opened[path] = plain;
+    }
+    const business = (body.business_info ?? {}) as Record<string, unknown>;
+    const sales = (business.sales_info ?? {}) as Record<string, unknown>;
+    const scenes = Array.isArray(sales.sales_scenes_type) ? sales.sales_scenes_type : [];
+    if (scenes.length === 0)
+      return error(
+        response,
+        400,
+        'PARAM_ERROR',
+        required('business_info/sales_info/sales_scenes_type', '经营场景类型'),
+      );
+    const pictures: unknown[] = [
+      ((subject.business_license_info ?? {}) as Record<string, unknown>).license_copy,
+      identity?.id_card_copy,
+      identity?.id_card_national,
+    ];
+    if (scenes.includes('SALES_SCENES_STORE')) {
+      const store = (sales.biz_store_info ?? {}) as Record<string, unknown>;
+      for (const [field, name] of Object.entries(STORE_INFO_FIELDS)) {
+        const value = store[field];
+        const filled = Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value !== '';
+        if (!filled)
+          return error(
+            response,
+            400,
+            'PARAM_ERROR',
+            required(`business_info/sales_info/biz_store_info/${field}`, name),
+          );
+      }
+      if (!/^\d{6}$/.test(String(store.biz_address_code)))
+        return error(response, 400, 'PARAM_ERROR', '线下场所省市编码须为省市区编号对照表中的编码');
+      pictures.push(...(store.store_entrance_pic as unknown[]), ...(store.indoor_pic as unknown[]));
+    }
+    for (const picture of pictures)
+      if (typeof picture !== 'string' || !media.has(picture))
+        return error(response, 400, 'PARAM_ERROR', `图片 ${String(picture)} 不是本商户上传的 media_id`);
+    const applymentId = String(2_000_002_000_000 + applyments.size + 1);
+    applyments.set(businessCode, {
+      applymentId,
+      body,
+      opened,
+      state: 'APPLYMENT_STATE_AUDITING',
+      extra: {},
+    });
+    return answer(response, 200, { applyment_id: Number(applymentId) });
+  };
+
   const server: Server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const raw = await readBody(request);
+    const contentType = request.headers['content-type'] ?? '';
+    // An upload signs its meta JSON only, not the multipart body.
+    const upload = contentType.startsWith('multipart/form-data') ? multipartParts(raw, contentType) : null;
+    const body = upload ? upload.meta : raw.toString('utf8');
     const pathWithQuery = request.url ?? '/';
     const auth = parseAuthorization(request.headers.authorization ?? '');
     const signed =
@@ -164,6 +289,29 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
       return error(response, status, code, message);
     }
     const amount = (parsed.amount ?? {}) as Record<string, unknown>;
+    if (request.method === 'POST' && pathWithQuery === '/v3/merchant/media/upload') {
+      if (!upload)
+        return error(response, 400, 'PARAM_ERROR', '图片上传须为 multipart/form-data，含 meta 和 file');
+      if (createHash('sha256').update(upload.file).digest('hex') !== parsed.sha256)
+        return error(response, 400, 'PARAM_ERROR', '文件摘要与 meta 中的 sha256 不符');
+      const mediaId = `V2_${randomBytes(20).toString('hex')}`;
+      media.add(mediaId);
+      return answer(response, 200, { media_id: mediaId });
+    }
+    if (request.method === 'POST' && pathWithQuery === '/v3/applyment4sub/applyment/') {
+      return applyment4sub(response, parsed, serial);
+    }
+    const applymentQuery = /^\/v3\/applyment4sub\/applyment\/business_code\/([^/?]+)$/.exec(pathWithQuery);
+    if (request.method === 'GET' && applymentQuery) {
+      const found = applyments.get(decodeURIComponent(applymentQuery[1]!));
+      if (!found) return error(response, 404, 'RESOURCE_NOT_EXISTS', '进件申请单不存在');
+      return answer(response, 200, {
+        business_code: decodeURIComponent(applymentQuery[1]!),
+        applyment_id: Number(found.applymentId),
+        applyment_state: found.state,
+        ...found.extra,
+      });
+    }
     if (request.method === 'GET' && pathWithQuery === '/v3/certificates') {
       return answer(response, 200, {
         data: [
@@ -341,6 +489,13 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         },
       });
       return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body) }, body };
+    },
+    applyments,
+    setApplymentState(businessCode, state, extra = {}) {
+      const found = applyments.get(businessCode);
+      if (!found) throw new Error(`no applyment ${businessCode}`);
+      found.state = state;
+      found.extra = extra;
     },
     transfers,
     finishTransfer(outBatchNo, status, failReason = '') {

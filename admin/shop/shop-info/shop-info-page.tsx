@@ -14,12 +14,12 @@ import { callEndpoint, type EndpointResponse } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ImageField } from '../../../src/lib/image-library/image-field';
 import { showToast } from '../../../src/lib/notify';
+import { AreaPicker } from '../../core/area-picker';
 import { draftResolver, issueMessage } from '../../core/form-binding';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../../core/form-field';
 import { PageHeading, RecordView, useRouteTitle } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
-import { AreaPicker } from './area-picker';
 import { shopInfoCatalogues } from './messages';
 import { type ShopInfoDraft, shopInfoDraft, shopInfoInput } from './shop-info-form';
 
@@ -168,6 +168,12 @@ function ShopInfoForm({ data }: { data: Data }) {
               DistrictCode: values.DistrictCode,
             }}
             required={data.SameCityDelivery}
+            labels={{
+              ProvinceCode: t('shopInfo.field.ProvinceCode'),
+              CityCode: t('shopInfo.field.CityCode'),
+              DistrictCode: t('shopInfo.field.DistrictCode'),
+              choose: t('shopInfo.field.choose'),
+            }}
             errors={{
               ProvinceCode: errorAt(errors, 'ProvinceCode'),
               CityCode: errorAt(errors, 'CityCode'),

@@ -31,6 +31,19 @@ export interface ApplymentRequest {
   contactEmail: string;
   merchantShortname: string;
   servicePhone: string;
+  /** 线下场所 (biz_store_info), present when the shop also sells in a physical store. */
+  store?: ApplymentStore;
+}
+
+export interface ApplymentStore {
+  name: string;
+  /** The district's six-digit code (省市区编号). */
+  addressCode: string;
+  /** Province, city and district names, then the street. */
+  address: string;
+  /** Media ids of the uploaded entrance and indoor photos. */
+  entrancePic: string;
+  indoorPic: string;
 }
 
 /** WeChat Pay's applyment_state, as its state query answers it. */

@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { sealSecret } from '../../secret-box';
+import { areaNames } from '../comm/service';
 import {
   applymentAdapter,
   enqueueSubmission,
@@ -88,6 +89,14 @@ function applymentDetail(row: ApplymentRecord): api.ApplymentDetail {
     ContactMobileMask: row.contact_mobile_mask,
     ContactEmail: draft.ContactEmail ?? '',
     ServicePhone: draft.ServicePhone ?? '',
+    SalesScenes: (draft.SalesScenes ?? 'miniProgram') as api.ApplymentDetail['SalesScenes'],
+    StoreName: draft.StoreName ?? '',
+    StoreProvinceCode: draft.StoreProvinceCode ?? '',
+    StoreCityCode: draft.StoreCityCode ?? '',
+    StoreDistrictCode: draft.StoreDistrictCode ?? '',
+    StoreStreet: draft.StoreStreet ?? '',
+    StoreEntrancePic: draft.StoreEntrancePic ?? '',
+    StoreIndoorPic: draft.StoreIndoorPic ?? '',
   };
 }
 
@@ -107,6 +116,23 @@ async function readApplyment(
   );
   if (!row) throw new AppError('applyment.notFound', { id }, { field });
   return row;
+}
+
+const STORE_AREA_FIELDS = {
+  province: 'StoreProvinceCode',
+  city: 'StoreCityCode',
+  district: 'StoreDistrictCode',
+} as const;
+
+/** The store's area codes must be one path of the areas calls' tree, as far as they are chosen. */
+function checkStoreArea(
+  draft: Pick<api.ApplymentDraft, (typeof STORE_AREA_FIELDS)[keyof typeof STORE_AREA_FIELDS]>,
+) {
+  const found = areaNames([draft.StoreProvinceCode, draft.StoreCityCode, draft.StoreDistrictCode]);
+  if ('wrong' in found) {
+    const field = STORE_AREA_FIELDS[found.wrong];
+    throw new AppError('applyment.storeArea', { field }, { field });
+  }
 }
 
 const EDITABLE: readonly PayApplymentState[] = ['editing', 'rejected'];
@@ -149,6 +175,7 @@ export const applymentRoutes = [
 
   defineRoute(api.saveApplyment, async ({ db, session, config, input, reply, locale }) => {
     const { Id, Version, IdCardNumber, AccountNumber, ContactMobile, ...fields } = input;
+    checkStoreArea(fields);
     const key = config.payment.secretsKey;
     const secrets: SQL[] = [];
     if (IdCardNumber !== undefined)
@@ -221,8 +248,14 @@ export const applymentRoutes = [
     if (!current.id_card_number_sealed) missing.push('IdCardNumber');
     if (!current.account_number_sealed) missing.push('AccountNumber');
     if (!current.contact_mobile_sealed) missing.push('ContactMobile');
-    if (missing.length > 0)
-      throw new AppError('applyment.incomplete', { fields: missing.join(', ') }, { field: missing[0] });
+    if (missing.length > 0) {
+      const onlyStore = missing.every((name) => (api.STORE_FIELDS as readonly string[]).includes(name));
+      throw new AppError(
+        onlyStore ? 'applyment.storeIncomplete' : 'applyment.incomplete',
+        { fields: missing.join(', ') },
+        { field: missing[0] },
+      );
+    }
     const now = new Date();
     const businessCode = newBusinessCode(session.siteId, now);
     await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { missingForSubmit } from '../../../contract/endpoints/pay-applyment';
+import { missingForSubmit, STORE_FIELDS } from '../../../contract/endpoints/pay-applyment';
 import { mask } from './applyment';
 import { encryptSensitive } from './wechat-pay-applyment';
 
@@ -24,6 +24,17 @@ describe('what a submission needs', () => {
     expect(missingForSubmit({ ...complete, LicenseCopy: '' })).toEqual(['LicenseCopy']);
     expect(missingForSubmit({ ...complete, ServicePhone: undefined })).toEqual(['ServicePhone']);
     expect(missingForSubmit({})).toContain('MerchantName');
+  });
+
+  it('asks for the store only when the shop also sells in a physical store', () => {
+    const complete = Object.fromEntries(missingForSubmit({}).map((name) => [name, 'x']));
+    expect(missingForSubmit({ ...complete, SalesScenes: 'miniProgram' })).toEqual([]);
+    expect(missingForSubmit({ ...complete, SalesScenes: 'miniProgramAndStore' })).toEqual([...STORE_FIELDS]);
+    const store = Object.fromEntries(STORE_FIELDS.map((name) => [name, 'x']));
+    expect(missingForSubmit({ ...complete, ...store, SalesScenes: 'miniProgramAndStore' })).toEqual([]);
+    expect(
+      missingForSubmit({ ...complete, ...store, StoreIndoorPic: '', SalesScenes: 'miniProgramAndStore' }),
+    ).toEqual(['StoreIndoorPic']);
   });
 });
 

@@ -12,11 +12,13 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { openSecret } from '../../secret-box';
 import { createFileStore } from '../../storage/file-store';
+import { areaPath } from '../comm/service';
 import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
 import {
   type ApplymentAdapter,
   ApplymentError,
   type ApplymentRequest,
+  type ApplymentStore,
   sandboxApplyments,
 } from './applyment-adapter';
 import { wechatPayApplyments } from './wechat-pay-applyment';
@@ -106,6 +108,22 @@ async function imageBytes(config: Config, url: string): Promise<{ name: string; 
   throw new ApplymentError('PARAM_ERROR', `image ${url} is not from the image library`, false);
 }
 
+/** The store as WeChat Pay takes it: the district's code, the full address, the photos' media ids. */
+async function storeOf(
+  draft: Record<string, string>,
+  upload: (url: string) => Promise<string>,
+): Promise<ApplymentStore> {
+  const area = areaPath(draft.StoreProvinceCode!, draft.StoreCityCode!, draft.StoreDistrictCode!);
+  if (!area) throw new ApplymentError('PARAM_ERROR', 'the store’s area is not one of the areas list', false);
+  return {
+    name: draft.StoreName!,
+    addressCode: draft.StoreDistrictCode!,
+    address: `${area.province}${area.city}${area.district}${draft.StoreStreet!}`,
+    entrancePic: await upload(draft.StoreEntrancePic!),
+    indoorPic: await upload(draft.StoreIndoorPic!),
+  };
+}
+
 async function sendSubmission(
   db: Database,
   config: Config,
@@ -159,6 +177,7 @@ async function sendSubmission(
       contactEmail: draft.ContactEmail ?? '',
       merchantShortname: draft.MerchantShortname!,
       servicePhone: draft.ServicePhone!,
+      ...(draft.SalesScenes === 'miniProgramAndStore' ? { store: await storeOf(draft, upload) } : {}),
     };
     const { applymentId } = await adapter.submit(request);
     await moveApplyment(db, applyment.id, 'accepted', sql`applyment_id = ${applymentId}, reason = ''`);

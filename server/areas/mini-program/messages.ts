@@ -24,6 +24,9 @@ const en = {
   'applyment.incomplete': 'Fill in every field before submitting; missing: {fields}',
   'applyment.stale': 'Someone saved this applyment after you opened it (your version {yours}, now {current})',
   'applyment.wechatPayRefused': 'WeChat Pay refused: {code} {message}',
+  'applyment.storeArea':
+    'Choose the store’s area ({field}) from the list: this code is not under the area above it',
+  'applyment.storeIncomplete': 'A physical store needs its name, address and photos; missing: {fields}',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -50,6 +53,8 @@ const zh: Record<keyof typeof en, string> = {
   'applyment.incomplete': '请填写全部信息后再提交，缺少：{fields}',
   'applyment.stale': '打开后已有人保存了此进件申请（您的版本 {yours}，当前 {current}）',
   'applyment.wechatPayRefused': '微信支付拒绝：{code} {message}',
+  'applyment.storeArea': '请从列表中选择门店所在地区（{field}）：此编码不属于上一级地区',
+  'applyment.storeIncomplete': '线下门店须填写名称、地址和照片，缺少：{fields}',
 };
 
 extendMessages({ en, zh });

@@ -181,6 +181,14 @@ async function seedApplyments(
     ContactEmail: 'shop@example.com',
     MerchantShortname: '演示商城',
     ServicePhone: '021-12345678',
+    SalesScenes: 'miniProgramAndStore',
+    StoreName: '演示商城徐汇体验店',
+    StoreProvinceCode: '310000',
+    StoreCityCode: '310100',
+    StoreDistrictCode: '310104',
+    StoreStreet: '漕溪北路 88 号',
+    StoreEntrancePic: demoPicture('#3f51b5', '门头'),
+    StoreIndoorPic: demoPicture('#009688', '店内'),
   };
   const sealed = {
     id: sealSecret('310101199001011234', secretsKey),

@@ -66,7 +66,18 @@ export function applymentBody(request: ApplymentRequest, seal: (value: string) =
     business_info: {
       merchant_shortname: request.merchantShortname,
       service_phone: request.servicePhone,
-      sales_info: { sales_scenes_type: ['SALES_SCENES_MINI_PROGRAM'] },
+      sales_info: request.store
+        ? {
+            sales_scenes_type: ['SALES_SCENES_STORE', 'SALES_SCENES_MINI_PROGRAM'],
+            biz_store_info: {
+              biz_store_name: request.store.name,
+              biz_address_code: request.store.addressCode,
+              biz_store_address: request.store.address,
+              store_entrance_pic: [request.store.entrancePic],
+              indoor_pic: [request.store.indoorPic],
+            },
+          }
+        : { sales_scenes_type: ['SALES_SCENES_MINI_PROGRAM'] },
     },
     settlement_info: {
       settlement_id: SETTLEMENT_IDS[request.subjectType] ?? '716',

@@ -1,8 +1,7 @@
 import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
-import { initCities, nextCities } from '../../../contract/endpoints/comm';
-import { endpointQuery } from '../../../src/lib/query-options';
+import { initCities, nextCities } from '../../contract/endpoints/comm';
+import { endpointQuery } from '../../src/lib/query-options';
 
 export interface AreaCodes {
   ProvinceCode: string;
@@ -12,6 +11,9 @@ export interface AreaCodes {
 
 type Level = keyof AreaCodes;
 const LEVELS: Level[] = ['ProvinceCode', 'CityCode', 'DistrictCode'];
+
+/** Each level's label and the blank choice's text, from the screen's own catalogue. */
+export type AreaLabels = Record<Level | 'choose', string>;
 
 /** One level's choices: provinces from InitCitys, cities and districts from NextCitys of the level above. */
 function useChoices(level: Level, parent: string) {
@@ -31,6 +33,7 @@ function LevelSelect({
   parent,
   error,
   required,
+  labels,
   onChange,
 }: {
   level: Level;
@@ -38,16 +41,16 @@ function LevelSelect({
   parent: string;
   error?: string;
   required: boolean;
+  labels: AreaLabels;
   onChange(code: string, name: string): void;
 }) {
-  const intl = useIntl();
   const choices = useChoices(level, parent);
   // Until its choices arrive, the saved code stays selected under its own value.
   const known = value === '' || choices.some((choice) => choice.Code === value);
   return (
     <Field.Root invalid={Boolean(error)} required={required} width="48">
       <Field.Label>
-        {intl.formatMessage({ id: `shopInfo.field.${level}` })}
+        {labels[level]}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       <NativeSelect.Root disabled={level !== 'ProvinceCode' && parent === ''}>
@@ -58,7 +61,7 @@ function LevelSelect({
             onChange(code, choices.find((choice) => choice.Code === code)?.Name ?? '');
           }}
         >
-          <option value="">{intl.formatMessage({ id: 'shopInfo.field.choose' })}</option>
+          <option value="">{labels.choose}</option>
           {!known && <option value={value}>{value}</option>}
           {choices.map((choice) => (
             <option key={choice.Code} value={choice.Code}>
@@ -81,11 +84,13 @@ export function AreaPicker({
   value,
   errors,
   required,
+  labels,
   onChange,
 }: {
   value: AreaCodes;
   errors: Partial<Record<Level, string>>;
   required: boolean;
+  labels: AreaLabels;
   onChange(codes: AreaCodes, changed: Level, name: string): void;
 }) {
   return (
@@ -98,6 +103,7 @@ export function AreaPicker({
           parent={index === 0 ? '' : value[LEVELS[index - 1]!]}
           error={errors[level]}
           required={required}
+          labels={labels}
           onChange={(code, name) => {
             const next = { ...value, [level]: code };
             for (const below of LEVELS.slice(index + 1)) next[below] = '';
