@@ -248,7 +248,7 @@ export const SCENE_FIELDS: Record<MessageScene, readonly string[]> = {
   bookingReminder: ['bookingName', 'bookingTime', 'storeName'],
   groupResult: ['goodsName', 'result', 'amount'],
   bargainResult: ['goodsName', 'result', 'amount'],
-  couponExpiring: ['couponName', 'expiresAt', 'remark'],
+  couponExpiring: ['couponName', 'couponValue', 'expiresAt', 'remark'],
 };
 
 /** Each keyword's source: a scene field, or `text` with a fixed value. */

@@ -5,7 +5,13 @@ import * as groupBuy from '../../contract/endpoints/group-buy';
 import { bindOrderState } from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import * as api from '../../contract/endpoints/wechat-messages';
+import { shopDate, shopDateTime } from '../../contract/shop-time';
+import { BOOKING_REMINDER_LEAD_MS, remindBookings } from '../../server/areas/booking/reminders';
 import { failDueLaunches } from '../../server/areas/marketing/deal-sweeps';
+import {
+  COUPON_EXPIRY_NOTICE_MS,
+  remindExpiringCoupons,
+} from '../../server/areas/marketing/expiry-reminders';
 import { launchResultMessage, teamResultMessages } from '../../server/areas/marketing/result-messages';
 import { messagesSweep } from '../../server/areas/wechat-messages/outbox';
 import { environmentOf } from '../../server/areas/wechat-messages/service';
@@ -315,5 +321,162 @@ describe('bargain result', () => {
     expect((await deliveries('bargainResult', launch!.buyer_id)).map((row) => row.idempotency_key)).toEqual([
       `scene:bargainResult:launch:${launch!.id}`,
     ]);
+  });
+});
+
+/** Messages enqueued under `key`, whoever they went to. */
+async function keyed(key: string) {
+  return server.query<{ state: string; open_id: string }>(
+    sql`select state, open_id from message_deliveries where idempotency_key = ${key} order by id`,
+  );
+}
+
+describe('coupon expiring', () => {
+  /** One unused copy of each of `count` members with no other copy lapsing in the next two days. */
+  async function copies(count: number) {
+    return server.query<{ id: number; open_id: string; title: string; valid_until: Date }>(
+      sql`select distinct on (m.id) mc.id, m.open_id, c.title, mc.valid_until
+            from member_coupons mc join members m on m.id = mc.member_id join coupons c on c.id = mc.coupon_id
+           where mc.site_id = ${MALL_SITE} and mc.state = 'unused' and mc.order_id is null
+             and c.discount_type = 'amount' and c.threshold_fen > 0
+             and not exists (select 1 from member_coupons other where other.member_id = m.id
+                              and other.state = 'unused' and other.valid_until < now() + interval '2 days')
+           order by m.id, mc.id limit ${count}`,
+    );
+  }
+
+  it('tells the member the coupon, its value and when it lapses, once however often the sweep runs', async () => {
+    const [soon, off, unconsented, later] = await copies(4);
+    expect(later).toBeDefined();
+    const template = await bindScene(
+      'couponExpiring',
+      ['expiresAt', 'couponName', 'couponValue'],
+      [soon!.open_id],
+    );
+    const lapse = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    await server.query(
+      sql`update member_coupons set valid_until = ${lapse.toISOString()}::timestamptz where id in (${soon!.id}, ${unconsented!.id})`,
+    );
+    // Just outside the notice window: not yet.
+    await server.query(
+      sql`update member_coupons set valid_until = now() + ${COUPON_EXPIRY_NOTICE_MS + 60_000} * interval '1 millisecond'
+           where id = ${later!.id}`,
+    );
+    const [coupon] = await server.query<{ value: number; threshold_fen: number }>(
+      sql`select c.value, c.threshold_fen from member_coupons mc join coupons c on c.id = mc.coupon_id where mc.id = ${soon!.id}`,
+    );
+    expect(await remindExpiringCoupons(server.database.db, new Date())).toBeGreaterThanOrEqual(2);
+    // The next run meets the same copies and leaves them be.
+    await remindExpiringCoupons(server.database.db, new Date());
+    await sweep();
+    expect(sendsTo(soon!.open_id, template).map((call) => call.body.data)).toEqual([
+      {
+        // A character_string keyword takes no spaces (WeChat's rule), so the time reads run together.
+        character_string1: { value: shopDateTime(lapse).slice(0, 16).replace(' ', '') },
+        thing2: { value: soon!.title.slice(0, 20) },
+        thing3: {
+          value: `满${(coupon!.threshold_fen / 100).toFixed(2)}元减${(coupon!.value / 100).toFixed(2)}元`,
+        },
+      },
+    ]);
+    expect(await keyed(`scene:couponExpiring:memberCoupon:${soon!.id}`)).toEqual([
+      { state: 'sent', open_id: soon!.open_id },
+    ]);
+    // No acceptance of the template: recorded as refused, never sent.
+    expect(await keyed(`scene:couponExpiring:memberCoupon:${unconsented!.id}`)).toEqual([
+      { state: 'refused', open_id: unconsented!.open_id },
+    ]);
+    expect(await keyed(`scene:couponExpiring:memberCoupon:${later!.id}`)).toEqual([]);
+
+    // Switched off: a copy lapsing now is left alone.
+    await server.call(
+      api.setMessageSceneState,
+      { Scenes: ['couponExpiring'], Enabled: false },
+      { token: admin },
+    );
+    await server.query(
+      sql`update member_coupons set valid_until = ${lapse.toISOString()}::timestamptz where id = ${off!.id}`,
+    );
+    await remindExpiringCoupons(server.database.db, new Date());
+    expect(await keyed(`scene:couponExpiring:memberCoupon:${off!.id}`)).toEqual([]);
+    await server.call(
+      api.setMessageSceneState,
+      { Scenes: ['couponExpiring'], Enabled: true },
+      { token: admin },
+    );
+    await sweep();
+    expect(sendsTo(soon!.open_id, template)).toHaveLength(1);
+  });
+});
+
+describe('booking reminder', () => {
+  it('reminds the buyer of the form, time and store of a confirmed booking once, before it starts', async () => {
+    const picked = await server.query<{ id: number; site_id: number; buyer_id: string; form_title: string }>(
+      sql`select distinct on (b.buyer_id) b.id, b.site_id, b.buyer_id, f.title as form_title
+            from bookings b join booking_forms f on f.id = b.form_id
+           where b.site_id = ${MALL_SITE} and b.store_id is not null
+           order by b.buyer_id, b.id limit 4`,
+    );
+    expect(picked).toHaveLength(4);
+    const [confirmed, unconfirmed, offBooking, later] = picked;
+    const template = await bindScene(
+      'bookingReminder',
+      ['bookingTime', 'bookingName', 'storeName'],
+      [confirmed!.buyer_id],
+    );
+    // Seeded bookings moved to a slot starting within the hour (and one just past the lead time).
+    const place = async (bookingId: number, startsAt: Date, state: string) => {
+      const ends = new Date(startsAt.getTime() + 60 * 60 * 1000);
+      await server.query(
+        sql`update bookings set state = ${state}, day = ${shopDate(startsAt)},
+                   slot_start = ${shopDateTime(startsAt).slice(11, 16)}, slot_end = ${shopDateTime(ends).slice(11, 16)}
+             where id = ${bookingId}`,
+      );
+      return `${shopDate(startsAt)} ${shopDateTime(startsAt).slice(11, 16)}-${shopDateTime(ends).slice(11, 16)}`;
+    };
+    const soon = new Date(Date.now() + 60 * 60 * 1000);
+    const time = await place(confirmed!.id, soon, 'confirmed');
+    await place(unconfirmed!.id, soon, 'new');
+    await place(later!.id, new Date(Date.now() + BOOKING_REMINDER_LEAD_MS + 5 * 60 * 1000), 'confirmed');
+    const [store] = await server.query<{ title: string }>(
+      sql`select st.title from bookings b join stores st on st.id = b.store_id where b.id = ${confirmed!.id}`,
+    );
+    expect(await remindBookings(server.database.db, new Date())).toBeGreaterThanOrEqual(1);
+    await remindBookings(server.database.db, new Date());
+    await sweep();
+    expect(sendsTo(confirmed!.buyer_id, template).map((call) => call.body.data)).toEqual([
+      {
+        character_string1: { value: time.replace(' ', '') },
+        thing2: { value: confirmed!.form_title.slice(0, 20) },
+        thing3: { value: store!.title.slice(0, 20) },
+      },
+    ]);
+    expect(await keyed(`scene:bookingReminder:booking:${confirmed!.id}`)).toEqual([
+      { state: 'sent', open_id: confirmed!.buyer_id },
+    ]);
+    // Not confirmed yet, or starting after the lead time: no reminder.
+    expect(await keyed(`scene:bookingReminder:booking:${unconfirmed!.id}`)).toEqual([]);
+    expect(await keyed(`scene:bookingReminder:booking:${later!.id}`)).toEqual([]);
+
+    // Switched off: left alone; on again, a buyer who never accepted is recorded as refused.
+    await server.call(
+      api.setMessageSceneState,
+      { Scenes: ['bookingReminder'], Enabled: false },
+      { token: admin },
+    );
+    await place(offBooking!.id, soon, 'confirmed');
+    await remindBookings(server.database.db, new Date());
+    expect(await keyed(`scene:bookingReminder:booking:${offBooking!.id}`)).toEqual([]);
+    await server.call(
+      api.setMessageSceneState,
+      { Scenes: ['bookingReminder'], Enabled: true },
+      { token: admin },
+    );
+    await remindBookings(server.database.db, new Date());
+    await sweep();
+    expect(await keyed(`scene:bookingReminder:booking:${offBooking!.id}`)).toEqual([
+      { state: 'refused', open_id: offBooking!.buyer_id },
+    ]);
+    expect(sendsTo(confirmed!.buyer_id, template)).toHaveLength(1);
   });
 });

@@ -22,6 +22,7 @@ export const en: Record<string, string> = {
   'messages.field.bookingTime': 'Booking time',
   'messages.field.storeName': 'Store',
   'messages.field.couponName': 'Coupon',
+  'messages.field.couponValue': 'Coupon value',
   'messages.field.expiresAt': 'Expires at',
   'messages.field.remark': 'Remark',
   'messages.column.scene': 'Scene',

@@ -22,6 +22,7 @@ export const zh: Record<string, string> = {
   'messages.field.bookingTime': '预约时间',
   'messages.field.storeName': '门店',
   'messages.field.couponName': '优惠券',
+  'messages.field.couponValue': '优惠内容',
   'messages.field.expiresAt': '到期时间',
   'messages.field.remark': '备注',
   'messages.column.scene': '场景',

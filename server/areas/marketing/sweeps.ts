@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { runDealSweeps } from './deal-sweeps';
+import { remindExpiringCoupons } from './expiry-reminders';
 import { runCouponRules } from './rules';
 import { runCouponSends } from './send-jobs';
 
 /**
  * The marketing area's time-based work, each a guarded UPDATE safe from several instances: coupons
  * whose claim window closed end; unused copies (no order holding them) and offline codes past their
- * validity expire; then the issuing rules answer their events and the send jobs carry on; then the
+ * validity expire, and copies about to expire have their member told (expiry-reminders.ts); then the issuing rules answer their events and the send jobs carry on; then the
  * deals' teams and bargain launches whose time ran out end (deal-sweeps.ts).
  */
 
@@ -48,6 +49,7 @@ export async function marketingSweep(db: Database, now: Date): Promise<Record<st
     endedCoupons: await endCoupons(db, now),
     expiredCopies: await expireCopies(db, now),
     expiredCodes: await expireCodes(db, now),
+    expiringCouponReminders: await remindExpiringCoupons(db, now),
     ...(await runCouponRules(db, now)),
     ...(await runCouponSends(db, now)),
     ...(await runDealSweeps(db, now)),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { MessageScene, ReplyContent } from '../../../contract/endpoints/wechat-messages';
 import { afterCommit } from '../../db/after-commit';
 import type { Database, Executor } from '../../db/client';
@@ -56,6 +56,9 @@ export interface SceneEvent {
 /**
  * Enqueues the scene's message for the buyer in the caller's transaction, when the scene is bound
  * and switched on. Without an acceptance left, the message is recorded as refused and never sent.
+ * The row is inserted before the acceptance is taken, so an event enqueued again (a sweep that
+ * meets the same coupon or booking each run) finds its key and leaves the buyer's acceptances alone;
+ * a racing second insert waits on the key's unique index and then does nothing.
  */
 export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Promise<void> {
   const [scene] = await queryRows<{
@@ -74,7 +77,6 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
       entry.Field === 'text' ? entry.Text : (event.fields[entry.Field] ?? ''),
     ]),
   );
-  const consented = await takeConsent(tx, event.siteId, event.openId, scene.pri_tmpl_id);
   const payload = {
     touser: event.openId,
     template_id: scene.pri_tmpl_id,
@@ -83,19 +85,35 @@ export async function enqueueSceneMessage(tx: Executor, event: SceneEvent): Prom
     miniprogram_state: 'formal',
     lang: 'zh_CN',
   };
-  const inserted = await queryRows<{ state: string }>(
+  const [inserted] = await queryRows<{ id: number }>(
     tx,
     sql`insert into message_deliveries (site_id, kind, scene, member_id, open_id, payload, state, errcode, idempotency_key,
                                         created_at, next_attempt_at)
         values (${event.siteId}, 'subscribe', ${event.scene},
                 (select id from members where site_id = ${event.siteId} and open_id = ${event.openId}),
-                ${event.openId}, ${JSON.stringify(payload)}::jsonb, ${consented ? 'pending' : 'refused'},
-                ${consented ? 0 : 43101}, ${event.key}, ${event.now.toISOString()}::timestamptz,
-                ${event.now.toISOString()}::timestamptz)
+                ${event.openId}, ${JSON.stringify(payload)}::jsonb, 'pending', 0, ${event.key},
+                ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz)
         on conflict (site_id, idempotency_key) do nothing
-     returning state`,
+     returning id`,
   );
-  if (inserted[0]?.state === 'pending') sendSoon(tx);
+  if (!inserted) return;
+  if (await takeConsent(tx, event.siteId, event.openId, scene.pri_tmpl_id)) sendSoon(tx);
+  else
+    await tx.execute(
+      sql`update message_deliveries set state = 'refused', errcode = 43101 where id = ${inserted.id}`,
+    );
+}
+
+/**
+ * A condition for a sweep's query that looks for events of `scene`: true for a row whose shop has
+ * the scene bound and on, and whose message (by `key`) is not enqueued yet. Sweeps that meet the
+ * same event on every run use it so each run enqueues only what is new, and rows of shops without
+ * the scene never fill a batch.
+ */
+export function sceneMessageDue(scene: MessageScene, siteId: SQL, key: SQL): SQL {
+  return sql`exists (select 1 from message_scenes s join message_templates t on t.id = s.template_id
+                      where s.site_id = ${siteId} and s.scene = ${scene} and s.enabled and not t.deleted)
+         and not exists (select 1 from message_deliveries d where d.site_id = ${siteId} and d.idempotency_key = ${key})`;
 }
 
 /** A provider refusal as the operator's error, in their language. */
