@@ -71,7 +71,6 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
  * even while the canvas previews another type; then it says so, as the canvas flags other blocks.
  */
 function PaletteShopType() {
-  const intl = useIntl();
   const shopType = useStudio((state) => state.shopType);
   const preview = useStudio((state) => state.previewShopType);
   const name = useEnumLabels('shopType').label;

@@ -198,10 +198,7 @@ function ExchangeView({ exchange }: { exchange: ExchangeDetail }) {
           <Facts
             items={[
               ['exchanges.field.cash', `¥${fenToYuan(exchange.CashFen)}`],
-              [
-                'exchanges.field.method',
-                exchange.PaymentMethod ? payment.label(exchange.PaymentMethod) : '',
-              ],
+              ['exchanges.field.method', exchange.PaymentMethod ? payment.label(exchange.PaymentMethod) : ''],
               ['exchanges.field.transactionNo', exchange.TransactionNo],
               ['exchanges.field.paidAt', parseTime(exchange.PaidAt, TIME)],
               [

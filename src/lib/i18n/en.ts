@@ -30,7 +30,6 @@ export const en = {
   'unsaved.leave': 'Leave',
   'unsaved.stay': 'Stay',
 
-
   'login.title': 'System Login',
   'login.subTitle': 'Sub-account Login',
   'login.userName': 'User name',

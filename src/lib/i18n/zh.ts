@@ -25,7 +25,6 @@ export const zh: Record<MessageKey, string> = {
   'unsaved.leave': '离开',
   'unsaved.stay': '留下',
 
-
   'login.title': '系统登录',
   'login.subTitle': '子账号登录',
   'login.userName': '用户名',

@@ -378,7 +378,10 @@ function Welcome() {
         <Text color="fg.muted" fontSize="sm">
           {intl.formatMessage(
             { id: 'dashboard.siteInfo' },
-            { site: siteId, type: shopType === undefined || shopType === null ? '' : shopTypes.label(shopType) },
+            {
+              site: siteId,
+              type: shopType === undefined || shopType === null ? '' : shopTypes.label(shopType),
+            },
           )}
         </Text>
       </Stack>
