@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AnyBlockDefinition, BLOCK_CATEGORIES } from '../../components-catalog/block-definition';
 import { blockAllowed, PALETTE_BLOCKS } from '../../components-catalog/registry';
-import { SHOP_TYPE_LABEL_KEYS } from '../../contract/enums';
+import { useEnumLabels } from '../../src/lib/enum-values';
 import { BlockGlyph } from './block-glyph';
 import { useStudio } from './studio-context';
 
@@ -71,10 +71,9 @@ function PaletteItem({ definition, onAdd }: { definition: AnyBlockDefinition; on
  * even while the canvas previews another type; then it says so, as the canvas flags other blocks.
  */
 function PaletteShopType() {
-  const intl = useIntl();
   const shopType = useStudio((state) => state.shopType);
   const preview = useStudio((state) => state.previewShopType);
-  const name = (type: typeof shopType) => intl.formatMessage({ id: SHOP_TYPE_LABEL_KEYS[type] });
+  const name = useEnumLabels('shopType').label;
   const differs = preview !== shopType;
   return (
     <Text

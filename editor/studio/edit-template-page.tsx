@@ -45,6 +45,7 @@ import {
   publishWarnings,
 } from '../../contract/template/publish-check';
 import type { TemplateDocument } from '../../contract/template-document';
+import { EnumLabel } from '../../src/lib/enum-values';
 import { ApiError, callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { confirmDialog, showToast } from '../../src/lib/notify';
@@ -649,7 +650,9 @@ function Toolbar({
         <Heading as="h1" size="sm" lineClamp={1}>
           {name}
         </Heading>
-        <Badge colorPalette="gray">{intl.formatMessage({ id: `shopType.${shopTypeKey(shopType)}` })}</Badge>
+        <Badge colorPalette="gray">
+          <EnumLabel type="shopType" value={shopType} />
+        </Badge>
         {dirty ? (
           <Badge colorPalette="orange" data-testid="dirty-mark">
             <FormattedMessage id="studio.unsaved" />
@@ -689,19 +692,6 @@ function Toolbar({
       </HStack>
     </HStack>
   );
-}
-
-const SHOP_TYPE_KEYS: Record<ShopType, string> = {
-  0: 'mall',
-  1: 'officialSite',
-  2: 'course',
-  3: 'food',
-  4: 'hotel',
-  7: 'service',
-  8: 'storePlatform',
-};
-function shopTypeKey(shopType: ShopType): string {
-  return SHOP_TYPE_KEYS[shopType] ?? 'mall';
 }
 
 type Loaded = { ok: true; saved: Saved } | { ok: false; messages: string[] };

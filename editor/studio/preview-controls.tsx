@@ -15,7 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getQrCode } from '../../contract/endpoints/comm';
-import { SHOP_TYPE_LABEL_KEYS, SHOP_TYPES, type ShopType } from '../../contract/enums';
+import { SHOP_TYPES, type ShopType } from '../../contract/enums';
+import { useEnumLabels } from '../../src/lib/enum-values';
 import { endpointQuery } from '../../src/lib/query-options';
 import type { DraftOffer } from './use-local-draft';
 
@@ -28,6 +29,7 @@ export function PreviewShopTypeSelect({
   onChange: (shopType: ShopType) => void;
 }) {
   const intl = useIntl();
+  const shopTypes = useEnumLabels('shopType');
   return (
     <NativeSelect.Root size="sm" width="auto" title={intl.formatMessage({ id: 'studio.previewAsHint' })}>
       <NativeSelect.Field
@@ -38,7 +40,7 @@ export function PreviewShopTypeSelect({
       >
         {SHOP_TYPES.map((shopType) => (
           <option key={shopType} value={shopType}>
-            {intl.formatMessage({ id: SHOP_TYPE_LABEL_KEYS[shopType] })}
+            {shopTypes.label(shopType)}
           </option>
         ))}
       </NativeSelect.Field>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { POINTS_LEDGER_TABS, POINTS_REASONS } from '../../../contract/endpoints/points';
 import { EXCHANGE_EVENTS, EXCHANGE_TABS } from '../../../contract/endpoints/points-exchange';
 import { POINTS_GOODS_TABS } from '../../../contract/endpoints/points-goods';
-import { CARRIERS, ONLINE_PAYMENT_METHODS } from '../../../contract/machines/order';
+import { CARRIERS } from '../../../contract/machines/order';
 import { exchangeMachine } from '../../../contract/machines/points-exchange';
 import { TICKET_STATES } from '../../../contract/machines/ticket';
 import { POINTS_EXPIRY_RULES, POINTS_GOODS_KINDS } from '../../../contract/points';
@@ -18,7 +18,7 @@ describe('the points catalogues', () => {
       expect(value.trim(), key).not.toBe('');
   });
 
-  it('name every tab, state, action, kind, reason, carrier, payment method and step', () => {
+  it('name every tab, state, action, kind, reason, carrier and step', () => {
     const keys = [
       ...POINTS_GOODS_TABS.map((tab) => `pointsGoods.tab.${tab}`),
       ...EXCHANGE_TABS.map((tab) => `exchanges.tab.${tab}`),
@@ -36,7 +36,6 @@ describe('the points catalogues', () => {
         `pointsSetting.expiryHelp.${rule}`,
       ]),
       ...CARRIERS.map((carrier) => `exchanges.carrier.${carrier}`),
-      ...ONLINE_PAYMENT_METHODS.map((method) => `exchanges.method.${method}`),
       ...EXCHANGE_EVENTS.map((event) => `exchanges.event.${event}`),
       ...TICKET_STATES.map((state) => `exchanges.ticketState.${state}`),
       ...[

@@ -18,6 +18,7 @@ import { type ExchangeDetail, getExchangeInfo } from '../../../contract/endpoint
 import { exchangeMachine, PointsPermission } from '../../../contract/machines/points-exchange';
 import { actionLabelKey, legalActions, stateLabelKey } from '../../../contract/state-machine';
 import { groupTicketCode } from '../../../contract/ticket-code';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { PageHeading, RecordView } from '../../core/record-view';
@@ -58,10 +59,11 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 /** A step's facts in words: points, money, carrier and the rest, each under its own label. */
 function StepFacts({ detail }: { detail: ExchangeDetail['Log'][number]['Detail'] }) {
   const intl = useIntl();
+  const payment = useEnumLabels('paymentMethod');
   const say = (key: string, value: string | number) => {
     if (key === 'CashFen' || key === 'AmountFen') return fenToYuan(Number(value));
     if (key === 'Carrier') return intl.formatMessage({ id: `exchanges.carrier.${value}` });
-    if (key === 'Method') return intl.formatMessage({ id: `exchanges.method.${value}` });
+    if (key === 'Method') return payment.label(value);
     return value;
   };
   return (
@@ -77,6 +79,7 @@ function StepFacts({ detail }: { detail: ExchangeDetail['Log'][number]['Detail']
 
 function ExchangeView({ exchange }: { exchange: ExchangeDetail }) {
   const intl = useIntl();
+  const payment = useEnumLabels('paymentMethod');
   const t = (id: string) => intl.formatMessage({ id });
   const granted = useGrantedPaths();
   const [open, setOpen] = useState<'shipExchangeForm' | 'cancelExchangeForm' | null>(null);
@@ -195,10 +198,7 @@ function ExchangeView({ exchange }: { exchange: ExchangeDetail }) {
           <Facts
             items={[
               ['exchanges.field.cash', `¥${fenToYuan(exchange.CashFen)}`],
-              [
-                'exchanges.field.method',
-                exchange.PaymentMethod ? t(`exchanges.method.${exchange.PaymentMethod}`) : '',
-              ],
+              ['exchanges.field.method', exchange.PaymentMethod ? payment.label(exchange.PaymentMethod) : ''],
               ['exchanges.field.transactionNo', exchange.TransactionNo],
               ['exchanges.field.paidAt', parseTime(exchange.PaidAt, TIME)],
               [

@@ -33,9 +33,9 @@ const SHOP_TYPE_NAMES: Record<ShopType, { zh: string; en: string }> = {
   [ShopType.mall]: { zh: '商城', en: 'Mall' },
   [ShopType.officialSite]: { zh: '官网', en: 'Official site' },
   [ShopType.course]: { zh: '课程', en: 'Course' },
-  [ShopType.food]: { zh: '餐饮', en: 'Food' },
+  [ShopType.food]: { zh: '菜品餐饮', en: 'Dishes and food' },
   [ShopType.hotel]: { zh: '酒店', en: 'Hotel' },
-  [ShopType.service]: { zh: '服务', en: 'Service' },
+  [ShopType.service]: { zh: '服务/技师', en: 'Service / technician' },
   [ShopType.storePlatform]: { zh: '门店平台', en: 'Store platform' },
 };
 

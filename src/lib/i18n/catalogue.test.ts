@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SHOP_TYPE_LABEL_KEYS } from '../../../contract/enums';
 import { flattenMenuTree } from '../../../contract/menu-tree';
 import { PUBLIC_TITLE_KEYS } from '../../app/public-titles';
 import { DASHBOARD_ROUTE } from '../../app/route-model';
@@ -26,13 +25,6 @@ describe('the catalogues', () => {
     ];
     const missing = titleKeys.map((key) => `route.${key}`).filter((key) => !(key in en) || !(key in zh));
     expect(missing).toEqual([]);
-  });
-
-  it('name every shop type', () => {
-    for (const key of Object.values(SHOP_TYPE_LABEL_KEYS)) {
-      expect(en).toHaveProperty([key]);
-      expect(zh).toHaveProperty([key]);
-    }
   });
 
   it('hold SPEC’s exact strings', () => {

@@ -30,14 +30,6 @@ export const en = {
   'unsaved.leave': 'Leave',
   'unsaved.stay': 'Stay',
 
-  'shopType.mall': 'Mall',
-  'shopType.officialSite': 'Official site',
-  'shopType.course': 'Course',
-  'shopType.food': 'Dishes and food',
-  'shopType.hotel': 'Hotel',
-  'shopType.service': 'Service / technician',
-  'shopType.storePlatform': 'Store platform',
-
   'login.title': 'System Login',
   'login.subTitle': 'Sub-account Login',
   'login.userName': 'User name',

@@ -25,14 +25,6 @@ export const zh: Record<MessageKey, string> = {
   'unsaved.leave': '离开',
   'unsaved.stay': '留下',
 
-  'shopType.mall': '商城',
-  'shopType.officialSite': '官网',
-  'shopType.course': '课程',
-  'shopType.food': '菜品餐饮',
-  'shopType.hotel': '酒店',
-  'shopType.service': '服务/技师',
-  'shopType.storePlatform': '门店平台',
-
   'login.title': '系统登录',
   'login.subTitle': '子账号登录',
   'login.userName': '用户名',

@@ -16,7 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DashboardFigures } from '../../../contract/endpoints/dashboard';
-import { SHOP_TYPE_LABEL_KEYS, type ShopType } from '../../../contract/enums';
+import type { ShopType } from '../../../contract/enums';
+import { useEnumLabels } from '../../lib/enum-values';
 import { fenToYuan, formatTime, thousands } from '../../lib/format';
 import { callEndpoint } from '../../lib/http';
 import type { MessageKey } from '../../lib/i18n/en';
@@ -358,7 +359,7 @@ function Welcome() {
   const userName = useSessionStore((state) => state.userName);
   const siteId = useSessionStore((state) => state.siteId);
   const shopType = useSessionStore((state) => state.shopType) as ShopType;
-  const typeKey = SHOP_TYPE_LABEL_KEYS[shopType];
+  const shopTypes = useEnumLabels('shopType');
   return (
     <Flex
       bg="white"
@@ -377,7 +378,10 @@ function Welcome() {
         <Text color="fg.muted" fontSize="sm">
           {intl.formatMessage(
             { id: 'dashboard.siteInfo' },
-            { site: siteId, type: typeKey ? intl.formatMessage({ id: typeKey }) : '' },
+            {
+              site: siteId,
+              type: shopType === undefined || shopType === null ? '' : shopTypes.label(shopType),
+            },
           )}
         </Text>
       </Stack>
