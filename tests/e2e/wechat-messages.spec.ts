@@ -118,13 +118,13 @@ test('a template bound to “Order shipped” reaches the buyer whose order ship
   );
 
   await page.goto('/smallRoutine/sendDetails');
-  const sent = page.getByRole('row').filter({ hasText: buyer });
+  // The paid scene is on in the demo shop too, so the buyer has a paid row beside the shipped one.
+  const sent = page.getByRole('row').filter({ hasText: buyer }).filter({ hasText: 'Order shipped' });
   await expect(sent).toBeVisible(FIRST_SCREEN);
   await expect(async () => {
     await page.reload();
     await expect(sent).toContainText('Sent', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(sent).toContainText('Order shipped');
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, 'wechat-messages-shipped');
 });
