@@ -1,7 +1,10 @@
 import { Alert, Link } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
+import { getMiniProgramReach } from '../../contract/endpoints/wechat-messages';
 import { MINI_PROGRAM_PERMISSION } from '../../contract/machines/mini-program-version';
+import { endpointQuery } from '../../src/lib/query-options';
 
 /**
  * Shown on the screens whose work goes through the shop's mini-program (messages, live rooms,
@@ -26,4 +29,10 @@ export function AuthoriseFirstNotice() {
       </Alert.Content>
     </Alert.Root>
   );
+}
+
+/** The notice, on a screen whose calls reach WeChat, while the shop has to authorise its mini-program first. */
+export function MiniProgramReachNotice() {
+  const reach = useQuery(endpointQuery(getMiniProgramReach, {}));
+  return reach.data?.AuthoriseFirst ? <AuthoriseFirstNotice /> : null;
 }

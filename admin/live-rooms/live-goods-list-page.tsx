@@ -16,6 +16,7 @@ import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { showToast } from '../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
@@ -154,9 +155,18 @@ function LiveGoodsListPage() {
     <ResourceScreen
       definition={goodsDefinition}
       header={
-        <Button alignSelf="start" variant="outline" size="sm" loading={asking} onClick={() => void refresh()}>
-          {intl.formatMessage({ id: 'live.goods.refresh' })}
-        </Button>
+        <>
+          <MiniProgramReachNotice />
+          <Button
+            alignSelf="start"
+            variant="outline"
+            size="sm"
+            loading={asking}
+            onClick={() => void refresh()}
+          >
+            {intl.formatMessage({ id: 'live.goods.refresh' })}
+          </Button>
+        </>
       }
     >
       {search.get('add') !== null && <AddGoodsDialog onClose={close} />}

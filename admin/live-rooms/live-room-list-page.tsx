@@ -7,6 +7,7 @@ import {
 } from '../../contract/endpoints/live-rooms';
 import { shopDateTime } from '../../contract/shop-time';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
@@ -82,4 +83,7 @@ const roomDefinition: ResourceDefinition<LiveRoomRow> = {
   ],
 };
 
-export default withModuleMessages(() => <ResourceScreen definition={roomDefinition} />, liveCatalogues);
+export default withModuleMessages(
+  () => <ResourceScreen definition={roomDefinition} header={<MiniProgramReachNotice />} />,
+  liveCatalogues,
+);
