@@ -82,7 +82,8 @@ const zh: Record<keyof typeof en, string> = {
   'message.noConsent': '用户未同意接收该消息，或同意次数已用完',
   'message.target.all': '全部会员',
   'wechat.refused': '微信拒绝：{reason}',
-  'wechat.miniProgramUnauthorised': '本店小程序尚未授权给第三方平台，无法调用微信：请先在小程序管理中授权小程序',
+  'wechat.miniProgramUnauthorised':
+    '本店小程序尚未授权给第三方平台，无法调用微信：请先在小程序管理中授权小程序',
   'wechat.errcode.-1': '微信系统繁忙，消息将稍后重试',
   'wechat.errcode.-100': '无法连接微信',
   'wechat.errcode.-101': '调用中断，结果未知，不再重复发送',

@@ -24,6 +24,7 @@ export {
   type WechatEnvironment,
   wechatEnvironment,
 } from './adapter';
+export type { LiveRoomInfo } from './wechat-api';
 
 /**
  * What other areas use of the messages area: the WeChat adapter of a shop (live rooms use it too),
