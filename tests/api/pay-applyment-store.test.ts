@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as applyments from '../../contract/endpoints/pay-applyment';
 import { applymentSweep } from '../../server/areas/mini-program/applyment';
 import { ApplymentError } from '../../server/areas/mini-program/applyment-adapter';

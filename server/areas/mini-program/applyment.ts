@@ -13,8 +13,8 @@ import { queryRows } from '../../db/query';
 import { openSecret } from '../../secret-box';
 import { createFileStore } from '../../storage/file-store';
 import { areaPath } from '../comm/service';
-import { shopMiniProgramAppId } from '../wechat-platform/service';
 import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
+import { shopMiniProgramAppId } from '../wechat-platform/service';
 import {
   type ApplymentAdapter,
   ApplymentError,
