@@ -18,7 +18,7 @@ import {
 } from '../../../contract/machines/order';
 import { exchangeMachine } from '../../../contract/machines/points-exchange';
 import { ticketMachine } from '../../../contract/machines/ticket';
-import { type StateMachine, stateLabelKey } from '../../../contract/state-machine';
+import type { StateMachine } from '../../../contract/state-machine';
 import { translate } from '../../i18n/messages';
 
 /**
@@ -63,15 +63,9 @@ const LABELLED: Record<string, readonly Labelled[]> = {
   deliveryType: DELIVERY_TYPES.map((value) => ({ value, key: `order.delivery.${value}` })),
   orderType: ORDER_TYPES.map((value) => ({ value, key: `order.type.${value}` })),
   orderSource: ORDER_SOURCES.map((value) => ({ value, key: `order.source.${value}` })),
-  ...Object.fromEntries(
-    MACHINES.map((machine) => [
-      machine.id,
-      machine.states.map((state) => ({ value: state, key: stateLabelKey(machine, state) })),
-    ]),
-  ),
 };
 
-/** Enums labelled in the contract itself. */
+/** Enums labelled in the contract itself; state machines by their short labels (badge form). */
 const LITERAL: Record<string, readonly EnumValue[]> = {
   shopType: Object.entries(SHOP_TYPE_NAMES).map(([value, name]) => ({
     Value: Number(value),
@@ -83,6 +77,16 @@ const LITERAL: Record<string, readonly EnumValue[]> = {
     Zh: target.title.zh,
     En: target.title.en,
   })),
+  ...Object.fromEntries(
+    MACHINES.map((machine) => [
+      machine.id,
+      machine.states.map((state) => ({
+        Value: state,
+        Zh: machine.labels?.[state]?.zh ?? '',
+        En: machine.labels?.[state]?.en ?? '',
+      })),
+    ]),
+  ),
 };
 
 /** Every type the call answers, literal enums first. */
