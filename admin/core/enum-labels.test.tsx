@@ -35,6 +35,9 @@ const resource: ListResource = {
 function renderCoupons(locale: 'en' | 'zh', rows: Row[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(enumQuery(couponMachine.id).queryKey, {
+    Errcode: 0,
+    Errmsg: '',
+    ErrShowType: 0,
     Types: [],
     Values: couponMachine.states.map((state) => ({
       Value: state,
