@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as lookups from '../../contract/endpoints/comm-lookups';
 import { getPreviewData } from '../../contract/endpoints/module-library';
+import { CARRIERS } from '../../contract/machines/order';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 
 const fieldOf = (response: ApiResponse) =>
@@ -85,7 +86,7 @@ describe('GetEnumForType', () => {
   it('labels every value of every type in Chinese and English (the delivery kinds included)', async () => {
     const types = await server.call(lookups.getEnumForType, {}, { token: admin });
     expect(types.body.Types).toEqual(
-      expect.arrayContaining(['deliveryType', 'paymentMethod', 'ticket.ticket']),
+      expect.arrayContaining(['deliveryType', 'paymentMethod', 'ticket.ticket', 'carrier']),
     );
     const unlabelled: string[] = [];
     for (const type of types.body.Types) {
@@ -106,6 +107,9 @@ describe('GetEnumForType', () => {
       Zh: '电子票（无需配送）',
       En: 'Tickets (no delivery)',
     });
+    const carriers = await server.call(lookups.getEnumForType, { Type: 'carrier' }, { token: admin });
+    expect(carriers.body.Values.map((value) => value.Value)).toEqual([...CARRIERS]);
+    expect(carriers.body.Values).toContainEqual({ Value: 'SF', Zh: '顺丰速运', En: 'SF Express' });
   });
 
   it('labels every state in badge form (the coupon messages keep their sentence form)', async () => {

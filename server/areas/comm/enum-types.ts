@@ -7,6 +7,7 @@ import { couponMachine, memberCouponMachine, offlineCodeMachine } from '../../..
 import { auditMachine, commentMachine, recycleMachine, shelfMachine } from '../../../contract/machines/goods';
 import { newsCommentMachine } from '../../../contract/machines/news';
 import {
+  CARRIERS,
   DELIVERY_TYPES,
   ORDER_SOURCES,
   ORDER_TYPES,
@@ -63,6 +64,8 @@ const LABELLED: Record<string, readonly Labelled[]> = {
   deliveryType: DELIVERY_TYPES.map((value) => ({ value, key: `order.delivery.${value}` })),
   orderType: ORDER_TYPES.map((value) => ({ value, key: `order.type.${value}` })),
   orderSource: ORDER_SOURCES.map((value) => ({ value, key: `order.source.${value}` })),
+  /** Express companies an order, a points exchange or a prize ships with. */
+  carrier: CARRIERS.map((value) => ({ value, key: `order.carrier.${value}` })),
 };
 
 /** Enums labelled in the contract itself; state machines by their short labels (badge form). */
