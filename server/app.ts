@@ -128,7 +128,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
 
   const headers = await securityHeaders();
   // Hooks every request runs take a callback, not a promise: at thousands of calls a second the
@@ -244,7 +243,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .send(envelope(translate(locale, 'common.internal', { requestId: String(request.id) })));
   });
 
-  for (const route of options.routes ?? allRoutes) registerRoute(app, route);
+  const routes = options.routes ?? allRoutes;
+  for (const route of routes) if (!route.multipart) registerRoute(app, route);
+  // The multipart plugin adds two hooks to every request and a listener to every reply; only the
+  // upload routes need them, so only they see it (a multipart body elsewhere is answered 415).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
+    for (const route of routes) if (route.multipart) registerRoute(uploads, route);
+  });
 
   const storage = services.config.storage;
   if (storage.kind === 'local' && services.files.kind === 'local') {
