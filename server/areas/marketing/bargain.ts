@@ -45,7 +45,6 @@ import {
   maskName,
   requireAll,
   staleVersion,
-  switchOutcome,
   takeMemberQuota,
 } from './deal-rules';
 import { launchResultMessage } from './result-messages';

@@ -17,7 +17,6 @@ import type { StorefrontOrder } from '../../../contract/endpoints/storefront';
 import { parseSort } from '../../../contract/list-query';
 import {
   groupBuyMachine,
-  type SwitchAction,
   type TeamCommand,
   teamCommandBlocker,
   teamMachine,
@@ -34,16 +33,7 @@ import { orders } from '../order/tables';
 import { activityStore } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
-import {
-  giveMemberQuota,
-  illegalTransition,
-  iso,
-  maskName,
-  requireAll,
-  staleVersion,
-  switchOutcome,
-  takeMemberQuota,
-} from './deal-rules';
+import { giveMemberQuota, illegalTransition, iso, maskName, takeMemberQuota } from './deal-rules';
 import { teamResultMessages } from './result-messages';
 import { groupBuyActivities, groupBuyMembers, groupBuySkus, groupBuyTeams } from './tables';
 

@@ -12,7 +12,7 @@ import type {
   seckillFormSchema,
 } from '../../../contract/endpoints/seckill';
 import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
-import { type SwitchAction, seckillMachine } from '../../../contract/machines/deals';
+import { seckillMachine } from '../../../contract/machines/deals';
 import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
 import { shopDateTime } from '../../../contract/shop-time';
 import { timedState } from '../../../contract/timed-state';
@@ -21,14 +21,13 @@ import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import { placeOrder, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
 import { activityStore } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
-import { giveMemberQuota, iso, requireAll, staleVersion, switchOutcome, takeMemberQuota } from './deal-rules';
+import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from './deal-rules';
 import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
 
 /**
