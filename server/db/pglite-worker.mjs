@@ -122,8 +122,15 @@ function statementKey(text, options) {
   return options?.paramTypes ? `${options.paramTypes.join(',')}\n${text}` : text;
 }
 
-function step(message) {
-  return database.execProtocolStream(message, { syncToFs: false });
+/** Sends protocol messages to the database in one call and returns its answers. */
+function step(...messages) {
+  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    bytes.set(message, offset);
+    offset += message.length;
+  }
+  return database.execProtocolStream(bytes, { syncToFs: false });
 }
 
 async function runPrepared(text, params, options) {
@@ -142,17 +149,17 @@ async function runPrepared(text, params, options) {
     const serialise = database.serializers[statement.types[index]];
     return serialise ? serialise(value) : value.toString();
   });
-  const messages = [];
+  let messages;
   try {
-    messages.push(
-      ...(await step(serialize.bind({ statement: statement.name, values }))),
-      ...(await step(serialize.describe({ type: 'P' }))),
-      ...(await step(serialize.execute({}))),
+    // One pass into the database for the whole exchange: an error skips to the Sync, as over a socket.
+    messages = await step(
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
     );
   } catch (error) {
     throw Object.assign(error, { query: text, params, queryOptions: options });
-  } finally {
-    messages.push(...(await step(serialize.sync())));
   }
   await database.syncToFs();
   return parse.parseResults(messages, database.parsers, options)[0];
@@ -162,13 +169,14 @@ async function runPrepared(text, params, options) {
 async function prepare(text, options) {
   const name = `worker_${++statementCount}`;
   try {
-    await step(serialize.parse({ name, text, types: options?.paramTypes }));
-    const types = parse.parseDescribeStatementResults(await step(serialize.describe({ type: 'S', name })));
-    return { name, types };
+    const described = await step(
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    );
+    return { name, types: parse.parseDescribeStatementResults(described) };
   } catch (error) {
     throw Object.assign(error, { query: text, params: undefined, queryOptions: options });
-  } finally {
-    await step(serialize.sync());
   }
 }
 
@@ -176,11 +184,7 @@ async function forget(key) {
   const statement = prepared.get(key);
   if (statement === undefined) return;
   prepared.delete(key);
-  try {
-    await step(serialize.close({ type: 'S', name: statement.name }));
-  } finally {
-    await step(serialize.sync());
-  }
+  await step(serialize.close({ type: 'S', name: statement.name }), serialize.sync());
 }
 
 /**
