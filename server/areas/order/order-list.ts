@@ -110,13 +110,19 @@ export async function readOrderListPage<Tab extends string>(
   limit: number,
   offset: number,
 ): Promise<OrderListPage<Tab>> {
+  // The page is chosen on ids first, as the goods list does: with a LIMIT parameter in the outer
+  // query PostgreSQL re-plans the statement on every call, with the page apart it keeps one plan.
   // The page's rows are aliased `o` outside too, so that the same ORDER BY applies to them.
   const records = await queryRows<Partial<OrderRowRecord> & Record<string, number>>(
     db,
-    sql`with counts as (select ${tabCounters(tabs)} from orders o where ${where(conditions)})
-        select counts.*, o.* from counts left join (
-          select ${orderRowColumns()} from orders o where ${where([...conditions, tabs[tab]])}
+    sql`with page as materialized (
+          select o.id from orders o where ${where([...conditions, tabs[tab]])}
            order by ${order} limit ${limit} offset ${offset}
+        ), counts as (
+          select ${tabCounters(tabs)} from orders o where ${where(conditions)}
+        )
+        select counts.*, o.* from counts left join (
+          select ${orderRowColumns()} from page join orders o on o.id = page.id
         ) o on true
          order by ${order}`,
     { prepareAs: 'order_list' },
