@@ -78,7 +78,13 @@ export interface ListResource {
   list: EndpointDefinition;
   filters: readonly ListFilter[];
   /** Status tabs: the query parameter, its values in display order, the default one. The list answers `Counts`. */
-  tabs?: { param: string; values: readonly string[]; default: string };
+  tabs?: {
+    param: string;
+    values: readonly string[];
+    default: string;
+    /** Tabs other than `all` are values of this GetEnumForType type and take its labels. */
+    enumType?: string;
+  };
   sortFields: readonly string[];
   defaultSort: string;
   export?: EndpointDefinition;

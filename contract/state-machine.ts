@@ -20,16 +20,29 @@ export interface MachineAction<State extends string = string, Name extends strin
   automatic?: boolean;
 }
 
+/** A value's short label in each interface language. */
+export interface DisplayLabel {
+  zh: string;
+  en: string;
+}
+
 export interface StateMachine<State extends string = string, Name extends string = string> {
   /** Stable id; also the prefix of the i18n keys of its states and actions (`<id>.state.<s>`). */
   id: string;
   states: readonly State[];
   initial: State;
+  /**
+   * Each state's short label, fit for a badge, a filter or a tab ("Draft"), served by
+   * GetEnumForType; a machine that call answers must have them. The server's catalogue keys
+   * (`<id>.state.<s>`) keep the form that reads inside its messages ("… is a draft").
+   */
+  labels?: Readonly<Partial<Record<string, DisplayLabel>>>;
   actions: readonly MachineAction<State, Name>[];
 }
 
+/** A machine as declared: when it has labels, every state has one. */
 export function defineMachine<const State extends string, const Name extends string>(
-  machine: StateMachine<State, Name>,
+  machine: StateMachine<State, Name> & { labels?: Readonly<Record<State, DisplayLabel>> },
 ): StateMachine<State, Name> {
   return machine;
 }

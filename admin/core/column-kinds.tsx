@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { type StateMachine, stateLabelKey } from '../../contract/state-machine';
+import { EnumLabel } from '../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../src/lib/format';
 import type { ResourceColumn } from './resource-list';
 import { CellBadge } from './row-parts';
@@ -18,15 +19,16 @@ export interface ColumnOptions {
   width?: string;
 }
 
-/** One badge of a state column: the row's state on one axis, its label and its colour. */
-export interface StateBadge<Row> {
+/**
+ * One badge of a state column: the row's state on one axis, its label and its colour. The label is
+ * a catalogue key, or the state's label in GetEnumForType's list of `enumType`.
+ */
+export type StateBadge<Row> = {
   state(row: Row): string;
-  /** Catalogue key of a state's label. */
-  label(state: string): string;
   palette: Readonly<Record<string, RowPalette>>;
   /** States that show no badge (e.g. an audit that passed). */
   quiet?: readonly string[];
-}
+} & ({ label(state: string): string } | { enumType: string });
 
 /** The badge of a machine's state, labelled by the machine's own keys. */
 export function machineBadge<Row>(
@@ -36,6 +38,16 @@ export function machineBadge<Row>(
   quiet?: readonly string[],
 ): StateBadge<Row> {
   return { state, label: (value) => stateLabelKey(machine, value), palette, quiet };
+}
+
+/** The badge of a machine's state, labelled by the machine's short labels through GetEnumForType. */
+export function enumBadge<Row>(
+  machine: StateMachine,
+  state: (row: Row) => string,
+  palette: Readonly<Record<string, RowPalette>>,
+  quiet?: readonly string[],
+): StateBadge<Row> {
+  return { state, enumType: machine.id, palette, quiet };
 }
 
 export interface Picture<Row> {
@@ -155,7 +167,11 @@ export function columnKinds<Row>(prefix: string) {
           {badges.map((badge) => {
             const state = badge.state(row);
             if (badge.quiet?.includes(state)) return null;
-            return (
+            return 'enumType' in badge ? (
+              <CellBadge key={`${badge.enumType}.${state}`} palette={badge.palette[state] ?? 'gray'}>
+                <EnumLabel type={badge.enumType} value={state} />
+              </CellBadge>
+            ) : (
               <CellBadge key={badge.label(state)} palette={badge.palette[state] ?? 'gray'}>
                 <FormattedMessage id={badge.label(state)} />
               </CellBadge>

@@ -1,15 +1,16 @@
 import { Field, Input, NativeSelect } from '@chakra-ui/react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { CARRIERS } from '../../contract/machines/order';
+import { useEnumLabels } from '../../src/lib/enum-values';
 
 /** Express carriers only: a parcel is never sent by the shop's own rider. */
 export const PARCEL_CARRIERS = CARRIERS.filter((carrier) => carrier !== 'self');
 export type ParcelCarrier = (typeof PARCEL_CARRIERS)[number];
 
 /**
- * The carrier and tracking-number fields of every "ship a parcel" dialog. Labels come from the
- * calling module's catalogue under `<messages>.carrier`, `<messages>.carrier.<code>` and
- * `<messages>.trackingNo`.
+ * The carrier and tracking-number fields of every "ship a parcel" dialog. The fields' labels come
+ * from the calling module's catalogue under `<messages>.carrier` and `<messages>.trackingNo`, the
+ * carriers' names from GetEnumForType.
  */
 export function ParcelFields({
   messages,
@@ -26,7 +27,7 @@ export function ParcelFields({
   onTrackingNo(trackingNo: string): void;
   error: string | undefined;
 }) {
-  const intl = useIntl();
+  const carriers = useEnumLabels('carrier');
   return (
     <>
       <Field.Root required>
@@ -41,7 +42,7 @@ export function ParcelFields({
           >
             {PARCEL_CARRIERS.map((value) => (
               <option key={value} value={value}>
-                {intl.formatMessage({ id: `${messages}.carrier.${value}` })}
+                {carriers.label(value)}
               </option>
             ))}
           </NativeSelect.Field>

@@ -22,7 +22,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
 import { useControlSize } from '../../src/lib/control-size';
-import { useEnumLabels } from '../../src/lib/enum-values';
+import { EnumLabel, useEnumLabels } from '../../src/lib/enum-values';
 import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { DateRangeField } from './date-range-field';
@@ -324,7 +324,11 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
               <Tabs.List>
                 {resource.tabs.values.map((tab) => (
                   <Tabs.Trigger key={tab} value={tab}>
-                    <FormattedMessage id={`${prefix}.tab.${tab}`} />
+                    {resource.tabs?.enumType && tab !== 'all' ? (
+                      <EnumLabel type={resource.tabs.enumType} value={tab} />
+                    ) : (
+                      <FormattedMessage id={`${prefix}.tab.${tab}`} />
+                    )}
                     {/* Lists without counts per tab show none once loaded. */}
                     {(!result.data || result.data.Counts) && (
                       <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>

@@ -18,6 +18,7 @@ import {
   couponMachine,
   MEMBER_COUPON_STATES,
   OFFLINE_CODE_STATES,
+  offlineCodeMachine,
   REVOKE_REASON_MAX,
 } from '../machines/coupon';
 import { TicketPermission } from '../machines/ticket';
@@ -183,7 +184,7 @@ const couponResource = (resource: string, list: typeof getCouponList): ListResou
     { name: 'keyword', kind: 'text', params: ['keyword'] },
     { name: 'kind', kind: 'select', params: ['kind'], options: COUPON_KINDS },
   ],
-  tabs: { param: 'state', values: COUPON_TABS, default: 'all' },
+  tabs: { param: 'state', values: COUPON_TABS, default: 'all', enumType: couponMachine.id },
   sortFields: ['createdAt', 'endsOn'],
   defaultSort: '-createdAt',
 });
@@ -716,7 +717,7 @@ export const offlineCodeListResource: ListResource = {
     { name: 'keyword', kind: 'text', params: ['keyword'] },
     { name: 'batch', kind: 'entity', params: ['batchId'] },
   ],
-  tabs: { param: 'state', values: OFFLINE_CODE_TABS, default: 'all' },
+  tabs: { param: 'state', values: OFFLINE_CODE_TABS, default: 'all', enumType: offlineCodeMachine.id },
   sortFields: ['createdAt'],
   defaultSort: '-createdAt',
   export: exportOfflineCodes,

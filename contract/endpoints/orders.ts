@@ -1129,7 +1129,7 @@ export const waybillListResource: ListResource = {
   filters: [
     { name: 'keyword', kind: 'text', params: ['keyword'] },
     { name: 'batchNo', kind: 'text', params: ['batchNo'] },
-    { name: 'carrier', kind: 'select', params: ['carrier'], options: WAYBILL_CARRIERS },
+    { name: 'carrier', kind: 'select', params: ['carrier'], options: WAYBILL_CARRIERS, enumType: 'carrier' },
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
   ],
   tabs: { param: 'tab', values: WAYBILL_TABS, default: 'all' },

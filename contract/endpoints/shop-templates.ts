@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { id } from '../scalars';
-import { TEMPLATES_PERMISSION, USER_CENTER_HEADER_STYLES } from './module-library';
+import { TEMPLATES_PERMISSION, USER_CENTER_HEADER_STYLES, userCenterSettingsSchema } from './module-library';
 
 /**
  * The shop's templates (SPEC §7 /DistributorsShopSet/ "templates"): which template each page kind of
@@ -50,3 +50,39 @@ export const setShopTemplate = defineEndpoint({
   output: z.object({}),
 });
 export type SetShopTemplateInput = z.infer<typeof setShopTemplate.input>;
+
+/**
+ * The category page as the shop's mini-program draws it, with the shop's X-Storefront-Key: the
+ * layout chosen through SetShopTemplate and the shop's goods categories, each level in its sort
+ * order, a parent before its children.
+ */
+export const getStorefrontCategoryPage = defineEndpoint({
+  method: 'GET',
+  path: '/storefront/GetCategoryPage',
+  permission: 'public',
+  input: z.strictObject({}),
+  output: z.object({
+    Style: z.enum(CATEGORY_PAGE_STYLES),
+    Categories: z.array(
+      z.object({
+        Id: z.number().int(),
+        ParentId: z.number().int().nullable(),
+        Name: z.string(),
+        Image: z.string(),
+      }),
+    ),
+  }),
+});
+
+/**
+ * The user centre as the shop's mini-program draws it, with the shop's X-Storefront-Key: the header
+ * style chosen through SetShopTemplate (or the user-centre editor), its background and its visible
+ * menu items in order.
+ */
+export const getStorefrontUserCenter = defineEndpoint({
+  method: 'GET',
+  path: '/storefront/GetUserCenter',
+  permission: 'public',
+  input: z.strictObject({}),
+  output: userCenterSettingsSchema,
+});

@@ -15,6 +15,12 @@ export const complaintMachine = defineMachine({
   id: 'complaint',
   states: COMPLAINT_STATES,
   initial: 'new',
+  labels: {
+    new: { zh: '新投诉', en: 'New' },
+    inProgress: { zh: '处理中', en: 'In progress' },
+    resolved: { zh: '已解决', en: 'Resolved' },
+    closed: { zh: '已关闭', en: 'Closed' },
+  },
   actions: [
     {
       name: 'assign',

@@ -27,6 +27,12 @@ export const couponMachine = defineMachine({
   id: 'coupon.coupon',
   states: COUPON_STATES,
   initial: 'draft',
+  labels: {
+    draft: { zh: '草稿', en: 'Draft' },
+    active: { zh: '发放中', en: 'On offer' },
+    paused: { zh: '已暂停', en: 'Paused' },
+    ended: { zh: '已结束', en: 'Ended' },
+  },
   actions: [
     { name: 'activate', from: ['draft'], to: 'active', permission: CouponPermission.online, confirm: true },
     { name: 'pause', from: ['active'], to: 'paused', permission: CouponPermission.online, confirm: true },
@@ -56,6 +62,12 @@ export const memberCouponMachine = defineMachine({
   id: 'coupon.copy',
   states: MEMBER_COUPON_STATES,
   initial: 'unused',
+  labels: {
+    unused: { zh: '未使用', en: 'Unused' },
+    used: { zh: '已使用', en: 'Used' },
+    expired: { zh: '已过期', en: 'Expired' },
+    revoked: { zh: '已作废', en: 'Revoked' },
+  },
   actions: [
     { name: 'use', from: ['unused'], to: 'used', permission: 'public', automatic: true },
     { name: 'giveBack', from: ['used'], to: 'unused', permission: 'public', automatic: true },
@@ -84,6 +96,12 @@ export const offlineCodeMachine = defineMachine({
   id: 'coupon.code',
   states: OFFLINE_CODE_STATES,
   initial: 'unused',
+  labels: {
+    unused: { zh: '未使用', en: 'Unused' },
+    used: { zh: '已核销', en: 'Written off' },
+    expired: { zh: '已过期', en: 'Expired' },
+    voided: { zh: '已作废', en: 'Voided' },
+  },
   actions: [
     { name: 'writeOff', from: ['unused'], to: 'used', permission: TicketPermission.writeOff, confirm: true },
     { name: 'expire', from: ['unused'], to: 'expired', permission: 'public', automatic: true },

@@ -17,6 +17,10 @@ export const shelfMachine = defineMachine({
   id: 'goods.shelf',
   states: ['off', 'on'],
   initial: 'off',
+  labels: {
+    off: { zh: '已下架', en: 'Off shelf' },
+    on: { zh: '已上架', en: 'On shelf' },
+  },
   actions: [
     { name: 'putOn', from: ['off'], to: 'on', permission: GoodsPermission.list },
     { name: 'takeOff', from: ['on'], to: 'off', permission: GoodsPermission.list, confirm: true },
@@ -34,6 +38,11 @@ export const auditMachine = defineMachine({
   id: 'goods.audit',
   states: ['pending', 'approved', 'rejected'],
   initial: 'pending',
+  labels: {
+    pending: { zh: '待审核', en: 'Pending audit' },
+    approved: { zh: '已审核通过', en: 'Approved' },
+    rejected: { zh: '已驳回', en: 'Rejected' },
+  },
   actions: [
     { name: 'approve', from: ['pending'], to: 'approved', permission: GoodsPermission.list, confirm: true },
     {
@@ -60,6 +69,11 @@ export const recycleMachine = defineMachine({
   id: 'goods.recycle',
   states: ['active', 'recycled', 'purged'],
   initial: 'active',
+  labels: {
+    active: { zh: '不在回收站', en: 'Active' },
+    recycled: { zh: '在回收站中', en: 'In recycle bin' },
+    purged: { zh: '已彻底删除', en: 'Purged' },
+  },
   actions: [
     {
       name: 'recycle',
@@ -94,6 +108,11 @@ export const commentMachine = defineMachine({
   id: 'goods.comment',
   states: ['visible', 'hidden', 'deleted'],
   initial: 'visible',
+  labels: {
+    visible: { zh: '显示中', en: 'Shown' },
+    hidden: { zh: '已隐藏', en: 'Hidden' },
+    deleted: { zh: '已删除', en: 'Deleted' },
+  },
   actions: [
     { name: 'show', from: ['hidden'], to: 'visible', permission: GoodsPermission.comment },
     { name: 'hide', from: ['visible'], to: 'hidden', permission: GoodsPermission.comment },

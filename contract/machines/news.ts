@@ -18,6 +18,12 @@ export const newsCommentMachine = defineMachine({
   id: 'news.comment',
   states: ['pending', 'approved', 'rejected', 'hidden'],
   initial: 'pending',
+  labels: {
+    pending: { zh: '待审核', en: 'Waiting for audit' },
+    approved: { zh: '已通过', en: 'Approved' },
+    rejected: { zh: '已驳回', en: 'Rejected' },
+    hidden: { zh: '已隐藏', en: 'Hidden' },
+  },
   actions: [
     { name: 'approve', from: ['pending', 'rejected'], to: 'approved', permission: NewsPermission.comments },
     {

@@ -34,6 +34,14 @@ export const orderMachine = defineMachine({
   id: 'order.order',
   states: ORDER_STATES,
   initial: 'toPay',
+  labels: {
+    toPay: { zh: '待付款', en: 'To pay' },
+    toShip: { zh: '待发货', en: 'To ship' },
+    shipped: { zh: '已发货', en: 'Shipped' },
+    received: { zh: '已收货', en: 'Received' },
+    completed: { zh: '已完成', en: 'Completed' },
+    closed: { zh: '已关闭', en: 'Closed' },
+  },
   actions: [
     { name: 'pay', from: ['toPay'], to: 'toShip', permission: 'public', automatic: true },
     { name: 'cancel', from: ['toPay'], to: 'closed', permission: 'public', automatic: true },
@@ -102,6 +110,13 @@ export const refundMachine = defineMachine({
   id: 'order.refund',
   states: REFUND_STATES,
   initial: 'none',
+  labels: {
+    none: { zh: '无退款', en: 'No refund' },
+    requested: { zh: '退款待处理', en: 'Refund requested' },
+    approved: { zh: '退款已同意', en: 'Refund approved' },
+    rejected: { zh: '退款已拒绝', en: 'Refund rejected' },
+    refunded: { zh: '已退款', en: 'Refunded' },
+  },
   actions: [
     {
       name: 'apply',
@@ -294,6 +309,13 @@ export const rechargeMachine = defineMachine({
   id: 'order.recharge',
   states: RECHARGE_STATES,
   initial: 'toPay',
+  labels: {
+    toPay: { zh: '待付款', en: 'To pay' },
+    paid: { zh: '已支付', en: 'Paid' },
+    completed: { zh: '已完成', en: 'Completed' },
+    refunded: { zh: '已退款', en: 'Refunded' },
+    closed: { zh: '已关闭', en: 'Closed' },
+  },
   actions: [
     { name: 'pay', from: ['toPay'], to: 'paid', permission: 'public', automatic: true },
     { name: 'expire', from: ['toPay'], to: 'closed', permission: 'public', automatic: true },
@@ -333,6 +355,11 @@ export const waybillMachine = defineMachine({
   id: 'order.waybill',
   states: WAYBILL_STATES,
   initial: 'printed',
+  labels: {
+    printed: { zh: '已打印', en: 'Printed' },
+    confirmed: { zh: '已确认', en: 'Confirmed' },
+    void: { zh: '已作废', en: 'Void' },
+  },
   actions: [
     /** Printing confirmed: the order is marked shipped with the waybill's tracking number. */
     { name: 'confirm', from: ['printed'], to: 'confirmed', permission: OrderPermission.facePrinting },

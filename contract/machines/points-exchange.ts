@@ -28,6 +28,13 @@ export const exchangeMachine = defineMachine({
   id: 'points.exchange',
   states: EXCHANGE_STATES,
   initial: 'toShip',
+  labels: {
+    toPay: { zh: '待付款', en: 'To pay' },
+    toShip: { zh: '待发货', en: 'To ship' },
+    shipped: { zh: '已发货', en: 'Shipped' },
+    completed: { zh: '已完成', en: 'Completed' },
+    cancelled: { zh: '已取消', en: 'Cancelled' },
+  },
   actions: [
     { name: 'pay', from: ['toPay'], to: 'toShip', permission: 'public', automatic: true },
     /** Tickets issued for a virtual good: nothing ships. */

@@ -21,6 +21,12 @@ export const ticketMachine = defineMachine({
   id: 'ticket.ticket',
   states: TICKET_STATES,
   initial: 'unused',
+  labels: {
+    unused: { zh: '未使用', en: 'Unused' },
+    used: { zh: '已使用', en: 'Used' },
+    expired: { zh: '已失效', en: 'Expired' },
+    refunded: { zh: '已退款', en: 'Refunded' },
+  },
   actions: [
     { name: 'writeOff', from: ['unused'], to: 'used', permission: TicketPermission.writeOff, confirm: true },
     {

@@ -1,7 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { MenuItem } from '../../contract/endpoints/user';
 import type { Database } from '../db/client';
-import { menus } from '../db/schema';
+import { preparedStatement } from '../db/query';
+import { accounts, menus } from '../db/schema';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -19,9 +20,14 @@ export interface GrantSet {
  */
 const MAX_GRANT_SETS = 500;
 
+/** Accounts whose current grants are kept; each entry is small (its key and a shared GrantSet). */
+const MAX_ACCOUNT_GRANTS = 5000;
+
 interface MenuCache {
   table: Promise<Map<number, MenuRow>>;
   grantSets: Map<string, Promise<GrantSet>>;
+  /** `accountId:grantsVersion` → that account's grant set at that version. */
+  accountGrants: Map<string, Promise<GrantSet>>;
 }
 
 // The menus table only changes when a release syncs it at start, so each process reads it once
@@ -37,7 +43,7 @@ function menuCache(db: Database): MenuCache {
       .orderBy(asc(menus.sort))
       .then((rows) => new Map(rows.map((row) => [row.id, row])));
     table.catch(() => menuCaches.delete(db));
-    cache = { table, grantSets: new Map() };
+    cache = { table, grantSets: new Map(), accountGrants: new Map() };
     menuCaches.set(db, cache);
   }
   return cache;
@@ -63,6 +69,41 @@ export function grantSetOf(db: Database, key: string): Promise<GrantSet> {
       cache.grantSets.delete(cache.grantSets.keys().next().value!);
     }
     cache.grantSets.set(key, grantSet);
+  }
+  return grantSet;
+}
+
+/** The account's grant key (sorted menu ids) and the version it belongs to, from one snapshot. */
+const accountGrantKey = preparedStatement('account_grant_key', (db, name) =>
+  db
+    .select({
+      version: accounts.grantsVersion,
+      key: sql<string>`(select coalesce(string_agg(g.menu_id::text, ',' order by g.menu_id), '')
+        from grants g where g.account_id = ${accounts.id})`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare(name),
+);
+
+/**
+ * The grant set of an account at the grants version its session lookup saw. The version is raised
+ * by a trigger on every write to grants, so a kept entry is never wrong: a changed grant has a new
+ * key, read fresh on the next call on every instance.
+ */
+export function grantSetOfAccount(db: Database, accountId: number, version: number): Promise<GrantSet> {
+  const cache = menuCache(db);
+  const key = `${accountId}:${version}`;
+  let grantSet = cache.accountGrants.get(key);
+  if (!grantSet) {
+    grantSet = accountGrantKey(db)
+      .execute({ accountId })
+      .then(([row]) => grantSetOf(db, row?.key ?? ''));
+    grantSet.catch(() => cache.accountGrants.delete(key));
+    if (cache.accountGrants.size >= MAX_ACCOUNT_GRANTS) {
+      cache.accountGrants.delete(cache.accountGrants.keys().next().value!);
+    }
+    cache.accountGrants.set(key, grantSet);
   }
   return grantSet;
 }

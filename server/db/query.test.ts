@@ -1,10 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import { gte, sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { containsPattern, MAX_NAMED_SHAPES, namedShape, preparedStatement, queryRows } from './query';
+import {
+  containsPattern,
+  MAX_NAMED_SHAPES,
+  namedShape,
+  packedRow,
+  preparedStatement,
+  queryRows,
+} from './query';
 
 describe('containsPattern', () => {
   it.each([
@@ -87,6 +94,57 @@ describe('preparedStatement', () => {
       expect(
         await queryRows(db, sql`select name from things where id = ${2}`, { prepareAs: 'things_by_id' }),
       ).toEqual([{ name: 'two' }]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
+
+describe('packedRow', () => {
+  it.each([
+    ['a name', 'userName'],
+    ['a name with digits', 'line2'],
+  ])('writes %s into the statement, never as a bound value', (_, key) => {
+    const query = new PgDialect().sqlToQuery(packedRow({ [key]: sql`1` }));
+    expect(query.sql).toBe(`json_build_object('${key}', 1)::text`);
+    expect(query.params).toEqual([]);
+  });
+
+  it.each([
+    ['a quote', "name'"],
+    ['a space around', ' name'],
+    ['a leading digit', '2name'],
+    ['nothing', ''],
+  ])('refuses a key with %s', (_, key) => {
+    expect(() => packedRow({ [key]: sql`1` })).toThrow(/plain name/);
+  });
+
+  it('keeps numbers, booleans, null, text and jsonb as their JSON types, on a real database', async () => {
+    const client = await PGlite.create('memory://');
+    try {
+      const db = drizzle({ client }) as unknown as Database;
+      await db.execute(sql`create table people (id int primary key, name text, tags jsonb not null)`);
+      await db.execute(sql`insert into people values (7, null, '["a","b"]'), (8, 'O''Neil "名"', '[]')`);
+      const people = pgTable('people', {
+        id: integer('id').primaryKey(),
+        name: text('name'),
+        tags: jsonb('tags').notNull(),
+      });
+      const rows = await db
+        .select({
+          row: packedRow({
+            id: people.id,
+            name: people.name,
+            tags: people.tags,
+            even: sql`${people.id} % 2 = 0`,
+          }),
+        })
+        .from(people)
+        .orderBy(people.id);
+      expect(rows.map((row) => JSON.parse(row.row))).toEqual([
+        { id: 7, name: null, tags: ['a', 'b'], even: false },
+        { id: 8, name: 'O\'Neil "名"', tags: [], even: true },
+      ]);
     } finally {
       await client.close();
     }

@@ -74,6 +74,11 @@ export const accounts = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     avatar: text('avatar').notNull().default(''),
     introduction: text('introduction').notNull().default(''),
+    /**
+     * Raised by a trigger on `grants` whenever this account's grants change, however they are
+     * written, so the session lookup names the grant set by a number instead of aggregating it.
+     */
+    grantsVersion: integer('grants_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as lookups from '../../contract/endpoints/comm-lookups';
 import { getPreviewData } from '../../contract/endpoints/module-library';
+import { CARRIERS } from '../../contract/machines/order';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 
 const fieldOf = (response: ApiResponse) =>
@@ -75,7 +76,7 @@ describe('GetEnumForType', () => {
       ]),
     );
     const states = await server.call(lookups.getEnumForType, { Type: 'order.order' }, { token: admin });
-    expect(states.body.Values).toContainEqual({ Value: 'toPay', Zh: '待付款', En: 'waiting for payment' });
+    expect(states.body.Values).toContainEqual({ Value: 'toPay', Zh: '待付款', En: 'To pay' });
     const shopTypes = await server.call(lookups.getEnumForType, { Type: 'shopType' }, { token: admin });
     expect(shopTypes.body.Values.map((value) => value.Value)).toEqual([0, 1, 2, 3, 4, 7, 8]);
     const kinds = await server.call(lookups.getEnumForType, { Type: 'linkKind' }, { token: admin });
@@ -85,7 +86,7 @@ describe('GetEnumForType', () => {
   it('labels every value of every type in Chinese and English (the delivery kinds included)', async () => {
     const types = await server.call(lookups.getEnumForType, {}, { token: admin });
     expect(types.body.Types).toEqual(
-      expect.arrayContaining(['deliveryType', 'paymentMethod', 'ticket.ticket']),
+      expect.arrayContaining(['deliveryType', 'paymentMethod', 'ticket.ticket', 'carrier']),
     );
     const unlabelled: string[] = [];
     for (const type of types.body.Types) {
@@ -106,6 +107,31 @@ describe('GetEnumForType', () => {
       Zh: '电子票（无需配送）',
       En: 'Tickets (no delivery)',
     });
+    const carriers = await server.call(lookups.getEnumForType, { Type: 'carrier' }, { token: admin });
+    expect(carriers.body.Values.map((value) => value.Value)).toEqual([...CARRIERS]);
+    expect(carriers.body.Values).toContainEqual({ Value: 'SF', Zh: '顺丰速运', En: 'SF Express' });
+  });
+
+  it('labels every state in badge form (the coupon messages keep their sentence form)', async () => {
+    const types = await server.call(lookups.getEnumForType, {}, { token: admin });
+    const sentenceLike: string[] = [];
+    for (const type of types.body.Types) {
+      const response = await server.call(lookups.getEnumForType, { Type: type }, { token: admin });
+      for (const value of response.body.Values) {
+        // A badge starts with a capital ("Draft"); "a draft" is how a message's sentence reads it.
+        if (/^[a-z]/.test(value.En)) sentenceLike.push(`${type}:${value.Value}=${value.En}`);
+      }
+    }
+    expect(sentenceLike).toEqual([]);
+    const coupon = await server.call(lookups.getEnumForType, { Type: 'coupon.coupon' }, { token: admin });
+    expect(coupon.body.Values).toEqual([
+      { Value: 'draft', Zh: '草稿', En: 'Draft' },
+      { Value: 'active', Zh: '发放中', En: 'On offer' },
+      { Value: 'paused', Zh: '已暂停', En: 'Paused' },
+      { Value: 'ended', Zh: '已结束', En: 'Ended' },
+    ]);
+    const codes = await server.call(lookups.getEnumForType, { Type: 'coupon.code' }, { token: admin });
+    expect(codes.body.Values).toContainEqual({ Value: 'used', Zh: '已核销', En: 'Written off' });
   });
 
   it('names an unknown type and the field', async () => {

@@ -227,6 +227,17 @@ describe('request bodies', () => {
     expect(response.json()).toMatchObject({ Errcode: -1 });
     expect(response.json().Errmsg).toMatch(/^Unsupported content type/);
   });
+
+  it('refuses a multipart body outside the upload routes with HTTP 415 and the envelope', async () => {
+    const boundary = 'x-boundary';
+    const response = await inject(comm.setSiteName, {
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="Text"\r\n\r\na\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ Errcode: -1 });
+    expect(response.json().Errmsg).toMatch(/^Unsupported content type/);
+  });
 });
 
 describe('the API surface', () => {

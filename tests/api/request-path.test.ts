@@ -117,6 +117,44 @@ describe('GetUserInfo menus after a grant changes', () => {
     expect(revoked.body.MenuList).toEqual(before.body.MenuList);
   });
 
+  it('raises the grants version of each account a statement touches, once per statement', async () => {
+    const versions = async () =>
+      new Map(
+        (
+          await server.query<{ user_name: string; grants_version: number }>(
+            sql`select user_name, grants_version from accounts where user_name in ('sub', 'admin', 'editor')`,
+          )
+        ).map((row) => [row.user_name, row.grants_version]),
+      );
+    const start = await versions();
+    const kept = await server.query<{ menu_id: number }>(sql`
+      select menu_id from grants where account_id = (select id from accounts where user_name = 'sub')`);
+    expect(kept.length).toBeGreaterThan(1);
+
+    await server.query(
+      sql`delete from grants where account_id = (select id from accounts where user_name = 'sub')`,
+    );
+    const afterDelete = await versions();
+    expect(afterDelete.get('sub')).toBe(start.get('sub')! + 1);
+
+    await server.query(sql`insert into grants (site_id, account_id, menu_id)
+      select a.site_id, a.id, m.menu_id from accounts a,
+        unnest(${`{${kept.map((row) => row.menu_id).join(',')}}`}::int[]) as m(menu_id)
+       where a.user_name = 'sub'`);
+    const afterInsert = await versions();
+    expect(afterInsert.get('sub')).toBe(start.get('sub')! + 2);
+
+    await server.query(sql`update grants set site_id = site_id
+      where account_id in (select id from accounts where user_name in ('sub', 'editor'))`);
+    const afterUpdate = await versions();
+    expect(afterUpdate.get('sub')).toBe(start.get('sub')! + 3);
+    expect(afterUpdate.get('editor')).toBe(start.get('editor')! + 1);
+    expect(afterUpdate.get('admin')).toBe(start.get('admin'));
+
+    await server.query(sql`delete from grants where false`);
+    expect(await versions()).toEqual(afterUpdate);
+  });
+
   it('answers GetUserInfo as JSON with the account and site of the session', async () => {
     const token = await server.login('sub', { siteId: MALL_SITE });
     const answer = await server.call(getUserInfo, {}, { token });

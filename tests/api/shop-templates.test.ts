@@ -4,6 +4,7 @@ import * as enterprise from '../../contract/endpoints/enterprise';
 import * as library from '../../contract/endpoints/module-library';
 import * as api from '../../contract/endpoints/shop-templates';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
+import { storefront, storefrontKey } from './order-helpers';
 
 const fieldOf = (response: ApiResponse) =>
   (response.body as unknown as { Errors?: { Field: string }[] }).Errors?.[0]?.Field;
@@ -163,5 +164,80 @@ describe('GetShopTemplateList and SetShopTemplate', () => {
     const set = await server.call(api.setShopTemplate, { Kind: 'category', Style: 'grid' }, { token: store });
     expect(set.status).toBe(403);
     expect((await server.call(api.getShopTemplateList, {}, { token: null })).status).toBe(401);
+  });
+});
+
+describe('the storefront follows the chosen templates', () => {
+  it('draws the category page in the chosen layout, with the shop’s own categories, parents first', async () => {
+    const key = await storefrontKey(server, admin);
+    await server.call(api.setShopTemplate, { Kind: 'category', Style: 'grid' }, { token: admin });
+    const grid = await storefront(server, key, api.getStorefrontCategoryPage, {});
+    expect(grid.body.Errcode).toBe(0);
+    expect(grid.body.Style).toBe('grid');
+    await server.call(api.setShopTemplate, { Kind: 'category', Style: 'sidebar' }, { token: admin });
+    const sidebar = await storefront(server, key, api.getStorefrontCategoryPage, {});
+    expect(sidebar.body.Style).toBe('sidebar');
+
+    const mine = await server.query<{ id: number }>(
+      sql`select id from product_categories where site_id = 1 order by id`,
+    );
+    const ids = sidebar.body.Categories.map((category) => category.Id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(mine.map((row) => row.id));
+    for (const [index, category] of sidebar.body.Categories.entries())
+      if (category.ParentId !== null) expect(ids.indexOf(category.ParentId)).toBeLessThan(index);
+  });
+
+  it('draws the user centre in the chosen header style, with its visible menus only', async () => {
+    const key = await storefrontKey(server, admin);
+    await server.call(api.setShopTemplate, { Kind: 'userCenter', Style: 'simple' }, { token: admin });
+    const simple = await storefront(server, key, api.getStorefrontUserCenter, {});
+    expect(simple.body.Errcode).toBe(0);
+    expect(simple.body.HeaderStyle).toBe('simple');
+    await server.call(api.setShopTemplate, { Kind: 'userCenter', Style: 'card' }, { token: admin });
+    const card = await storefront(server, key, api.getStorefrontUserCenter, {});
+    expect(card.body.HeaderStyle).toBe('card');
+
+    const editor = await server.call(library.getUserCenterMenuList, {}, { token: admin });
+    const { Version, Menus, BackgroundColour, BackgroundImage, HeaderStyle } = editor.body;
+    const hidden = Menus[0]!;
+    const saved = await server.call(
+      library.setUserCenterInfo,
+      {
+        Version,
+        HeaderStyle,
+        BackgroundColour,
+        BackgroundImage,
+        Menus: Menus.map((menu) => (menu.Id === hidden.Id ? { ...menu, Visible: false } : menu)),
+      },
+      { token: admin },
+    );
+    expect(saved.body.Errcode).toBe(0);
+    const drawn = await storefront(server, key, api.getStorefrontUserCenter, {});
+    expect(drawn.body.Menus.map((menu) => menu.Id)).toEqual(
+      Menus.filter((menu) => menu.Visible && menu.Id !== hidden.Id).map((menu) => menu.Id),
+    );
+  });
+
+  it('answers each shop with its own choice', async () => {
+    const mine = await storefrontKey(server, admin);
+    const theirs = await storefrontKey(server, site2);
+    await server.call(api.setShopTemplate, { Kind: 'category', Style: 'list' }, { token: admin });
+    await server.call(api.setShopTemplate, { Kind: 'category', Style: 'grid' }, { token: site2 });
+    expect((await storefront(server, mine, api.getStorefrontCategoryPage, {})).body.Style).toBe('list');
+    const page = await storefront(server, theirs, api.getStorefrontCategoryPage, {});
+    expect(page.body.Style).toBe('grid');
+    const [mall] = await server.query<{ id: number }>(
+      sql`select id from product_categories where site_id = 1 order by id limit 1`,
+    );
+    expect(page.body.Categories.map((category) => category.Id)).not.toContain(mall!.id);
+  });
+
+  it('needs the shop’s key, and names an unknown field', async () => {
+    const missing = await server.call(api.getStorefrontUserCenter, {}, { token: null });
+    expect(missing.status).toBe(401);
+    const key = await storefrontKey(server, admin);
+    const extra = await storefront(server, key, api.getStorefrontCategoryPage, { Style: 'grid' });
+    expect(extra.body.Errcode).toBe(-1);
+    expect(fieldOf(extra)).toBe('Style');
   });
 });

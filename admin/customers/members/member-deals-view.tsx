@@ -7,6 +7,7 @@ import {
   memberDealResource,
 } from '../../../contract/endpoints/member-deals';
 import { getMemberInfo, MemberPermission } from '../../../contract/endpoints/members';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { fenToYuan } from '../../../src/lib/format';
 import { columnKinds } from '../../core/column-kinds';
 import type { ResourceDefinition } from '../../core/resource-definition';
@@ -23,8 +24,15 @@ import { dealSourceLink } from './member-deal-links';
 const column = columnKinds<MemberDeal>('memberDeals.column');
 const KIND_SPAN = 2 ** 42;
 
-function detailKey(row: MemberDeal): string {
-  return row.Kind === 'balance' ? `members.reason.${row.Detail}` : `memberDeals.detail.${row.Detail}`;
+/** An order's detail is its payment method, named by GetEnumForType; the other kinds' codes by the catalogue. */
+function Detail({ row }: { row: MemberDeal }) {
+  if (!row.Detail) return null;
+  if (row.Kind === 'order') return <EnumLabel type="paymentMethod" value={row.Detail} />;
+  return (
+    <FormattedMessage
+      id={row.Kind === 'balance' ? `members.reason.${row.Detail}` : `memberDeals.detail.${row.Detail}`}
+    />
+  );
 }
 
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
@@ -38,7 +46,7 @@ const dealDefinition: ResourceDefinition<MemberDeal> = {
   columns: [
     column.time('at', (row) => row.At, { sort: 'at' }),
     column.text('kind', (row) => <FormattedMessage id={`memberDeals.filter.kind.${row.Kind}`} />),
-    column.text('detail', (row) => (row.Detail ? <FormattedMessage id={detailKey(row)} /> : '')),
+    column.text('detail', (row) => <Detail row={row} />),
     column.text('amount', (row) => (
       <Text as="span" color={row.AmountFen < 0 ? 'red.fg' : 'green.fg'} whiteSpace="nowrap">
         {signed(row.AmountFen)}

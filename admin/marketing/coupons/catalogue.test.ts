@@ -26,15 +26,13 @@ describe('the coupon catalogues', () => {
       expect(value.trim(), key).not.toBe('');
   });
 
-  it('name every tab, state, action, kind, scope, audience, event and target', () => {
+  it('name the all tab, every action, kind, scope, audience, event and target', () => {
     const machines = [couponMachine, memberCouponMachine, offlineCodeMachine];
     const keys = [
-      ...COUPON_TABS.flatMap((tab) => [`coupons.tab.${tab}`, `offlineCoupons.tab.${tab}`]),
-      ...OFFLINE_CODE_TABS.map((tab) => `offlineCodes.tab.${tab}`),
-      ...machines.flatMap((machine) => [
-        ...machine.states.map((state) => stateLabelKey(machine, state)),
-        ...machine.actions.map((action) => actionLabelKey(machine, action.name)),
-      ]),
+      'coupons.tab.all',
+      'offlineCoupons.tab.all',
+      'offlineCodes.tab.all',
+      ...machines.flatMap((machine) => machine.actions.map((action) => actionLabelKey(machine, action.name))),
       ...couponMachine.actions
         .filter((action) => action.confirm)
         .flatMap((action) => [`coupons.confirm.${action.name}`, `offlineCoupons.confirm.${action.name}`]),
@@ -53,5 +51,20 @@ describe('the coupon catalogues', () => {
       ...SEND_STATES.map((state) => `couponSends.state.${state}`),
     ];
     expect(keys.filter((key) => !(key in en) || !(key in zh))).toEqual([]);
+  });
+
+  it('leave the states to GetEnumForType: the machines carry their short labels', () => {
+    const machines = [couponMachine, memberCouponMachine, offlineCodeMachine];
+    const copied = [
+      ...COUPON_TABS.flatMap((tab) => [`coupons.tab.${tab}`, `offlineCoupons.tab.${tab}`]),
+      ...OFFLINE_CODE_TABS.map((tab) => `offlineCodes.tab.${tab}`),
+      ...machines.flatMap((machine) => machine.states.map((state) => stateLabelKey(machine, state))),
+    ].filter((key) => !key.endsWith('.all') && (key in en || key in zh));
+    expect(copied).toEqual([]);
+    for (const machine of machines)
+      for (const state of machine.states) {
+        expect(machine.labels?.[state]?.zh, `${machine.id}.${state}`).toBeTruthy();
+        expect(machine.labels?.[state]?.en, `${machine.id}.${state}`).toMatch(/^[A-Z]/);
+      }
   });
 });

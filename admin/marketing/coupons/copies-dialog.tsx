@@ -10,7 +10,8 @@ import {
   revokeMemberCoupon,
 } from '../../../contract/endpoints/coupons';
 import { memberCouponMachine, REVOKE_REASON_MAX } from '../../../contract/machines/coupon';
-import { actionLabelKey, legalActions, stateLabelKey } from '../../../contract/state-machine';
+import { actionLabelKey, legalActions } from '../../../contract/state-machine';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { InformationDialog } from '../../../src/lib/information-dialog';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { ReasonDialog } from '../../core/reason-dialog';
@@ -45,6 +46,7 @@ export function CopiesDialog({ rows, onClose }: { rows: CouponRow[]; onClose(): 
   const [state, setState] = useState<(typeof COPY_TABS)[number]>('all');
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<MemberCouponRow | null>(null);
+  const states = useEnumLabels(memberCouponMachine.id);
   const copies = useQuery(
     endpointQuery(getCouponCopies, { couponId: coupon.Id, state, page, pageSize: PAGE_SIZE }),
   );
@@ -75,9 +77,7 @@ export function CopiesDialog({ rows, onClose }: { rows: CouponRow[]; onClose(): 
                   {intl.formatMessage(
                     { id: 'coupons.copies.tab' },
                     {
-                      name: intl.formatMessage({
-                        id: tab === 'all' ? 'coupons.tab.all' : stateLabelKey(memberCouponMachine, tab),
-                      }),
+                      name: tab === 'all' ? intl.formatMessage({ id: 'coupons.tab.all' }) : states.label(tab),
                       count: copies.data?.Counts[tab] ?? 0,
                     },
                   )}
@@ -104,7 +104,7 @@ export function CopiesDialog({ rows, onClose }: { rows: CouponRow[]; onClose(): 
             },
             {
               header: 'coupons.copies.stateColumn',
-              cell: (row) => <FormattedMessage id={stateLabelKey(memberCouponMachine, row.State)} />,
+              cell: (row) => states.label(row.State),
             },
             { header: 'coupons.copies.validUntil', cell: (row) => row.ValidUntil.slice(0, 10) },
             { header: 'coupons.copies.order', cell: (row) => row.OrderNo || row.EndReason },

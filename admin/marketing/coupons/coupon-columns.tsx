@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { type CouponRow, deleteCoupon, setCouponState } from '../../../contract/endpoints/coupons';
 import { CouponPermission, couponMachine } from '../../../contract/machines/coupon';
-import { stateLabelKey } from '../../../contract/state-machine';
-import { columnKinds } from '../../core/column-kinds';
+import { columnKinds, enumBadge } from '../../core/column-kinds';
 import type { ActionSpec } from '../../core/resource-definition';
 import type { ResourceColumn } from '../../core/resource-list';
 import { CouponValue, ValidityText } from './coupon-text';
@@ -40,11 +39,12 @@ export function couponColumns(prefix: string): ResourceColumn<CouponRow>[] {
       { sort: 'endsOn' },
     ),
     column.state('state', [
-      {
-        state: (row) => row.State,
-        label: (state) => stateLabelKey(couponMachine, state),
-        palette: { draft: 'gray', active: 'green', paused: 'orange', ended: 'gray' },
-      },
+      enumBadge(couponMachine, (row) => row.State, {
+        draft: 'gray',
+        active: 'green',
+        paused: 'orange',
+        ended: 'gray',
+      }),
     ]),
     column.time('createdAt', (row) => row.CreatedAt, { sort: 'createdAt' }),
   ];

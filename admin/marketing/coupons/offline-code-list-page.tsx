@@ -9,9 +9,8 @@ import {
   voidOfflineCodes,
 } from '../../../contract/endpoints/coupons';
 import { CouponPermission, offlineCodeMachine } from '../../../contract/machines/coupon';
-import { stateLabelKey } from '../../../contract/state-machine';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { columnKinds } from '../../core/column-kinds';
+import { columnKinds, enumBadge } from '../../core/column-kinds';
 import { optionsFrom, type ResourceDefinition } from '../../core/resource-definition';
 import { ResourceScreen } from '../../core/resource-screen';
 import { recordId } from '../../core/use-record';
@@ -42,11 +41,12 @@ function codeDefinition(couponId: number): ResourceDefinition<OfflineCodeRow> {
       ),
       column.text('batch', (row) => `#${row.BatchId}`),
       column.state('state', [
-        {
-          state: (row) => row.State,
-          label: (state) => stateLabelKey(offlineCodeMachine, state),
-          palette: { unused: 'blue', used: 'green', expired: 'gray', voided: 'orange' },
-        },
+        enumBadge(offlineCodeMachine, (row) => row.State, {
+          unused: 'blue',
+          used: 'green',
+          expired: 'gray',
+          voided: 'orange',
+        }),
       ]),
       column.twoLines(
         'validity',

@@ -7,7 +7,8 @@ import {
   deleteCouponRule,
   setCouponRuleEnabled,
 } from '../../../contract/endpoints/coupons';
-import { CouponPermission } from '../../../contract/machines/coupon';
+import { CouponPermission, couponMachine } from '../../../contract/machines/coupon';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { fenToYuan } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { columnKinds } from '../../core/column-kinds';
@@ -53,7 +54,7 @@ const ruleDefinition: ResourceDefinition<CouponRuleRow> = {
           values={{ title: row.CouponTitle, copies: row.Copies }}
         />
       ),
-      (row) => <FormattedMessage id={`coupon.coupon.state.${row.CouponState}`} />,
+      (row) => <EnumLabel type={couponMachine.id} value={row.CouponState} />,
     ),
     column.twoLines(
       'sent',

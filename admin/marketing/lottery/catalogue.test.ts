@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { LOTTERY_TABS, RECORD_TABS } from '../../../contract/endpoints/lotteries';
 import { ENTRY_MODES, OUTCOME_KINDS, PRIZE_KINDS } from '../../../contract/lottery';
 import { lotteryRecordMachine } from '../../../contract/machines/lottery';
-import { CARRIERS } from '../../../contract/machines/order';
 import { actionLabelKey, stateLabelKey } from '../../../contract/state-machine';
 import { en } from './i18n/en';
 import { zh } from './i18n/zh';
@@ -27,7 +26,6 @@ describe('the lucky-draw catalogues', () => {
       ...['endsAfterStart', 'pointsCost', 'dailyOverTotal', 'chancesOver', 'prizeTwice', 'prizeGives'].map(
         (rule) => `lottery.rule.${rule}`,
       ),
-      ...CARRIERS.map((carrier) => `lotteryRecords.carrier.${carrier}`),
     ];
     expect(keys.filter((key) => !(key in en) || !(key in zh))).toEqual([]);
   });

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/endpoints/lotteries';
 import { nothingChance } from '../../../contract/lottery';
 import { LotteryPermission, lotteryRecordMachine } from '../../../contract/machines/lottery';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { thousands } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { columnKinds, machineBadge } from '../../core/column-kinds';
@@ -60,7 +61,7 @@ const recordDefinition: ResourceDefinition<RecordRow> = {
     ),
     column.twoLines(
       'shipment',
-      (row) => (row.Carrier ? <FormattedMessage id={`lotteryRecords.carrier.${row.Carrier}`} /> : '—'),
+      (row) => (row.Carrier ? <EnumLabel type="carrier" value={row.Carrier} /> : '—'),
       (row) => row.TrackingNo,
     ),
     column.state('state', [machineBadge(lotteryRecordMachine, (row) => row.State, RECORD_PALETTE)]),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { POINTS_LEDGER_TABS, POINTS_REASONS } from '../../../contract/endpoints/points';
 import { EXCHANGE_EVENTS, EXCHANGE_TABS } from '../../../contract/endpoints/points-exchange';
 import { POINTS_GOODS_TABS } from '../../../contract/endpoints/points-goods';
-import { CARRIERS } from '../../../contract/machines/order';
 import { exchangeMachine } from '../../../contract/machines/points-exchange';
 import { TICKET_STATES } from '../../../contract/machines/ticket';
 import { POINTS_EXPIRY_RULES, POINTS_GOODS_KINDS } from '../../../contract/points';
@@ -35,7 +34,6 @@ describe('the points catalogues', () => {
         `pointsSetting.expiry.${rule}`,
         `pointsSetting.expiryHelp.${rule}`,
       ]),
-      ...CARRIERS.map((carrier) => `exchanges.carrier.${carrier}`),
       ...EXCHANGE_EVENTS.map((event) => `exchanges.event.${event}`),
       ...TICKET_STATES.map((state) => `exchanges.ticketState.${state}`),
       ...[

@@ -60,9 +60,10 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 function StepFacts({ detail }: { detail: ExchangeDetail['Log'][number]['Detail'] }) {
   const intl = useIntl();
   const payment = useEnumLabels('paymentMethod');
+  const carriers = useEnumLabels('carrier');
   const say = (key: string, value: string | number) => {
     if (key === 'CashFen' || key === 'AmountFen') return fenToYuan(Number(value));
-    if (key === 'Carrier') return intl.formatMessage({ id: `exchanges.carrier.${value}` });
+    if (key === 'Carrier') return carriers.label(value);
     if (key === 'Method') return payment.label(value);
     return value;
   };
@@ -80,6 +81,7 @@ function StepFacts({ detail }: { detail: ExchangeDetail['Log'][number]['Detail']
 function ExchangeView({ exchange }: { exchange: ExchangeDetail }) {
   const intl = useIntl();
   const payment = useEnumLabels('paymentMethod');
+  const carriers = useEnumLabels('carrier');
   const t = (id: string) => intl.formatMessage({ id });
   const granted = useGrantedPaths();
   const [open, setOpen] = useState<'shipExchangeForm' | 'cancelExchangeForm' | null>(null);
@@ -158,7 +160,7 @@ function ExchangeView({ exchange }: { exchange: ExchangeDetail }) {
                 'exchanges.field.address',
                 address ? `${address.Province}${address.City}${address.District}${address.Detail}` : '',
               ],
-              ['exchanges.field.carrier', exchange.Carrier ? t(`exchanges.carrier.${exchange.Carrier}`) : ''],
+              ['exchanges.field.carrier', exchange.Carrier ? carriers.label(exchange.Carrier) : ''],
               ['exchanges.field.trackingNo', exchange.TrackingNo],
               ['exchanges.field.shippedAt', parseTime(exchange.ShippedAt, TIME)],
               ['exchanges.field.completedAt', parseTime(exchange.CompletedAt, TIME)],

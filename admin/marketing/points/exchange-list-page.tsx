@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { type ExchangeRow, exchangeListResource } from '../../../contract/endpoints/points-exchange';
 import { exchangeMachine, PointsPermission } from '../../../contract/machines/points-exchange';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { columnKinds, machineBadge } from '../../core/column-kinds';
 import type { ResourceDefinition } from '../../core/resource-definition';
@@ -49,7 +50,7 @@ export const exchangeDefinition: ResourceDefinition<ExchangeRow> = {
     ),
     column.twoLines(
       'shipment',
-      (row) => (row.Carrier ? <FormattedMessage id={`exchanges.carrier.${row.Carrier}`} /> : '—'),
+      (row) => (row.Carrier ? <EnumLabel type="carrier" value={row.Carrier} /> : '—'),
       (row) => row.TrackingNo,
     ),
     column.state('state', [machineBadge(exchangeMachine, (row) => row.State, EXCHANGE_PALETTE)]),

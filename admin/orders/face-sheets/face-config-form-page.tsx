@@ -11,6 +11,7 @@ import {
   WAYBILL_PROVIDERS,
 } from '../../../contract/endpoints/orders';
 import { OrderPermission } from '../../../contract/machines/order';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
 import { PageHeading, RecordView } from '../../core/record-view';
@@ -41,6 +42,7 @@ const withProvider = (values: FaceConfigValues) => values.Provider !== 'none';
 function FaceConfigEditor({ detail }: { detail?: FaceConfigDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const carriers = useEnumLabels('carrier');
   const navigate = useNavigate();
   const record = detail ? { Id: detail.Id, Version: detail.Version } : undefined;
   const { form, submit } = useResourceForm({
@@ -65,7 +67,7 @@ function FaceConfigEditor({ detail }: { detail?: FaceConfigDetail }) {
       name: 'Carrier',
       kind: 'select',
       label: t('face.form.carrier'),
-      options: choices('carrier', WAYBILL_CARRIERS),
+      options: WAYBILL_CARRIERS.map((value) => ({ value, label: carriers.label(value) })),
     },
     { name: 'Paper', kind: 'select', label: t('face.form.paper'), options: choices('paper', PAPER_SIZES) },
   ];

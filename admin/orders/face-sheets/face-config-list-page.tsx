@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { deleteFaceConfig, getFaceConfigs, setDefaultFaceConfig } from '../../../contract/endpoints/orders';
 import { OrderPermission } from '../../../contract/machines/order';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { QueryOutcome } from '../../../src/lib/query-outcome';
@@ -84,7 +85,7 @@ function FaceConfigListPage() {
                       )}
                     </Table.Cell>
                     <Table.Cell>
-                      <FormattedMessage id={`face.carrier.${row.Carrier}`} />
+                      <EnumLabel type="carrier" value={row.Carrier} />
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
                       <FormattedMessage id={`face.paper.${row.Paper}`} />

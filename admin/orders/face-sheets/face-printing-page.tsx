@@ -30,6 +30,7 @@ import {
 import type { ListResource } from '../../../contract/list-query';
 import { OrderPermission } from '../../../contract/machines/order';
 import { CARRIER_TRACKING_FORMATS } from '../../../contract/tracking-number';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -203,6 +204,7 @@ function PrintSetup({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const carriers = useEnumLabels('carrier');
   const heading = useRef<HTMLHeadingElement>(null);
   const configs = useQuery(endpointQuery(getFacePrintConfigs, {}));
   const list = configs.data?.Data ?? [];
@@ -280,7 +282,7 @@ function PrintSetup({
                   <option key={row.Id} value={row.Id}>
                     {t('facePrinting.configOption', {
                       name: row.Name,
-                      carrier: t(`face.carrier.${row.Carrier}`),
+                      carrier: carriers.label(row.Carrier),
                       paper: t(`face.paper.${row.Paper}`),
                     })}
                   </option>
@@ -325,7 +327,7 @@ function PrintSetup({
                 <Field.ErrorText color={ERROR_COLOR}>
                   {problems[order.Id] &&
                     t(`facePrinting.tracking.${problems[order.Id]}`, {
-                      carrier: t(`face.carrier.${config!.Carrier}`),
+                      carrier: carriers.label(config!.Carrier),
                       example: CARRIER_TRACKING_FORMATS[config!.Carrier]?.example ?? '',
                     })}
                 </Field.ErrorText>

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import { REPRINTABLE_WAYBILL_STATES, waybillMachine } from '../../../contract/machines/order';
 import { actionLabelKey, can, permitted, stateLabelKey } from '../../../contract/state-machine';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -29,7 +30,7 @@ const columns: ResourceColumn<WaybillRow>[] = [
   {
     id: 'carrier',
     header: 'waybills.column.carrier',
-    cell: (row) => <FormattedMessage id={`face.carrier.${row.Carrier}`} />,
+    cell: (row) => <EnumLabel type="carrier" value={row.Carrier} />,
   },
   { id: 'receiver', header: 'waybills.column.receiver', cell: (row) => row.ReceiverName },
   { id: 'config', header: 'waybills.column.config', cell: (row) => row.FaceConfigName },

@@ -3,6 +3,7 @@ import JsBarcode from 'jsbarcode';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FaceSheet } from '../../../contract/endpoints/orders';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { parseTime } from '../../../src/lib/format';
 import { batchPaper, PAPER_LAYOUTS, type PaperLayout, PRINT_ROOT_CLASS, printCss } from './waybill-layout';
 
@@ -62,7 +63,7 @@ function Sheet({ sheet }: { sheet: FaceSheet }) {
       <Stack gap="1" height="100%">
         <Flex justify="space-between" align="baseline">
           <Text fontWeight="bold" fontSize="1.4em">
-            <FormattedMessage id={`face.carrier.${sheet.Carrier}`} />
+            <EnumLabel type="carrier" value={sheet.Carrier} />
           </Text>
           {sheet.SortingCode && (
             <Text fontWeight="bold" fontSize="1.6em">

@@ -18,6 +18,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { changeStock } from '../../../contract/endpoints/goods';
 import { bindOrderState } from '../../../contract/endpoints/orders';
 import { CARRIERS, type OrderCommand } from '../../../contract/machines/order';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { showToast } from '../../../src/lib/notify';
@@ -65,6 +66,7 @@ export function OrderCommandDialog({
   const intl = useIntl();
   const client = useQueryClient();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const carriers = useEnumLabels('carrier');
   const [draft, setDraft] = useState<CommandDraft>(() => initialDraft(order));
   const [errors, setErrors] = useState<Partial<Record<keyof CommandDraft, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -152,7 +154,7 @@ export function OrderCommandDialog({
                 >
                   {CARRIERS.map((carrier) => (
                     <option key={carrier} value={carrier}>
-                      {t(`orders.carrier.${carrier}`)}
+                      {carriers.label(carrier)}
                     </option>
                   ))}
                 </NativeSelect.Field>

@@ -65,6 +65,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
   const payment = useEnumLabels('paymentMethod');
   const orderType = useEnumLabels('orderType');
   const source = useEnumLabels('orderSource');
+  const carriers = useEnumLabels('carrier');
   const navigate = useNavigate();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [acting, setActing] = useState<OrderCommand | null>(null);
@@ -293,7 +294,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                   id="orders.details.shipment"
                   values={{
                     number: index + 1,
-                    carrier: t(`orders.carrier.${shipment.Carrier}`),
+                    carrier: carriers.label(shipment.Carrier),
                     trackingNo: shipment.TrackingNo || '–',
                     at: parseTime(shipment.ShippedAt, TIME),
                     lines: shipment.LineIds.length,

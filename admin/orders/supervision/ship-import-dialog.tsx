@@ -19,6 +19,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointOutput } from '../../../contract/endpoint';
 import { getShipImportTemplate, importShipments } from '../../../contract/endpoints/orders';
 import { CARRIERS, type Carrier } from '../../../contract/machines/order';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 import { downloadFile } from '../../../src/lib/file-download';
 import { http } from '../../../src/lib/http';
 import { invalidateAreas } from '../../../src/lib/query-options';
@@ -34,6 +35,7 @@ export function ShipImportDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const client = useQueryClient();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const carriers = useEnumLabels('carrier');
   const [file, setFile] = useState<File | null>(null);
   const [carrier, setCarrier] = useState<Carrier>('ZTO');
   const [error, setError] = useState<string>();
@@ -125,7 +127,7 @@ export function ShipImportDialog({ onClose }: { onClose(): void }) {
                       >
                         {CARRIERS.map((code) => (
                           <option key={code} value={code}>
-                            {t(`orders.carrier.${code}`)}
+                            {carriers.label(code)}
                           </option>
                         ))}
                       </NativeSelect.Field>

@@ -9,6 +9,7 @@ export function TimelineDetail({ detail }: { detail: Record<string, unknown> }) 
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const methods = useEnumLabels('paymentMethod');
+  const carriers = useEnumLabels('carrier');
   const money = (fen: number) => `¥${fenToYuan(fen)}`;
   const factText = (fact: TimelineFact): string => {
     switch (fact.kind) {
@@ -18,7 +19,7 @@ export function TimelineDetail({ detail }: { detail: Record<string, unknown> }) 
         return t(`orders.fact.${fact.label}`, { text: fact.text || t('orders.fact.empty') });
       case 'parcel':
         return t('orders.fact.parcel', {
-          carrier: intl.formatMessage({ id: `orders.carrier.${fact.carrier}`, defaultMessage: fact.carrier }),
+          carrier: carriers.label(fact.carrier),
           trackingNo: fact.trackingNo || '–',
         });
       case 'method':

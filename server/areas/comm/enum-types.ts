@@ -7,6 +7,7 @@ import { couponMachine, memberCouponMachine, offlineCodeMachine } from '../../..
 import { auditMachine, commentMachine, recycleMachine, shelfMachine } from '../../../contract/machines/goods';
 import { newsCommentMachine } from '../../../contract/machines/news';
 import {
+  CARRIERS,
   DELIVERY_TYPES,
   ORDER_SOURCES,
   ORDER_TYPES,
@@ -18,7 +19,7 @@ import {
 } from '../../../contract/machines/order';
 import { exchangeMachine } from '../../../contract/machines/points-exchange';
 import { ticketMachine } from '../../../contract/machines/ticket';
-import { type StateMachine, stateLabelKey } from '../../../contract/state-machine';
+import type { StateMachine } from '../../../contract/state-machine';
 import { translate } from '../../i18n/messages';
 
 /**
@@ -63,15 +64,11 @@ const LABELLED: Record<string, readonly Labelled[]> = {
   deliveryType: DELIVERY_TYPES.map((value) => ({ value, key: `order.delivery.${value}` })),
   orderType: ORDER_TYPES.map((value) => ({ value, key: `order.type.${value}` })),
   orderSource: ORDER_SOURCES.map((value) => ({ value, key: `order.source.${value}` })),
-  ...Object.fromEntries(
-    MACHINES.map((machine) => [
-      machine.id,
-      machine.states.map((state) => ({ value: state, key: stateLabelKey(machine, state) })),
-    ]),
-  ),
+  /** Express companies an order, a points exchange or a prize ships with. */
+  carrier: CARRIERS.map((value) => ({ value, key: `order.carrier.${value}` })),
 };
 
-/** Enums labelled in the contract itself. */
+/** Enums labelled in the contract itself; state machines by their short labels (badge form). */
 const LITERAL: Record<string, readonly EnumValue[]> = {
   shopType: Object.entries(SHOP_TYPE_NAMES).map(([value, name]) => ({
     Value: Number(value),
@@ -83,6 +80,16 @@ const LITERAL: Record<string, readonly EnumValue[]> = {
     Zh: target.title.zh,
     En: target.title.en,
   })),
+  ...Object.fromEntries(
+    MACHINES.map((machine) => [
+      machine.id,
+      machine.states.map((state) => ({
+        Value: state,
+        Zh: machine.labels?.[state]?.zh ?? '',
+        En: machine.labels?.[state]?.en ?? '',
+      })),
+    ]),
+  ),
 };
 
 /** Every type the call answers, literal enums first. */

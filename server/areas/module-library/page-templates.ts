@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { USER_CENTER_HEADER_STYLES } from '../../../contract/endpoints/module-library';
+import {
+  USER_CENTER_HEADER_STYLES,
+  type UserCenterSettings,
+} from '../../../contract/endpoints/module-library';
 import {
   CATEGORY_PAGE_STYLES,
+  type CategoryPageStyle,
   DEFAULT_CATEGORY_PAGE_STYLE,
   type SetShopTemplateInput,
   type ShopTemplateRow,
@@ -60,9 +64,27 @@ export async function makeDefaultProductTemplate(
   await audit(tx, session, 'productTemplate.default', `productTemplate:${id}`, { name: row.name });
 }
 
+/** The shop's user centre as saved, or the default one until it is. */
+export async function userCenterOf(db: Executor, siteId: number): Promise<UserCenterSettings> {
+  const [row] = await db
+    .select({ settings: userCenterSettings.settings })
+    .from(userCenterSettings)
+    .where(eq(userCenterSettings.siteId, siteId));
+  return row?.settings ?? defaultUserCenter();
+}
+
+/** The layout of the shop's category page, or the default one until it is chosen. */
+export async function categoryPageStyleOf(db: Executor, siteId: number): Promise<CategoryPageStyle> {
+  const [row] = await db
+    .select({ style: categoryPageSettings.style })
+    .from(categoryPageSettings)
+    .where(eq(categoryPageSettings.siteId, siteId));
+  return row?.style ?? DEFAULT_CATEGORY_PAGE_STYLE;
+}
+
 /** Every page kind with what it uses and what it may use. */
 export async function shopTemplates(db: Executor, siteId: number): Promise<ShopTemplateRow[]> {
-  const [homes, goods, [userCenter], [category]] = await Promise.all([
+  const [homes, goods, userCenter, category] = await Promise.all([
     db
       .select({ id: moduleTemplates.id, name: moduleTemplates.name, current: moduleTemplates.isCurrent })
       .from(moduleTemplates)
@@ -73,14 +95,8 @@ export async function shopTemplates(db: Executor, siteId: number): Promise<ShopT
       .from(productTemplates)
       .where(eq(productTemplates.siteId, siteId))
       .orderBy(desc(productTemplates.isDefault), asc(productTemplates.id)),
-    db
-      .select({ settings: userCenterSettings.settings })
-      .from(userCenterSettings)
-      .where(eq(userCenterSettings.siteId, siteId)),
-    db
-      .select({ style: categoryPageSettings.style })
-      .from(categoryPageSettings)
-      .where(eq(categoryPageSettings.siteId, siteId)),
+    userCenterOf(db, siteId),
+    categoryPageStyleOf(db, siteId),
   ]);
   const templates = (rows: { id: number; name: string; current: boolean }[]) => ({
     Value: rows.find((row) => row.current)?.id ?? null,
@@ -92,12 +108,12 @@ export async function shopTemplates(db: Executor, siteId: number): Promise<ShopT
     { Kind: 'goodsDetail', ...templates(goods) },
     {
       Kind: 'userCenter',
-      Value: (userCenter?.settings ?? defaultUserCenter()).HeaderStyle,
+      Value: userCenter.HeaderStyle,
       Options: styles(USER_CENTER_HEADER_STYLES),
     },
     {
       Kind: 'category',
-      Value: category?.style ?? DEFAULT_CATEGORY_PAGE_STYLE,
+      Value: category,
       Options: styles(CATEGORY_PAGE_STYLES),
     },
   ];

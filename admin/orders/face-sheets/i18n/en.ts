@@ -1,21 +1,5 @@
-const carriers: Record<string, string> = {
-  SF: 'SF Express',
-  ZTO: 'ZTO Express',
-  YTO: 'YTO Express',
-  STO: 'STO Express',
-  YD: 'Yunda Express',
-  JT: 'J&T Express',
-  EMS: 'EMS',
-  JD: 'JD Logistics',
-  DBL: 'Deppon Express',
-};
-
 /** The face-sheet screens' English text. */
 export const en: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(carriers).map(([code, name]) => [`face.carrier.${code}`, name])),
-  ...Object.fromEntries(
-    Object.entries(carriers).map(([code, name]) => [`waybills.filter.carrier.${code}`, name]),
-  ),
   'face.noProviderNotice':
     'No electronic-waybill provider is configured for this carrier account: the operator types each tracking number when printing.',
   'face.paper.100x180': '100 × 180 mm',

@@ -1,21 +1,5 @@
-const carriers: Record<string, string> = {
-  SF: '顺丰速运',
-  ZTO: '中通快递',
-  YTO: '圆通速递',
-  STO: '申通快递',
-  YD: '韵达快递',
-  JT: '极兔速递',
-  EMS: 'EMS',
-  JD: '京东物流',
-  DBL: '德邦快递',
-};
-
 /** 电子面单页面的中文文案。 */
 export const zh: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(carriers).map(([code, name]) => [`face.carrier.${code}`, name])),
-  ...Object.fromEntries(
-    Object.entries(carriers).map(([code, name]) => [`waybills.filter.carrier.${code}`, name]),
-  ),
   'face.noProviderNotice': '该快递账号未配置电子面单服务商：打印时由操作员手动填写每个运单号。',
   'face.paper.100x180': '100 × 180 毫米',
   'face.paper.76x130': '76 × 130 毫米',

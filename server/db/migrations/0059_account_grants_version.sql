@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "grants_version" integer DEFAULT 0 NOT NULL;
