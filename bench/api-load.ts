@@ -10,6 +10,7 @@ import { getStorefrontShopInfo } from '../contract/endpoints/shop-info';
 import { STOREFRONT_KEY_HEADER } from '../contract/endpoints/storefront';
 import { getUserInfo } from '../contract/endpoints/user';
 import { findPostgresBinaries, startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { type BaselineCheckout, baselineDatabase, baselineRef, checkoutBaseline } from './baseline';
 import { onAbort } from './cleanup';
 import {
   type BenchSection,
@@ -228,25 +229,56 @@ export function targetFigures(
   ];
 }
 
+/** The figures a baseline server's run gives, named "before:", without budgets. */
+export function baselineFigures(target: LoadTarget, run: RunResult, floor: RunResult, ref: string): Figure[] {
+  return [
+    {
+      figure: `before: ${target.name} req/s ÷ floor`,
+      value: ratio(run.requestsPerSecond, floor.requestsPerSecond),
+      unit: '×',
+      note: `${ref}: ${Math.round(run.requestsPerSecond)} req/s, CPU ${fixed(run.cpuMicrosecondsPerRequest, 0)} µs/request${
+        run.failures > 0 ? `, ${run.failures} FAILED` : ''
+      }`,
+    },
+    { figure: `before: ${target.name} steady p99`, value: run.steady.p99, unit: 'ms' },
+    { figure: `before: ${target.name} p99 with the ramp`, value: run.all.p99, unit: 'ms' },
+  ];
+}
+
+/** A server the load is driven against, with what its admin and storefront calls send. */
+interface DrivenServer {
+  headersOf(target: LoadTarget): Record<string, string>;
+  token: string;
+}
+
+async function signedIn(server: ServerProcess): Promise<DrivenServer> {
+  const token = await login(server.baseUrl, 'admin');
+  const storefrontKey = await newStorefrontKey(server.baseUrl, token);
+  return {
+    token,
+    headersOf: (target): Record<string, string> =>
+      target.caller === 'admin'
+        ? { authorization: `Bearer ${token}` }
+        : { [STOREFRONT_KEY_HEADER]: storefrontKey },
+  };
+}
+
 /**
  * The floor first (fed the real GetUserInfo answer), then each call, one at a time, both servers up
- * the whole time so that they share the machine alike.
+ * the whole time so that they share the machine alike; then, given a baseline server, each call
+ * again on it against the same floor.
  */
 async function loadFigures(
   server: ServerProcess,
   databaseUrl: string | undefined,
   workDir: string,
   budgets: LoadBudgets,
+  baseline?: { server: ServerProcess; ref: string },
 ): Promise<Figure[]> {
-  const token = await login(server.baseUrl, 'admin');
-  const storefrontKey = await newStorefrontKey(server.baseUrl, token);
-  const headersOf = (target: LoadTarget): Record<string, string> =>
-    target.caller === 'admin'
-      ? { authorization: `Bearer ${token}` }
-      : { [STOREFRONT_KEY_HEADER]: storefrontKey };
-
+  const current = await signedIn(server);
+  const before = baseline ? await signedIn(baseline.server) : undefined;
   const userInfo = await fetch(`${server.baseUrl}${LOAD_TARGETS[0]!.path}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${current.token}` },
   });
   const bodyFile = path.join(workDir, 'floor-body.json');
   writeFileSync(bodyFile, await userInfo.text());
@@ -255,13 +287,32 @@ async function loadFigures(
     const floor = await drive(floorServer, '/', {});
     const figures = floorFigures(floor);
     for (const target of LOAD_TARGETS) {
-      const run = await drive(server, target.path, headersOf(target));
+      const run = await drive(server, target.path, current.headersOf(target));
       figures.push(...targetFigures(target, run, floor, budgets));
+    }
+    if (before && baseline) {
+      for (const target of LOAD_TARGETS) {
+        const run = await drive(baseline.server, target.path, before.headersOf(target));
+        figures.push(...baselineFigures(target, run, floor, baseline.ref));
+      }
     }
     return figures;
   } finally {
     await floorServer.stop();
   }
+}
+
+/** The baseline's server on its own data folder (and its own database on PostgreSQL). */
+async function startBaseline(
+  checkout: BaselineCheckout,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<ServerProcess> {
+  return startServer({
+    root: checkout.root,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl: await baselineDatabase(databaseUrl) } : {}),
+  });
 }
 
 /**
@@ -270,8 +321,17 @@ async function loadFigures(
  */
 async function measureServer(databaseUrl: string | undefined, budgets: LoadBudgets): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const ref = baselineRef();
+  const checkout = ref ? checkoutBaseline(ref) : undefined;
   try {
     const first = await startServer({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    const baseline = checkout
+      ? await startBaseline(
+          checkout,
+          databaseUrl,
+          mkdtempSync(path.join(os.tmpdir(), 'shop-bench-baseline-data-')),
+        )
+      : undefined;
     const figures: Figure[] = [
       {
         figure: 'cold start, empty database (spawn → listening)',
@@ -281,7 +341,15 @@ async function measureServer(databaseUrl: string | undefined, budgets: LoadBudge
     ];
     try {
       figures.push({ figure: 'RSS after start', value: first.residentMegabytes(), unit: 'MB' });
-      figures.push(...(await loadFigures(first, databaseUrl, dataDir, budgets)));
+      figures.push(
+        ...(await loadFigures(
+          first,
+          databaseUrl,
+          dataDir,
+          budgets,
+          baseline && checkout ? { server: baseline, ref: checkout.ref } : undefined,
+        )),
+      );
       figures.push({
         figure: 'RSS after load',
         value: first.residentMegabytes(),
@@ -290,12 +358,14 @@ async function measureServer(databaseUrl: string | undefined, budgets: LoadBudge
       });
     } finally {
       await first.stop();
+      await baseline?.stop();
     }
     const again = await startServer({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     figures.push({ figure: 'restart on existing data', value: again.startMilliseconds, unit: 'ms' });
     await again.stop();
     return figures;
   } finally {
+    await checkout?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_TARGETS, targetFigures } from './api-load';
+import { baselineFigures, LOAD_TARGETS, targetFigures } from './api-load';
+import { baselineRef } from './baseline';
 import {
   cpuPerRequest,
   type Figure,
@@ -172,4 +173,34 @@ describe('targetFigures', () => {
       }
     },
   );
+});
+
+describe('the baseline', () => {
+  it.each([
+    [['--only', 'API', '--baseline', 'abc123'], 'abc123'],
+    [['--baseline', 'main~3', '--strict'], 'main~3'],
+    [['--only', 'API'], undefined],
+    [['--baseline'], undefined],
+  ])('reads the commit of %j', (argv, expected) => {
+    expect(baselineRef(argv)).toBe(expected);
+  });
+
+  it('names each figure "before:", against the same floor, with no budget', () => {
+    const run = {
+      ramp: { requests: 10, p50: 1, p99: 300 },
+      steady: { requests: 100, p50: 1, p99: 40 },
+      all: { requests: 110, p50: 1, p99: 300 },
+      requestsPerSecond: 450,
+      cpuMicrosecondsPerRequest: 900,
+      failures: 0,
+    };
+    const floor = { ...run, requestsPerSecond: 1000 };
+    const figures = baselineFigures(LOAD_TARGETS[0]!, run, floor, 'dec2ecc');
+    expect(figures.map((entry) => [entry.figure, formatValue(entry), verdict(entry)])).toEqual([
+      ['before: GetUserInfo req/s ÷ floor', '0.45 ×', ''],
+      ['before: GetUserInfo steady p99', '40 ms', ''],
+      ['before: GetUserInfo p99 with the ramp', '300 ms', ''],
+    ]);
+    expect(figures[0]!.note).toBe('dec2ecc: 450 req/s, CPU 900 µs/request');
+  });
 });

@@ -2,7 +2,8 @@
  * `npm run bench`: measures what the budgets are about and prints each figure beside its budget.
  * Never part of `npm test`. Later issues add their sections to SECTIONS (or their calls to
  * LOAD_TARGETS in bench/api-load.ts). `npm run bench -- --only bundle` runs sections whose title
- * contains the word; `--strict` exits non-zero when a figure is over its budget.
+ * contains the word; `--strict` exits non-zero when a figure is over its budget; `--baseline <commit>`
+ * also drives that commit's server in the API sections, each figure named "before:" (bench/baseline.ts).
  */
 import { embeddedLoadSection, postgresLoadSection } from './api-load';
 import { bundleSection } from './bundle-size';

@@ -73,8 +73,13 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * Starts the real server as `npm start` does (TypeScript through tsx's loader, so the PID is the
  * server itself), without building the app, on the given data folder or PostgreSQL.
  */
-export function startServer(options: { dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
-  return startProcess('server/main.ts', '/api/user/GetUserInfo', {
+export function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Another checkout's root (the bench's baseline); this one's by default. */
+  root?: string;
+}): Promise<ServerProcess> {
+  return startProcess(options.root ?? ROOT, 'server/main.ts', '/api/user/GetUserInfo', {
     // Not production: the bench logs in with the fixed verification code, refused there.
     NODE_ENV: 'test',
     TEST_VERIFY_CODE: BENCH_VERIFY_CODE,
@@ -95,13 +100,14 @@ export function startFloorServer(options: {
   bodyFile: string;
   databaseUrl?: string;
 }): Promise<ServerProcess> {
-  return startProcess('bench/floor-server.ts', '/', {
+  return startProcess(ROOT, 'bench/floor-server.ts', '/', {
     FLOOR_BODY_FILE: options.bodyFile,
     DATABASE_URL: options.databaseUrl ?? '',
   });
 }
 
 async function startProcess(
+  root: string,
   script: string,
   probePath: string,
   env: Record<string, string>,
@@ -110,7 +116,7 @@ async function startProcess(
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
   });
