@@ -19,6 +19,11 @@ export function pagedSchema<T extends z.ZodType>(row: T) {
   return z.object({ Data: z.array(row), Total: z.number().int() });
 }
 
+/** The row count of every tab of a tabbed list, for the same search (`Counts` beside `Data`). */
+export function tabCountsSchema<T extends string>(tabs: readonly T[]) {
+  return z.object(Object.fromEntries(tabs.map((tab) => [tab, z.number().int()])) as Record<T, z.ZodNumber>);
+}
+
 export const MAX_PAGE_SIZE = 100;
 
 /** Common list query: page, pageSize (max 100), sort. Modules extend it with their filters. */

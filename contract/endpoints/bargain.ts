@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { CUT_MODES } from '../bargain-cut';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
-import { type ListResource, sortParam } from '../list-query';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
+import type { ListResource } from '../list-query';
 import { BUY_MODES, DealPermission, LAUNCH_STATES, SWITCH_ACTIONS } from '../machines/deals';
 import { orderMachine } from '../machines/order';
 import { fen, id, queryId, version } from '../scalars';
 import {
   activityFields,
   activityRowFields,
+  countdownListFields,
+  countdownListResource,
   dealCountsSchema,
   dealListQuerySchema,
   dealListResource,
@@ -220,31 +222,21 @@ export const getBargainEventAccountList = defineEndpoint({
   input: listQuerySchema.extend({
     state: z.enum(LAUNCH_TABS).default('all'),
     EventId: queryId.optional(),
-    /** The buyer's name contains it. */
-    keyword: z.string().trim().max(30).optional(),
-    sort: sortParam(['createdAt', 'expiresAt']).default('-createdAt'),
+    /** `keyword`: the buyer's name contains it. */
+    ...countdownListFields,
   }),
-  output: pagedSchema(launchRowSchema).extend({
-    Counts: z.object(
-      Object.fromEntries(LAUNCH_TABS.map((tab) => [tab, z.number().int()])) as Record<
-        (typeof LAUNCH_TABS)[number],
-        z.ZodNumber
-      >,
-    ),
-  }),
+  output: pagedSchema(launchRowSchema).extend({ Counts: tabCountsSchema(LAUNCH_TABS) }),
 });
 
-export const launchListResource: ListResource = {
-  resource: 'launches',
-  list: getBargainEventAccountList,
-  filters: [
-    { name: 'keyword', kind: 'text', params: ['keyword'] },
-    { name: 'event', kind: 'entity', params: ['EventId'] },
-  ],
-  tabs: { param: 'state', values: LAUNCH_TABS, default: 'all' },
-  sortFields: ['createdAt', 'expiresAt'],
-  defaultSort: '-createdAt',
-};
+export const launchListResource: ListResource = countdownListResource(
+  'launches',
+  getBargainEventAccountList,
+  LAUNCH_TABS,
+  {
+    name: 'event',
+    param: 'EventId',
+  },
+);
 
 export const helpRowSchema = z.object({
   Id: z.number().int(),

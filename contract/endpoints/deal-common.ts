@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema } from '../envelope';
+import { listQuerySchema, tabCountsSchema } from '../envelope';
 import { type ListResource, sortParam } from '../list-query';
 import { SWITCH_ACTIONS } from '../machines/deals';
 import { id, queryId } from '../scalars';
@@ -56,9 +56,7 @@ export const activityRowFields = {
   CreatedAt: z.string(),
 };
 
-export const dealCountsSchema = z.object(
-  Object.fromEntries(DEAL_TABS.map((tab) => [tab, z.number().int()])) as Record<DealTab, z.ZodNumber>,
-);
+export const dealCountsSchema = tabCountsSchema(DEAL_TABS);
 
 export const dealListQuerySchema = listQuerySchema.extend({
   state: z.enum(DEAL_TABS).default('all'),
@@ -74,6 +72,35 @@ export function dealListResource(resource: string, list: ListResource['list']): 
     filters: [{ name: 'keyword', kind: 'text', params: ['keyword'] }],
     tabs: { param: 'state', values: DEAL_TABS, default: 'all' },
     sortFields: ['sort', 'startsAt', 'createdAt'],
+    defaultSort: '-createdAt',
+  };
+}
+
+/**
+ * The lists of what buyers start under an activity and that runs out (group-buy teams, bargain
+ * launches): searched by the buyer's name, newest first or by when it runs out.
+ */
+export const countdownListFields = {
+  keyword: z.string().trim().max(30).optional(),
+  sort: sortParam(['createdAt', 'expiresAt']).default('-createdAt'),
+};
+
+/** The list resource of such a list: its state tabs and the activity filter named `filter`. */
+export function countdownListResource(
+  resource: string,
+  list: ListResource['list'],
+  tabs: readonly string[],
+  filter: { name: string; param: string },
+): ListResource {
+  return {
+    resource,
+    list,
+    filters: [
+      { name: 'keyword', kind: 'text', params: ['keyword'] },
+      { name: filter.name, kind: 'entity', params: [filter.param] },
+    ],
+    tabs: { param: 'state', values: tabs, default: 'all' },
+    sortFields: ['createdAt', 'expiresAt'],
     defaultSort: '-createdAt',
   };
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
-import { type ListResource, sortParam } from '../list-query';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
+import type { ListResource } from '../list-query';
 import { DealPermission, MEMBER_STATES, TEAM_COMMANDS, TEAM_STATES } from '../machines/deals';
 import { orderMachine, refundMachine } from '../machines/order';
 import { fen, id, queryId, version } from '../scalars';
 import {
   activityFields,
   activityRowFields,
+  countdownListFields,
+  countdownListResource,
   dealCountsSchema,
   dealListQuerySchema,
   dealListResource,
@@ -143,31 +145,16 @@ export const getGroupBuyTeamList = defineEndpoint({
   input: listQuerySchema.extend({
     state: z.enum(TEAM_TABS).default('all'),
     ActivityId: queryId.optional(),
-    /** The leader's name contains it. */
-    keyword: z.string().trim().max(30).optional(),
-    sort: sortParam(['createdAt', 'expiresAt']).default('-createdAt'),
+    /** `keyword`: the leader's name contains it. */
+    ...countdownListFields,
   }),
-  output: pagedSchema(teamRowSchema).extend({
-    Counts: z.object(
-      Object.fromEntries(TEAM_TABS.map((tab) => [tab, z.number().int()])) as Record<
-        (typeof TEAM_TABS)[number],
-        z.ZodNumber
-      >,
-    ),
-  }),
+  output: pagedSchema(teamRowSchema).extend({ Counts: tabCountsSchema(TEAM_TABS) }),
 });
 
-export const teamListResource: ListResource = {
-  resource: 'teams',
-  list: getGroupBuyTeamList,
-  filters: [
-    { name: 'keyword', kind: 'text', params: ['keyword'] },
-    { name: 'activity', kind: 'entity', params: ['ActivityId'] },
-  ],
-  tabs: { param: 'state', values: TEAM_TABS, default: 'all' },
-  sortFields: ['createdAt', 'expiresAt'],
-  defaultSort: '-createdAt',
-};
+export const teamListResource: ListResource = countdownListResource('teams', getGroupBuyTeamList, TEAM_TABS, {
+  name: 'activity',
+  param: 'ActivityId',
+});
 
 export const teamMemberSchema = z.object({
   Id: z.number().int(),

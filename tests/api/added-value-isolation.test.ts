@@ -5,9 +5,9 @@ import * as records from '../../contract/endpoints/recharge-records';
 import * as sms from '../../contract/endpoints/sms';
 import * as storefrontApi from '../../contract/endpoints/storefront';
 import { uploadProof } from './added-value-helpers';
-import { type ApiResponse, startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
 import { BUYER, expectError, storefront, storefrontKey } from './order-helpers';
-import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';
+import { defineIsolationCase, noneOfSiteB, runIsolationCases, sharedSiteB } from './tenant-isolation';
 
 /** Rows of site B: a purchase, a template, a data package, a grade, an upload; made once per server. */
 interface SiteB extends Record<string, unknown> {
@@ -21,8 +21,6 @@ interface SiteB extends Record<string, unknown> {
   upload: string;
   sendIds: number[];
 }
-
-const fixtures = new WeakMap<TestServer, Promise<SiteB>>();
 
 async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   const token = await server.login('site2');
@@ -59,23 +57,7 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   };
 }
 
-function siteB(context: IsolationContext): Promise<SiteB> {
-  let fixture = fixtures.get(context.server);
-  if (!fixture) {
-    fixture = makeSiteB(context.server, context.siteB);
-    fixtures.set(context.server, fixture);
-  }
-  return fixture;
-}
-
-const noneOf =
-  (ids: (prepared: SiteB) => number[]) =>
-  (response: ApiResponse, _context: IsolationContext, prepared: SiteB) => {
-    expect(response.body.Errcode).toBe(0);
-    const rows = (response.body.Data ?? []) as { Id: number }[];
-    const theirs = ids(prepared);
-    expect(rows.some((row) => theirs.includes(row.Id))).toBe(false);
-  };
+const siteB = sharedSiteB(makeSiteB);
 
 runIsolationCases('added value', [
   defineIsolationCase({
@@ -206,28 +188,28 @@ runIsolationCases('added value', [
     endpoint: records.getRechargeRecords,
     setup: siteB,
     input: () => ({ pageSize: 100 }),
-    verify: noneOf((prepared) => [prepared.purchaseId]),
+    verify: noneOfSiteB((prepared) => [prepared.purchaseId]),
   }),
   defineIsolationCase({
     name: 'GetSmsTemplateList shows none of site B',
     endpoint: sms.getSmsTemplates,
     setup: siteB,
     input: () => ({ pageSize: 100 }),
-    verify: noneOf((prepared) => [prepared.templateId]),
+    verify: noneOfSiteB((prepared) => [prepared.templateId]),
   }),
   defineIsolationCase({
     name: 'GetSmsSendList shows none of site B',
     endpoint: sms.getSmsSends,
     setup: siteB,
     input: () => ({ pageSize: 100, state: 'failed' }),
-    verify: noneOf((prepared) => prepared.sendIds),
+    verify: noneOfSiteB((prepared) => prepared.sendIds),
   }),
   defineIsolationCase({
     name: 'GetDataPackageList shows none of site B',
     endpoint: data.getDataPackages,
     setup: siteB,
     input: () => ({ pageSize: 100 }),
-    verify: noneOf((prepared) => [prepared.packageId]),
+    verify: noneOfSiteB((prepared) => [prepared.packageId]),
   }),
   defineIsolationCase({
     name: 'GetSmsAudiences names none of site B’s grades',

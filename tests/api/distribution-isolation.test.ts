@@ -11,8 +11,9 @@ import { type ApiResponse, startTestServer, type TestServer } from './harness';
 import { MALL_SITE, prepareSku, SECOND_SITE, storefront, storefrontKey } from './order-helpers';
 import {
   defineIsolationCase,
-  type IsolationContext,
+  noneOfSiteB,
   runIsolationCases,
+  sharedSiteB,
   siteFingerprint,
 } from './tenant-isolation';
 
@@ -132,25 +133,9 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   };
 }
 
-const fixtures = new WeakMap<TestServer, Promise<SiteB>>();
+const siteB = sharedSiteB(makeSiteB);
 
-function siteB(context: IsolationContext): Promise<SiteB> {
-  let fixture = fixtures.get(context.server);
-  if (!fixture) {
-    fixture = makeSiteB(context.server, context.siteB);
-    fixtures.set(context.server, fixture);
-  }
-  return fixture;
-}
-
-const noneOf =
-  (ids: (prepared: SiteB) => number[], key = 'Id') =>
-  (response: ApiResponse, _context: IsolationContext, prepared: SiteB) => {
-    expect(response.body.Errcode).toBe(0);
-    const rows = (response.body.Data ?? []) as Record<string, number>[];
-    const theirs = ids(prepared);
-    expect(rows.some((row) => theirs.includes(row[key]!))).toBe(false);
-  };
+const noneOf = (ids: (prepared: SiteB) => number[], key = 'Id') => noneOfSiteB(ids, { key });
 
 const empty = (response: ApiResponse) => {
   expect(response.body.Errcode).toBe(0);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as lotteries from '../../contract/endpoints/lotteries';
-import type { ApiResponse, TestServer } from './harness';
+import type { TestServer } from './harness';
 import { lotteryForm, prizeForm } from './lottery-helpers';
-import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';
+import { defineIsolationCase, noneOfSiteB, runIsolationCases, sharedSiteB } from './tenant-isolation';
 
 /** Rows of site B: its seeded draw, a record of it and a goods prize's record waiting to ship. */
 interface SiteB extends Record<string, unknown> {
@@ -13,8 +13,6 @@ interface SiteB extends Record<string, unknown> {
   recordId: number;
   productId: number;
 }
-
-const fixtures = new WeakMap<TestServer, Promise<SiteB>>();
 
 async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   const [lottery] = await server.query<{ id: number; version: number }>(
@@ -46,22 +44,9 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   };
 }
 
-function siteB(context: IsolationContext): Promise<SiteB> {
-  let fixture = fixtures.get(context.server);
-  if (!fixture) {
-    fixture = makeSiteB(context.server, context.siteB);
-    fixtures.set(context.server, fixture);
-  }
-  return fixture;
-}
+const siteB = sharedSiteB(makeSiteB);
 
-const noneOf =
-  (ids: (prepared: SiteB) => number[]) =>
-  (response: ApiResponse, _context: IsolationContext, prepared: SiteB) => {
-    const rows = (response.body.Data ?? []) as { Id: number }[];
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.some((row) => ids(prepared).includes(row.Id))).toBe(false);
-  };
+const noneOf = (ids: (prepared: SiteB) => number[]) => noneOfSiteB(ids, { nonEmpty: true });
 
 runIsolationCases('lottery', [
   defineIsolationCase({

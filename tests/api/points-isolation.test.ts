@@ -4,10 +4,10 @@ import * as points from '../../contract/endpoints/points';
 import * as mall from '../../contract/endpoints/points-exchange';
 import * as goodsApi from '../../contract/endpoints/points-goods';
 import { exchangeGoods } from '../../server/areas/points/exchange';
-import type { ApiResponse, TestServer } from './harness';
+import type { TestServer } from './harness';
 import { ADDRESS } from './order-helpers';
 import { givePoints, goodsForm } from './points-helpers';
-import { defineIsolationCase, type IsolationContext, runIsolationCases } from './tenant-isolation';
+import { defineIsolationCase, noneOfSiteB, runIsolationCases, sharedSiteB } from './tenant-isolation';
 
 /** Rows of site B: its points goods, an exchange order and a member, made once per server. */
 interface SiteB extends Record<string, unknown> {
@@ -17,8 +17,6 @@ interface SiteB extends Record<string, unknown> {
   exchangeId: number;
   memberId: number;
 }
-
-const fixtures = new WeakMap<TestServer, Promise<SiteB>>();
 
 async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   const [goods] = await server.query<{ id: number; version: number; product_id: number }>(
@@ -58,22 +56,7 @@ async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   };
 }
 
-function siteB(context: IsolationContext): Promise<SiteB> {
-  let fixture = fixtures.get(context.server);
-  if (!fixture) {
-    fixture = makeSiteB(context.server, context.siteB);
-    fixtures.set(context.server, fixture);
-  }
-  return fixture;
-}
-
-const noneOf =
-  (ids: (prepared: SiteB) => number[]) =>
-  (response: ApiResponse, _context: IsolationContext, prepared: SiteB) => {
-    const rows = (response.body.Data ?? []) as { Id: number }[];
-    const theirs = ids(prepared);
-    expect(rows.some((row) => theirs.includes(row.Id))).toBe(false);
-  };
+const siteB = sharedSiteB(makeSiteB);
 
 runIsolationCases('points', [
   defineIsolationCase({
@@ -117,7 +100,7 @@ runIsolationCases('points', [
     endpoint: goodsApi.getPointsGoodsList,
     setup: siteB,
     input: () => ({ pageSize: 100 }),
-    verify: noneOf((prepared) => [prepared.goodsId]),
+    verify: noneOfSiteB((prepared) => [prepared.goodsId]),
   }),
   defineIsolationCase({
     name: 'GetIntegralExchangeInfo of a site B exchange',
@@ -146,7 +129,7 @@ runIsolationCases('points', [
     endpoint: mall.getExchangeList,
     setup: siteB,
     input: () => ({ pageSize: 100 }),
-    verify: noneOf((prepared) => [prepared.exchangeId]),
+    verify: noneOfSiteB((prepared) => [prepared.exchangeId]),
   }),
   defineIsolationCase({
     name: 'GetIntegralMemberInfo of a site B member',
@@ -159,7 +142,7 @@ runIsolationCases('points', [
     endpoint: points.getPointsMemberList,
     setup: siteB,
     input: () => ({ pageSize: 100, keyword: '13800000066' }),
-    verify: noneOf((prepared) => [prepared.memberId]),
+    verify: noneOfSiteB((prepared) => [prepared.memberId]),
   }),
   defineIsolationCase({
     name: 'GetIntegralLedger of a site B member shows nothing',

@@ -54,6 +54,42 @@ export function defineIsolationCase<Prepared extends Record<string, unknown>>(
   return isolationCase as unknown as IsolationCase;
 }
 
+/**
+ * Site B's rows that several cases of a file name, made once per test server by `make` and shared:
+ * pass the returned function as the cases' `setup`.
+ */
+export function sharedSiteB<Prepared>(
+  make: (server: TestServer, siteB: number) => Promise<Prepared>,
+): (context: IsolationContext) => Promise<Prepared> {
+  const made = new WeakMap<TestServer, Promise<Prepared>>();
+  return (context) => {
+    let prepared = made.get(context.server);
+    if (!prepared) {
+      prepared = make(context.server, context.siteB);
+      made.set(context.server, prepared);
+    }
+    return prepared;
+  };
+}
+
+/**
+ * A `verify` for lists, which answer Errcode 0 by design: none of the rows is one of site B's
+ * (`ids`, compared on the rows' `key`). `nonEmpty` also wants rows of site A back, so that an empty
+ * list cannot pass for an isolated one.
+ */
+export function noneOfSiteB<Prepared>(
+  ids: (prepared: Prepared) => number[],
+  options: { key?: string; nonEmpty?: boolean } = {},
+) {
+  return (response: ApiResponse, _context: IsolationContext, prepared: Prepared): void => {
+    expect(response.body.Errcode).toBe(0);
+    const rows = (response.body.Data ?? []) as Record<string, unknown>[];
+    if (options.nonEmpty) expect(rows.length).toBeGreaterThan(0);
+    const theirs = ids(prepared);
+    expect(rows.some((row) => theirs.includes(row[options.key ?? 'Id'] as number))).toBe(false);
+  };
+}
+
 /** Tables holding tenant rows; sessions are the callers' own and change with every call. */
 async function tenantTables(server: TestServer): Promise<string[]> {
   const rows = await server.query<{ table_name: string }>(sql`

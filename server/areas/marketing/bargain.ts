@@ -34,6 +34,7 @@ import type { Locale } from '../../i18n/messages';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import { ensureMember } from '../customer/service';
 import { placeOrder, type StorefrontContext, storefrontView } from '../order/service';
+import { activityStore } from './deal-activities';
 import { readGoods, requireSkuGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
 import {
@@ -44,7 +45,6 @@ import {
   maskName,
   requireAll,
   staleVersion,
-  switchOutcome,
   takeMemberQuota,
 } from './deal-rules';
 import { launchResultMessage } from './result-messages';
@@ -62,7 +62,13 @@ type LaunchRecord = typeof bargainLaunches.$inferSelect;
 type Operator = Pick<Session, 'siteId' | 'accountId'>;
 
 const target = (id: number) => `bargain:${id}`;
-const live = (siteId: number) => and(eq(bargainEvents.siteId, siteId), eq(bargainEvents.deleted, false))!;
+const events = activityStore({
+  table: bargainEvents,
+  name: 'bargain',
+  machine: bargainEventMachine,
+  snapshot: (row: EventRecord) => ({ title: row.title, status: row.status, endsAt: row.endsAt }),
+});
+const { live } = events;
 
 async function eventFigures(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, { goods: number; launches: number; successes: number }>();
@@ -117,17 +123,8 @@ export async function listBargainEvents(db: Executor, siteId: number, input: Dea
   };
 }
 
-async function findEvent(db: Executor, siteId: number, id: number, field: string): Promise<EventRecord> {
-  const [row] = await db
-    .select()
-    .from(bargainEvents)
-    .where(and(live(siteId), eq(bargainEvents.id, id)));
-  if (!row) throw new AppError('bargain.notFound', { id }, { field });
-  return row;
-}
-
 export async function bargainEventDetail(db: Executor, siteId: number, id: number) {
-  const row = await findEvent(db, siteId, id, 'id');
+  const row = await events.find(db, siteId, id, 'id');
   const figures = await eventFigures(db, [row.id]);
   return { ...eventRow(row, figures.get(row.id), new Date()), Rules: row.rules };
 }
@@ -137,7 +134,7 @@ export async function saveBargainEvent(
   session: Operator,
   input: z.infer<typeof bargainEventFormSchema>,
 ): Promise<{ Id: number; Version: number }> {
-  const values = {
+  const row = await events.save(tx, session, input, {
     title: input.Title,
     image: input.Image,
     startsAt: new Date(input.StartsAt),
@@ -145,90 +142,13 @@ export async function saveBargainEvent(
     sort: input.Sort,
     status: input.Status,
     ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
-  };
-  if (input.Id === undefined) {
-    const [row] = await tx
-      .insert(bargainEvents)
-      .values({ ...values, siteId: session.siteId })
-      .returning();
-    await audit(tx, session, 'bargain.create', target(row!.id), { title: row!.title });
-    return { Id: row!.id, Version: row!.version };
-  }
-  const current = await findEvent(tx, session.siteId, input.Id, 'Id');
-  if (input.Version === undefined || current.version !== input.Version) throw staleVersion();
-  const [row] = await tx
-    .update(bargainEvents)
-    .set({ ...values, version: sql`${bargainEvents.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(bargainEvents.id, current.id), eq(bargainEvents.version, input.Version)))
-    .returning();
-  if (!row) throw staleVersion();
-  await audit(tx, session, 'bargain.update', target(row.id), {
-    before: { title: current.title, status: current.status, endsAt: current.endsAt },
-    after: { title: row.title, status: row.status, endsAt: row.endsAt },
   });
   return { Id: row.id, Version: row.version };
 }
 
-export async function saveBargainRules(
-  tx: Executor,
-  session: Operator,
-  input: { Id: number; Version: number; Rules: string },
-): Promise<{ Version: number }> {
-  const current = await findEvent(tx, session.siteId, input.Id, 'Id');
-  if (current.version !== input.Version) throw staleVersion();
-  const [row] = await tx
-    .update(bargainEvents)
-    .set({
-      rules: sanitizeRichText(input.Rules),
-      version: sql`${bargainEvents.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(bargainEvents.id, current.id), eq(bargainEvents.version, input.Version)))
-    .returning({ version: bargainEvents.version });
-  if (!row) throw staleVersion();
-  await audit(tx, session, 'bargain.rules', target(current.id), { length: input.Rules.length });
-  return { Version: row.version };
-}
-
-export async function switchBargainEvents(
-  tx: Executor,
-  session: Operator,
-  locale: Locale,
-  input: { Ids: number[]; Action: SwitchAction },
-): Promise<{ Changed: number[] }> {
-  const ids = [...new Set(input.Ids)];
-  const rows = await tx
-    .select()
-    .from(bargainEvents)
-    .where(and(live(session.siteId), inArray(bargainEvents.id, ids)))
-    .for('update');
-  requireAll(
-    ids,
-    rows.map((row) => row.id),
-  );
-  const now = new Date();
-  for (const row of rows) {
-    const outcome = switchOutcome(
-      locale,
-      bargainEventMachine,
-      { ...row, state: timedState(row, now) },
-      input.Action,
-    );
-    await tx
-      .update(bargainEvents)
-      .set({ ...outcome, version: sql`${bargainEvents.version} + 1`, updatedAt: now })
-      .where(eq(bargainEvents.id, row.id));
-    await audit(tx, session, `bargain.${input.Action}`, target(row.id), { title: row.title });
-  }
-  return { Changed: rows.map((row) => row.id) };
-}
-
-export async function sortBargainEvent(tx: Executor, session: Operator, id: number, sort: number) {
-  const record = await findEvent(tx, session.siteId, id, 'Id');
-  await tx.update(bargainEvents).set({ sort }).where(eq(bargainEvents.id, record.id));
-  await audit(tx, session, 'bargain.sort', target(record.id), { before: record.sort, after: sort });
-  return { Sort: sort };
-}
+export const saveBargainRules = events.saveRules;
+export const switchBargainEvents = events.switchAll;
+export const sortBargainEvent = events.sort;
 
 // ---- goods ---------------------------------------------------------------------------------------
 
@@ -283,7 +203,7 @@ export async function listBargainGoods(
   siteId: number,
   input: { EventId: number; page: number; pageSize: number },
 ) {
-  const event = await findEvent(db, siteId, input.EventId, 'EventId');
+  const event = await events.find(db, siteId, input.EventId, 'EventId');
   const where = and(eq(bargainGoods.eventId, event.id), eq(bargainGoods.deleted, false));
   const records = await db
     .select()
@@ -345,7 +265,7 @@ export async function addBargainGoods(
   session: Operator,
   input: z.infer<typeof bindAddBargainEventAndProduct.input>,
 ): Promise<{ Id: number; Version: number }> {
-  const event = await findEvent(tx, session.siteId, input.EventId, 'EventId');
+  const event = await events.find(tx, session.siteId, input.EventId, 'EventId');
   const { goods, sku } = await requireSkuGoods(tx, session.siteId, input.SkuId, 'SkuId');
   const { EventId: _event, SkuId: _sku, ...rules } = input;
   checkRules(rules, sku.priceFen);

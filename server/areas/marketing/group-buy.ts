@@ -17,7 +17,6 @@ import type { StorefrontOrder } from '../../../contract/endpoints/storefront';
 import { parseSort } from '../../../contract/list-query';
 import {
   groupBuyMachine,
-  type SwitchAction,
   type TeamCommand,
   teamCommandBlocker,
   teamMachine,
@@ -31,18 +30,10 @@ import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { placeOrder, type StorefrontContext, storefrontView } from '../order/service';
 import { orders } from '../order/tables';
+import { activityStore } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
-import {
-  giveMemberQuota,
-  illegalTransition,
-  iso,
-  maskName,
-  requireAll,
-  staleVersion,
-  switchOutcome,
-  takeMemberQuota,
-} from './deal-rules';
+import { giveMemberQuota, illegalTransition, iso, maskName, takeMemberQuota } from './deal-rules';
 import { teamResultMessages } from './result-messages';
 import { groupBuyActivities, groupBuyMembers, groupBuySkus, groupBuyTeams } from './tables';
 
@@ -58,10 +49,14 @@ type ActivityRecord = typeof groupBuyActivities.$inferSelect;
 type TeamRecord = typeof groupBuyTeams.$inferSelect;
 type Operator = Pick<Session, 'siteId' | 'accountId'>;
 
-const target = (id: number) => `groupBuy:${id}`;
 const teamTarget = (id: number) => `groupBuyTeam:${id}`;
-const live = (siteId: number) =>
-  and(eq(groupBuyActivities.siteId, siteId), eq(groupBuyActivities.deleted, false))!;
+const activities = activityStore({
+  table: groupBuyActivities,
+  name: 'groupBuy',
+  machine: groupBuyMachine,
+  snapshot: (row: ActivityRecord) => ({ title: row.title, groupSize: row.groupSize, status: row.status }),
+});
+const { live } = activities;
 
 async function activityRows(
   db: Executor,
@@ -129,22 +124,8 @@ export async function listGroupBuys(db: Executor, siteId: number, input: DealLis
   return { Data: await activityRows(db, siteId, rows, now), Total: counts[input.state], Counts: counts };
 }
 
-async function findActivity(
-  db: Executor,
-  siteId: number,
-  id: number,
-  field: string,
-): Promise<ActivityRecord> {
-  const [row] = await db
-    .select()
-    .from(groupBuyActivities)
-    .where(and(live(siteId), eq(groupBuyActivities.id, id)));
-  if (!row) throw new AppError('groupBuy.notFound', { id }, { field });
-  return row;
-}
-
 export async function groupBuyDetail(db: Executor, siteId: number, id: number): Promise<GroupBuyRow> {
-  const [row] = await activityRows(db, siteId, [await findActivity(db, siteId, id, 'id')], new Date());
+  const [row] = await activityRows(db, siteId, [await activities.find(db, siteId, id, 'id')], new Date());
   return row!;
 }
 
@@ -181,39 +162,18 @@ export async function saveGroupBuy(
     virtualFill: input.VirtualFill,
     limitPerMember: input.LimitPerMember,
   };
-  let record: ActivityRecord;
-  if (input.Id === undefined) {
-    [record] = (await tx
-      .insert(groupBuyActivities)
-      .values({ ...values, siteId: session.siteId })
-      .returning()) as [ActivityRecord];
-    await audit(tx, session, 'groupBuy.create', target(record.id), {
-      title: record.title,
-      goods: goods.name,
-    });
-  } else {
-    const current = await findActivity(tx, session.siteId, input.Id, 'Id');
-    if (input.Version === undefined || current.version !== input.Version) throw staleVersion();
+  const record = await activities.save(tx, session, input, values, {
+    created: { goods: goods.name },
     // Forming teams keep their seats: the good cannot change under them.
-    if (current.productId !== goods.id) {
+    check: async (current) => {
+      if (current.productId === goods.id) return;
       const forming = await tx.$count(
         groupBuyTeams,
         and(eq(groupBuyTeams.activityId, current.id), eq(groupBuyTeams.state, 'forming')),
       );
       if (forming > 0) throw new AppError('groupBuy.goodsLocked', { count: forming }, { field: 'ProductId' });
-    }
-    const [row] = await tx
-      .update(groupBuyActivities)
-      .set({ ...values, version: sql`${groupBuyActivities.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(groupBuyActivities.id, current.id), eq(groupBuyActivities.version, input.Version)))
-      .returning();
-    if (!row) throw staleVersion();
-    record = row;
-    await audit(tx, session, 'groupBuy.update', target(record.id), {
-      before: { title: current.title, groupSize: current.groupSize, status: current.status },
-      after: { title: record.title, groupSize: record.groupSize, status: record.status },
-    });
-  }
+    },
+  });
   await tx.delete(groupBuySkus).where(eq(groupBuySkus.activityId, record.id));
   await tx.insert(groupBuySkus).values(
     input.Skus.map((sku) => ({
@@ -226,45 +186,8 @@ export async function saveGroupBuy(
   return { Id: record.id, Version: record.version };
 }
 
-export async function switchGroupBuys(
-  tx: Executor,
-  session: Operator,
-  locale: Locale,
-  input: { Ids: number[]; Action: SwitchAction },
-): Promise<{ Changed: number[] }> {
-  const ids = [...new Set(input.Ids)];
-  const rows = await tx
-    .select()
-    .from(groupBuyActivities)
-    .where(and(live(session.siteId), inArray(groupBuyActivities.id, ids)))
-    .for('update');
-  requireAll(
-    ids,
-    rows.map((row) => row.id),
-  );
-  const now = new Date();
-  for (const row of rows) {
-    const outcome = switchOutcome(
-      locale,
-      groupBuyMachine,
-      { ...row, state: timedState(row, now) },
-      input.Action,
-    );
-    await tx
-      .update(groupBuyActivities)
-      .set({ ...outcome, version: sql`${groupBuyActivities.version} + 1`, updatedAt: now })
-      .where(eq(groupBuyActivities.id, row.id));
-    await audit(tx, session, `groupBuy.${input.Action}`, target(row.id), { title: row.title });
-  }
-  return { Changed: rows.map((row) => row.id) };
-}
-
-export async function sortGroupBuy(tx: Executor, session: Operator, id: number, sort: number) {
-  const record = await findActivity(tx, session.siteId, id, 'Id');
-  await tx.update(groupBuyActivities).set({ sort }).where(eq(groupBuyActivities.id, record.id));
-  await audit(tx, session, 'groupBuy.sort', target(record.id), { before: record.sort, after: sort });
-  return { Sort: sort };
-}
+export const switchGroupBuys = activities.switchAll;
+export const sortGroupBuy = activities.sort;
 
 // ---- teams ---------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import type {
   seckillFormSchema,
 } from '../../../contract/endpoints/seckill';
 import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
-import { type SwitchAction, seckillMachine } from '../../../contract/machines/deals';
+import { seckillMachine } from '../../../contract/machines/deals';
 import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
 import { shopDateTime } from '../../../contract/shop-time';
 import { timedState } from '../../../contract/timed-state';
@@ -21,13 +21,13 @@ import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import type { Locale } from '../../i18n/messages';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import { placeOrder, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
+import { activityStore } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { type DealListInput, listActivityRows } from './deal-list';
-import { giveMemberQuota, iso, requireAll, staleVersion, switchOutcome, takeMemberQuota } from './deal-rules';
+import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from './deal-rules';
 import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
 
 /**
@@ -41,8 +41,18 @@ type ActivityRecord = typeof seckillActivities.$inferSelect;
 type Operator = Pick<Session, 'siteId' | 'accountId'>;
 
 const target = (id: number) => `seckill:${id}`;
-const live = (siteId: number) =>
-  and(eq(seckillActivities.siteId, siteId), eq(seckillActivities.deleted, false))!;
+const activities = activityStore({
+  table: seckillActivities,
+  name: 'seckill',
+  machine: seckillMachine,
+  snapshot: (row: ActivityRecord) => ({
+    title: row.title,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    status: row.status,
+  }),
+});
+const { live } = activities;
 
 interface ActivityFigures {
   goods: number;
@@ -101,19 +111,7 @@ export async function listSeckills(db: Executor, siteId: number, input: DealList
   };
 }
 
-export async function findSeckill(
-  db: Executor,
-  siteId: number,
-  id: number,
-  field: string,
-): Promise<ActivityRecord> {
-  const [row] = await db
-    .select()
-    .from(seckillActivities)
-    .where(and(live(siteId), eq(seckillActivities.id, id)));
-  if (!row) throw new AppError('seckill.notFound', { id }, { field });
-  return row;
-}
+export const findSeckill = activities.find;
 
 export async function seckillDetail(db: Executor, siteId: number, id: number) {
   const row = await findSeckill(db, siteId, id, 'id');
@@ -126,7 +124,7 @@ export async function saveSeckill(
   session: Operator,
   input: z.infer<typeof seckillFormSchema>,
 ): Promise<{ Id: number; Version: number }> {
-  const values = {
+  const row = await activities.save(tx, session, input, {
     title: input.Title,
     image: input.Image,
     startsAt: new Date(input.StartsAt),
@@ -135,90 +133,12 @@ export async function saveSeckill(
     sort: input.Sort,
     status: input.Status,
     ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
-  };
-  if (input.Id === undefined) {
-    const [row] = await tx
-      .insert(seckillActivities)
-      .values({ ...values, siteId: session.siteId })
-      .returning();
-    await audit(tx, session, 'seckill.create', target(row!.id), { title: row!.title });
-    return { Id: row!.id, Version: row!.version };
-  }
-  const current = await findSeckill(tx, session.siteId, input.Id, 'Id');
-  if (input.Version === undefined || current.version !== input.Version) throw staleVersion();
-  const [row] = await tx
-    .update(seckillActivities)
-    .set({ ...values, version: sql`${seckillActivities.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(seckillActivities.id, current.id), eq(seckillActivities.version, input.Version)))
-    .returning();
-  if (!row) throw staleVersion();
-  await audit(tx, session, 'seckill.update', target(row.id), {
-    before: {
-      title: current.title,
-      startsAt: current.startsAt,
-      endsAt: current.endsAt,
-      status: current.status,
-    },
-    after: { title: row.title, startsAt: row.startsAt, endsAt: row.endsAt, status: row.status },
   });
   return { Id: row.id, Version: row.version };
 }
 
-export async function saveSeckillRules(
-  tx: Executor,
-  session: Operator,
-  input: { Id: number; Version: number; Rules: string },
-): Promise<{ Version: number }> {
-  const current = await findSeckill(tx, session.siteId, input.Id, 'Id');
-  if (current.version !== input.Version) throw staleVersion();
-  const [row] = await tx
-    .update(seckillActivities)
-    .set({
-      rules: sanitizeRichText(input.Rules),
-      version: sql`${seckillActivities.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(seckillActivities.id, current.id), eq(seckillActivities.version, input.Version)))
-    .returning({ version: seckillActivities.version });
-  if (!row) throw staleVersion();
-  await audit(tx, session, 'seckill.rules', target(current.id), { length: input.Rules.length });
-  return { Version: row.version };
-}
-
-export async function switchSeckills(
-  tx: Executor,
-  session: Operator,
-  locale: Locale,
-  input: { Ids: number[]; Action: SwitchAction },
-): Promise<{ Changed: number[] }> {
-  const ids = [...new Set(input.Ids)];
-  const rows = await tx
-    .select()
-    .from(seckillActivities)
-    .where(and(live(session.siteId), inArray(seckillActivities.id, ids)))
-    .for('update');
-  requireAll(
-    ids,
-    rows.map((row) => row.id),
-  );
-  const now = new Date();
-  const Changed: number[] = [];
-  for (const row of rows) {
-    const outcome = switchOutcome(
-      locale,
-      seckillMachine,
-      { ...row, state: timedState(row, now) },
-      input.Action,
-    );
-    await tx
-      .update(seckillActivities)
-      .set({ ...outcome, version: sql`${seckillActivities.version} + 1`, updatedAt: now })
-      .where(eq(seckillActivities.id, row.id));
-    await audit(tx, session, `seckill.${input.Action}`, target(row.id), { title: row.title });
-    Changed.push(row.id);
-  }
-  return { Changed };
-}
+export const saveSeckillRules = activities.saveRules;
+export const switchSeckills = activities.switchAll;
 
 // ---- goods ---------------------------------------------------------------------------------------
 

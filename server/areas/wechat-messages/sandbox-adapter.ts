@@ -8,78 +8,59 @@ import { type LibraryKeyword, type LibraryTitle, type WechatAdapter, WechatError
  * refusal can be tried from the screens.
  */
 
-const LIBRARY: (LibraryTitle & { keywords: LibraryKeyword[] })[] = [
-  {
-    tid: 1856,
-    title: '订单发货提醒',
+type LibraryEntry = LibraryTitle & { keywords: LibraryKeyword[] };
+
+/** A one-time subscription template of the e-commerce category (307); keywords numbered from 1. */
+function libraryEntry(
+  tid: number,
+  title: string,
+  keywords: [name: string, example: string, rule: string][],
+): LibraryEntry {
+  return {
+    tid,
+    title,
     type: 2,
     categoryId: '307',
-    keywords: [
-      { kid: 1, name: '订单号', example: 'E202611270001', rule: 'character_string' },
-      { kid: 2, name: '商品名称', example: '春季连衣裙', rule: 'thing' },
-      { kid: 3, name: '快递公司', example: '顺丰速运', rule: 'thing' },
-      { kid: 4, name: '快递单号', example: 'SF1234567890', rule: 'character_string' },
-      { kid: 5, name: '发货时间', example: '2026-11-27 10:00', rule: 'time' },
-      { kid: 6, name: '收货人', example: '张三', rule: 'name' },
-    ],
-  },
-  {
-    tid: 1453,
-    title: '订单支付成功通知',
-    type: 2,
-    categoryId: '307',
-    keywords: [
-      { kid: 1, name: '订单编号', example: 'E202611270001', rule: 'character_string' },
-      { kid: 2, name: '商品名称', example: '春季连衣裙', rule: 'thing' },
-      { kid: 3, name: '支付金额', example: '¥99.00', rule: 'amount' },
-      { kid: 4, name: '支付时间', example: '2026-11-27 10:00', rule: 'time' },
-    ],
-  },
-  {
-    tid: 1435,
-    title: '退款结果通知',
-    type: 2,
-    categoryId: '307',
-    keywords: [
-      { kid: 1, name: '订单号', example: 'E202611270001', rule: 'character_string' },
-      { kid: 2, name: '退款金额', example: '¥99.00', rule: 'amount' },
-      { kid: 3, name: '退款状态', example: '已退款', rule: 'phrase' },
-      { kid: 4, name: '备注', example: '款项将原路退回', rule: 'thing' },
-    ],
-  },
-  {
-    tid: 2011,
-    title: '新品上架通知',
-    type: 2,
-    categoryId: '307',
-    keywords: [
-      { kid: 1, name: '商品名称', example: '春季新品', rule: 'thing' },
-      { kid: 2, name: '上架时间', example: '2026-11-27 10:00', rule: 'time' },
-      { kid: 3, name: '温馨提示', example: '限时优惠，先到先得', rule: 'thing' },
-    ],
-  },
-  {
-    tid: 1948,
-    title: '优惠券到期提醒',
-    type: 2,
-    categoryId: '307',
-    keywords: [
-      { kid: 1, name: '优惠券名称', example: '满100减20', rule: 'thing' },
-      { kid: 2, name: '到期时间', example: '2026-11-30', rule: 'date' },
-      { kid: 3, name: '温馨提示', example: '您的优惠券即将到期', rule: 'thing' },
-    ],
-  },
-  {
-    tid: 3029,
-    title: '直播开播提醒',
-    type: 2,
-    categoryId: '307',
-    keywords: [
-      { kid: 1, name: '直播主题', example: '春季新品发布', rule: 'thing' },
-      { kid: 2, name: '开播时间', example: '2026-11-27 20:00', rule: 'time' },
-      { kid: 3, name: '主播', example: '小美', rule: 'name' },
-    ],
-  },
+    keywords: keywords.map(([name, example, rule], index) => ({ kid: index + 1, name, example, rule })),
+  };
+}
+
+const LIBRARY: LibraryEntry[] = [
+  libraryEntry(1856, '订单发货提醒', [
+    ['订单号', 'E202611270001', 'character_string'],
+    ['商品名称', '春季连衣裙', 'thing'],
+    ['快递公司', '顺丰速运', 'thing'],
+    ['快递单号', 'SF1234567890', 'character_string'],
+    ['发货时间', '2026-11-27 10:00', 'time'],
+    ['收货人', '张三', 'name'],
+  ]),
+  libraryEntry(1453, '订单支付成功通知', [
+    ['订单编号', 'E202611270001', 'character_string'],
+    ['商品名称', '春季连衣裙', 'thing'],
+    ['支付金额', '¥99.00', 'amount'],
+    ['支付时间', '2026-11-27 10:00', 'time'],
+  ]),
+  libraryEntry(1435, '退款结果通知', [
+    ['订单号', 'E202611270001', 'character_string'],
+    ['退款金额', '¥99.00', 'amount'],
+    ['退款状态', '已退款', 'phrase'],
+    ['备注', '款项将原路退回', 'thing'],
+  ]),
+  libraryEntry(2011, '新品上架通知', [
+    ['商品名称', '春季新品', 'thing'],
+    ['上架时间', '2026-11-27 10:00', 'time'],
+    ['温馨提示', '限时优惠，先到先得', 'thing'],
+  ]),
+  libraryEntry(1948, '优惠券到期提醒', [
+    ['优惠券名称', '满100减20', 'thing'],
+    ['到期时间', '2026-11-30', 'date'],
+    ['温馨提示', '您的优惠券即将到期', 'thing'],
+  ]),
+  libraryEntry(3029, '直播开播提醒', [
+    ['直播主题', '春季新品发布', 'thing'],
+    ['开播时间', '2026-11-27 20:00', 'time'],
+    ['主播', '小美', 'name'],
+  ]),
 ];
 
 /** A stable number from text, so the sandbox's ids repeat for the same request. */
