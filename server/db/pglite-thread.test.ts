@@ -208,6 +208,46 @@ describe('prepared statements', () => {
     expect(onWorker).toEqual(onThread);
     await both((db) => db.update(samples).set({ active: false }).where(eq(samples.name, 'second')));
   });
+
+  it('parse each text once: a text run again uses the statement the first run prepared', async () => {
+    const preparedCount = async () => {
+      const [row] = await queryRows<{ count: number }>(
+        worker.db,
+        sql`select count(*)::int as count from pg_prepared_statements where statement like ${'%samples_once%'}`,
+      );
+      return row!.count;
+    };
+    const byName = (name: string) =>
+      queryRows(worker.db, sql`select id, 'samples_once' as tag from samples where name = ${name}`);
+    expect(await byName('first')).toEqual([{ id: 1, tag: 'samples_once' }]);
+    expect(await byName('second')).toEqual([{ id: 2, tag: 'samples_once' }]);
+    expect(await byName('nobody')).toEqual([]);
+    expect(await preparedCount()).toBe(1);
+  });
+
+  it('a prepared text still answers after its table changes, with the new columns', async () => {
+    const wide = sql`select * from prepared_changing order by id`;
+    await worker.db.execute(sql`create table prepared_changing (id int primary key)`);
+    await worker.db.execute(sql`insert into prepared_changing values (1)`);
+    expect(await queryRows(worker.db, wide)).toEqual([{ id: 1 }]);
+    await worker.db.execute(sql`alter table prepared_changing add column label text not null default 'x'`);
+    expect(await queryRows(worker.db, wide)).toEqual([{ id: 1, label: 'x' }]);
+    await worker.db.execute(sql`drop table prepared_changing`);
+  });
+
+  it('keep a bounded number of texts prepared, the oldest closed first', async () => {
+    for (let index = 0; index < 300; index += 1) {
+      await queryRows(worker.db, sql.raw(`select ${index} as bounded_${index}`));
+    }
+    const [row] = await queryRows<{ count: number; oldest: number }>(
+      worker.db,
+      sql`select count(*)::int as count,
+            count(*) filter (where statement = 'select 0 as bounded_0')::int as oldest
+          from pg_prepared_statements`,
+    );
+    expect(row!.count).toBeLessThanOrEqual(256);
+    expect(row!.oldest).toBe(0);
+  });
 });
 
 describe('transactions', () => {

@@ -141,9 +141,12 @@ export class PGliteThread {
       type: 'query',
       sql,
       params,
-      options: wireOptions(options),
+      // Rows cross the thread as arrays: copying one object of named keys per row cost the worker
+      // as much as running the query. They are named again here.
+      options: { ...wireOptions(options), rowMode: 'array' },
       transaction,
     });
+    if (options?.rowMode !== 'array') namedRows(result);
     return applyParsers(result, options);
   }
 
@@ -199,6 +202,18 @@ function wireOptions(options: QueryOptions | undefined): WireOptions | undefined
     throw new Error('the PGlite worker takes no serializers, blob or onNotice');
   }
   return parsers ? { ...rest, rawTypes: Object.keys(parsers).map(Number) } : rest;
+}
+
+/** Rows of arrays made objects keyed by column name, as PGlite gives them (a repeated name: the last). */
+function namedRows(result: Results<unknown>): void {
+  const names = result.fields.map((field) => field.name);
+  const rows = result.rows as unknown[][];
+  for (let index = 0; index < rows.length; index += 1) {
+    const values = rows[index]!;
+    const row: Record<string, unknown> = {};
+    for (let column = 0; column < names.length; column += 1) row[names[column]!] = values[column];
+    (rows as unknown[])[index] = row;
+  }
 }
 
 /** Runs the caller's own parsers on the columns the worker left as text for them. */

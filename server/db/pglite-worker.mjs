@@ -10,7 +10,9 @@
  * transaction is open waits until that transaction ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
 
 const keepText = (value) => value;
 
@@ -63,6 +65,9 @@ async function handle(message) {
 async function run(message) {
   switch (message.type) {
     case 'query':
+      if (message.transaction === undefined) {
+        return await preparedQuery(message.sql, message.params ?? [], queryOptions(message.options));
+      }
       return await target(message).query(message.sql, message.params, queryOptions(message.options));
     case 'exec':
       return await target(message).exec(message.sql, queryOptions(message.options));
@@ -82,6 +87,104 @@ async function run(message) {
     default:
       throw new Error(`unknown message ${message.type}`);
   }
+}
+
+/**
+ * PGlite's query() parses and plans its text on every call, which in the wasm build costs as much
+ * as running a list query. Outside transactions each text is therefore a named prepared statement
+ * of the one connection, as the pool's named queries are on PostgreSQL: parsed once, its plan kept
+ * by PostgreSQL's plan cache (and redone by it after a schema change). The steps and the result
+ * are PGlite's own query() steps, with the statement named. The most recently used
+ * MAX_PREPARED texts stay prepared; older ones are closed.
+ */
+const MAX_PREPARED = 256;
+/** Prepared texts, least recently used first: text (with any declared parameter types) → statement. */
+const prepared = new Map();
+let statementCount = 0;
+
+function preparedQuery(text, params, options) {
+  // The same locks as query(): wait for an open transaction, then hold the connection.
+  return database._runExclusiveTransaction(() =>
+    database.runExclusive(async () => {
+      try {
+        return await runPrepared(text, params, options);
+      } catch (error) {
+        // A kept plan whose columns changed under it (a table altered since): prepare it again.
+        if (error?.code !== '0A000' || !/cached plan/.test(error.message)) throw error;
+        await forget(statementKey(text, options));
+        return await runPrepared(text, params, options);
+      }
+    }),
+  );
+}
+
+function statementKey(text, options) {
+  return options?.paramTypes ? `${options.paramTypes.join(',')}\n${text}` : text;
+}
+
+/** Sends protocol messages to the database in one call and returns its answers. */
+function step(...messages) {
+  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    bytes.set(message, offset);
+    offset += message.length;
+  }
+  return database.execProtocolStream(bytes, { syncToFs: false });
+}
+
+async function runPrepared(text, params, options) {
+  const key = statementKey(text, options);
+  let statement = prepared.get(key);
+  if (statement === undefined) {
+    statement = await prepare(text, options);
+  } else {
+    prepared.delete(key);
+  }
+  prepared.set(key, statement);
+  if (prepared.size > MAX_PREPARED) await forget(prepared.keys().next().value);
+
+  const values = params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serialise = database.serializers[statement.types[index]];
+    return serialise ? serialise(value) : value.toString();
+  });
+  let messages;
+  try {
+    // One pass into the database for the whole exchange: an error skips to the Sync, as over a socket.
+    messages = await step(
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+  } catch (error) {
+    throw Object.assign(error, { query: text, params, queryOptions: options });
+  }
+  await database.syncToFs();
+  return parse.parseResults(messages, database.parsers, options)[0];
+}
+
+/** Parses `text` as a new named statement and learns its parameter types. */
+async function prepare(text, options) {
+  const name = `worker_${++statementCount}`;
+  try {
+    const described = await step(
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    );
+    return { name, types: parse.parseDescribeStatementResults(described) };
+  } catch (error) {
+    throw Object.assign(error, { query: text, params: undefined, queryOptions: options });
+  }
+}
+
+async function forget(key) {
+  const statement = prepared.get(key);
+  if (statement === undefined) return;
+  prepared.delete(key);
+  await step(serialize.close({ type: 'S', name: statement.name }), serialize.sync());
 }
 
 /**

@@ -115,6 +115,10 @@ export async function seedDatabase(
     };
   });
   for (const areaSeed of areaSeeds) await areaSeed(db, demo);
+  // The demo data arrives in one burst. Without statistics the planner takes every table for a few
+  // rows and sorts whole tables instead of walking the list indexes; PostgreSQL's autovacuum would
+  // catch up within minutes (replanning every prepared statement then), PGlite has none.
+  await db.execute(sql`analyze`);
   return { seeded: true, logins: demoLogins(demo.mallSiteId) };
 }
 

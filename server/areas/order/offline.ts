@@ -110,18 +110,6 @@ export function offlineConditions(viewer: OrderViewer, query: Partial<OfflineQue
   return conditions;
 }
 
-export async function countOfflineTabs(db: Executor, conditions: readonly SQL[]) {
-  const [row] = await queryRows<Record<(typeof OFFLINE_TABS)[number], number>>(
-    db,
-    sql`select count(*)::int as "all",
-               (count(*) filter (where o.state = 'toPay'))::int as "toPay",
-               (count(*) filter (where o.state = 'completed'))::int as "completed",
-               (count(*) filter (where o.state = 'closed'))::int as "closed"
-          from orders o where ${where(conditions)}`,
-  );
-  return row!;
-}
-
 /** SKUs of goods on the shelf for the counter's goods picker: name, goods code or SKU code. */
 export async function readCounterSkus(
   db: Executor,

@@ -20,6 +20,7 @@ export async function readOrderDetail(
   const [record] = await queryRows<Parameters<typeof toOrderRow>[0]>(
     db,
     sql`select ${orderRowColumns()} from orders o where o.id = ${id} and ${where(orderScope(viewer))}`,
+    { prepareAs: 'order_detail' },
   );
   if (!record) throw orderNotFound(id, 'id');
   const [[order], lines, shipments, refunds, timeline] = await Promise.all([

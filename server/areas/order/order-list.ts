@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   ORDER_FILTER_RANGES,
-  ORDER_TABS,
   type OrderListQuery,
   type OrderRow,
   type OrderTab,
@@ -81,32 +80,63 @@ export function where(conditions: readonly SQL[]): SQL {
   return sql.join([...conditions], sql` and `);
 }
 
+/** One `count(*) filter (…)` column per tab, named `count_<tab>`. */
+function tabCounters<Tab extends string>(tabs: Record<Tab, SQL>): SQL {
+  return sql.join(
+    Object.entries<SQL>(tabs).map(
+      ([tab, condition]) =>
+        sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(`count_${tab}`)}`,
+    ),
+    sql`, `,
+  );
+}
+
+export interface OrderListPage<Tab extends string> {
+  rows: OrderRow[];
+  counts: Record<Tab, number>;
+}
+
 /**
- * Rows per tab for the same filters, in one pass: counts per state, and the refunding ones among
- * them. Date-ranged filters read the created index alone, which carries the filtered columns.
+ * A page of orders for `conditions` and the tab, and the rows per tab for the same conditions, in
+ * one statement (the counts read the created index alone, which carries the filtered columns): one
+ * round trip and one pooled connection a list instead of two.
  */
-export async function countOrderTabs(
+export async function readOrderListPage<Tab extends string>(
   db: Executor,
   conditions: readonly SQL[],
-): Promise<Record<OrderTab, number>> {
-  const byState = await queryRows<{ state: string; count: number; refunding: number }>(
+  tabs: Record<Tab, SQL>,
+  tab: Tab,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<OrderListPage<Tab>> {
+  // The page is chosen on ids first, as the goods list does: with a LIMIT parameter in the outer
+  // query PostgreSQL re-plans the statement on every call, with the page apart it keeps one plan.
+  // The page's rows are aliased `o` outside too, so that the same ORDER BY applies to them.
+  const records = await queryRows<Partial<OrderRowRecord> & Record<string, number>>(
     db,
-    sql`select o.state, count(*)::int as count, (count(*) filter (where ${REFUNDING}))::int as refunding
-          from orders o where ${where(conditions)} group by o.state`,
-    { prepareAs: 'order_tabs' },
+    sql`with page as materialized (
+          select o.id from orders o where ${where([...conditions, tabs[tab]])}
+           order by ${order} limit ${limit} offset ${offset}
+        ), counts as (
+          select ${tabCounters(tabs)} from orders o where ${where(conditions)}
+        )
+        select counts.*, o.* from counts left join (
+          select ${orderRowColumns()} from page join orders o on o.id = page.id
+        ) o on true
+         order by ${order}`,
+    { prepareAs: 'order_list' },
   );
-  const states = new Map(byState.map((row) => [row.state, row.count]));
-  const of = (...names: string[]) => names.reduce((sum, name) => sum + (states.get(name) ?? 0), 0);
-  const counts: Record<OrderTab, number> = {
-    all: of('toPay', 'toShip', 'shipped', 'received', 'completed', 'closed'),
-    toPay: of('toPay'),
-    toShip: of('toShip'),
-    shipped: of('shipped'),
-    completed: of('received', 'completed'),
-    closed: of('closed'),
-    refunding: byState.reduce((sum, row) => sum + row.refunding, 0),
+  const first = records[0]!;
+  return {
+    rows: records
+      .filter((record) => record.id !== null)
+      .map((record) => toOrderRow(record as OrderRowRecord)),
+    counts: Object.fromEntries(Object.keys(tabs).map((name) => [name, first[`count_${name}`]])) as Record<
+      Tab,
+      number
+    >,
   };
-  return Object.fromEntries(ORDER_TABS.map((tab) => [tab, counts[tab]])) as Record<OrderTab, number>;
 }
 
 export async function countOrders(db: Executor, conditions: readonly SQL[]): Promise<number> {
@@ -201,6 +231,25 @@ export async function readOrderRows(
     { prepareAs: 'order_rows' },
   );
   return records.map(toOrderRow);
+}
+
+/** The order list's page and its tab counts for the filters. */
+export function readOrderList(
+  db: Executor,
+  viewer: OrderViewer,
+  filters: OrderFilters,
+  offset: number,
+  limit: number,
+): Promise<OrderListPage<OrderTab>> {
+  return readOrderListPage(
+    db,
+    orderFilterConditions(viewer, filters),
+    TAB_CONDITIONS,
+    filters.tab,
+    orderSort(filters.sort),
+    limit,
+    offset,
+  );
 }
 
 /** One page of the order list for the filters and tab. */

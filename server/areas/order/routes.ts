@@ -23,19 +23,14 @@ import {
 import { confirmFacePrint, printFaceSheets, reprintWaybill, voidWaybill } from './face-print';
 import { readRechargePage, readWaybillPage, rechargeConditions, waybillConditions } from './lists';
 import './messages';
-import {
-  countOfflineTabs,
-  OFFLINE_TAB_CONDITIONS,
-  offlineConditions,
-  placeOfflineOrder,
-  readCounterSkus,
-} from './offline';
+import { OFFLINE_TAB_CONDITIONS, offlineConditions, placeOfflineOrder, readCounterSkus } from './offline';
 import { readOrderDetail } from './order-detail';
 import {
   countOrders,
-  countOrderTabs,
   orderFilterConditions,
   orderSort,
+  readOrderList,
+  readOrderListPage,
   readOrderPage,
   readOrderRows,
   TAB_CONDITIONS,
@@ -163,13 +158,11 @@ export const orderAreaRoutes = [
 
   // Order list, details, commands ---------------------------------------------------------------
   defineRoute(orders.getOrderList, async ({ db, session, input }) => {
-    const conditions = orderFilterConditions(session, input);
-    const [Data, Counts, StoreScope] = await Promise.all([
-      readOrderPage(db, session, input, (input.page - 1) * input.pageSize, input.pageSize),
-      countOrderTabs(db, conditions),
+    const [list, StoreScope] = await Promise.all([
+      readOrderList(db, session, input, (input.page - 1) * input.pageSize, input.pageSize),
       readStoreScope(db, session),
     ]);
-    return { Data, Total: Counts[input.tab], Counts, StoreScope };
+    return { Data: list.rows, Total: list.counts[input.tab], Counts: list.counts, StoreScope };
   }),
 
   defineRoute(orders.getOrderStores, async ({ db, session }) => ({
@@ -262,18 +255,16 @@ export const orderAreaRoutes = [
   }),
 
   defineRoute(orders.getOfflineOrders, async ({ db, session, input }) => {
-    const conditions = offlineConditions(session, input);
-    const [Data, Counts] = await Promise.all([
-      readOrderRows(
-        db,
-        [...conditions, OFFLINE_TAB_CONDITIONS[input.tab]],
-        orderSort(input.sort),
-        input.pageSize,
-        (input.page - 1) * input.pageSize,
-      ),
-      countOfflineTabs(db, conditions),
-    ]);
-    return { Data, Total: Counts[input.tab], Counts };
+    const list = await readOrderListPage(
+      db,
+      offlineConditions(session, input),
+      OFFLINE_TAB_CONDITIONS,
+      input.tab,
+      orderSort(input.sort),
+      input.pageSize,
+      (input.page - 1) * input.pageSize,
+    );
+    return { Data: list.rows, Total: list.counts[input.tab], Counts: list.counts };
   }),
 
   defineRoute(orders.bindOfflineOrderState, async ({ db, session, input, locale }) =>

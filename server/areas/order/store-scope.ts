@@ -38,6 +38,7 @@ export async function readStoreScope(db: Executor, viewer: OrderViewer): Promise
   const [store] = await queryRows<{ title: string }>(
     db,
     sql`select title from stores where id = ${viewer.storeId} and site_id = ${viewer.siteId}`,
+    { prepareAs: 'order_store_scope' },
   );
   return { StoreId: viewer.storeId, Title: store?.title ?? '' };
 }
@@ -47,6 +48,7 @@ export async function siteStores(db: Executor, siteId: number): Promise<{ id: nu
   return queryRows<{ id: number; title: string }>(
     db,
     sql`select id, title from stores where site_id = ${siteId} and deleted = false order by sort desc, id`,
+    { prepareAs: 'site_stores' },
   );
 }
 

@@ -19,6 +19,7 @@ export async function auditRequired(db: Executor, siteId: number): Promise<boole
   const [row] = await queryRows<{ audit_required: boolean }>(
     db,
     sql`select ${auditRequiredSetting(siteId)} as audit_required`,
+    { prepareAs: 'goods_audit_required' },
   );
   return row!.audit_required;
 }
@@ -39,6 +40,7 @@ export async function readProductDetail(db: Executor, siteId: number, id: number
     sql`select ${PRODUCT_ROW_COLUMNS}, p.gallery, p.video, p.description, p.freight_template_id, p.ticket_settings, p.auto_shelf
           from ${PRODUCT_ROW_FROM}
          where p.id = ${id} and p.site_id = ${siteId} and p.recycle_state <> 'purged'`,
+    { prepareAs: 'goods_detail' },
   );
   if (!record) throw notFound('product.notFound', id, 'id');
   const [specs, skus, customTypes, related, auditRows, stockRows] = await Promise.all([

@@ -12,6 +12,7 @@ import { ShowType } from '../../../contract/envelope';
 import { STALE_VERSION_FIELD } from '../../../contract/envelope-rules';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
+import { preparedStatement } from '../../db/query';
 import { sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
@@ -82,11 +83,27 @@ export function shopInfoColumns(info: ShopInfo) {
   };
 }
 
+/** The storefront reads the shop's details on every page: prepared statements. */
+const shopInfoStatement = preparedStatement('shop_info', (db, name) =>
+  db
+    .select()
+    .from(shopInfos)
+    .where(eq(shopInfos.siteId, sql.placeholder('siteId')))
+    .prepare(name),
+);
+const siteNameStatement = preparedStatement('shop_info_site_name', (db, name) =>
+  db
+    .select({ name: sites.name })
+    .from(sites)
+    .where(eq(sites.id, sql.placeholder('siteId')))
+    .prepare(name),
+);
+
 async function readShopInfo(db: Executor, siteId: number): Promise<{ info: ShopInfo; version: number }> {
-  const [row] = await db.select().from(shopInfos).where(eq(shopInfos.siteId, siteId));
+  const [row] = await shopInfoStatement(db).execute({ siteId });
   if (row) return { info: shopInfoOf(row), version: row.version };
   // Never saved: the form starts from the site's own name.
-  const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+  const [site] = await siteNameStatement(db).execute({ siteId });
   return { info: { ...EMPTY_SHOP_INFO, ShopName: site?.name ?? '' }, version: 0 };
 }
 

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { STOREFRONT_KEY_HEADER } from '../../../contract/endpoints/storefront';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { preparedStatement } from '../../db/query';
+import { sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { storefrontKeys } from './tables';
 
 /** Storefront keys: random, shown once, kept as a SHA-256 hash. Other areas call `storefrontSite`. */
 
@@ -22,6 +24,22 @@ export function newKey(): { key: string; hash: string; prefix: string } {
   return { key, hash: hashKey(key), prefix: key.slice(0, PREFIX_LENGTH) };
 }
 
+/** Every storefront call starts here: one prepared statement. */
+const keyLookup = preparedStatement('storefront_key', (db, name) =>
+  db
+    .select({
+      id: storefrontKeys.id,
+      siteId: storefrontKeys.siteId,
+      expired: sql<boolean>`(${sites.expiresAt} is not null and ${sites.expiresAt} <= now())`,
+      stale: sql<boolean>`(${storefrontKeys.lastUsedAt} is null
+        or ${storefrontKeys.lastUsedAt} < now() - make_interval(secs => ${TOUCH_MS / 1000}))`,
+    })
+    .from(storefrontKeys)
+    .innerJoin(sites, eq(sites.id, storefrontKeys.siteId))
+    .where(and(eq(storefrontKeys.keyHash, sql.placeholder('keyHash')), isNull(storefrontKeys.revokedAt)))
+    .prepare(name),
+);
+
 /**
  * The site of the request's storefront key. Fails closed: a missing, malformed, unknown or
  * revoked key is HTTP 401; a key of an expired site is HTTP 403.
@@ -30,15 +48,9 @@ export async function storefrontSite(db: Executor, request: FastifyRequest): Pro
   const header = request.headers[STOREFRONT_KEY_HEADER.toLowerCase()];
   const key = typeof header === 'string' ? header.trim() : '';
   if (!KEY_PATTERN.test(key)) throw new AppError('storefront.keyInvalid', {}, { status: 401 });
-  const [row] = await queryRows<{ id: number; site_id: number; expired: boolean; stale: boolean }>(
-    db,
-    sql`select k.id, k.site_id, (s.expires_at is not null and s.expires_at <= now()) as expired,
-               (k.last_used_at is null or k.last_used_at < now() - make_interval(secs => ${TOUCH_MS / 1000})) as stale
-          from storefront_keys k join sites s on s.id = k.site_id
-         where k.key_hash = ${hashKey(key)} and k.revoked_at is null`,
-  );
+  const [row] = await keyLookup(db).execute({ keyHash: hashKey(key) });
   if (!row) throw new AppError('storefront.keyInvalid', {}, { status: 401 });
   if (row.expired) throw new AppError('storefront.siteExpired', {}, { status: 403 });
   if (row.stale) await db.execute(sql`update storefront_keys set last_used_at = now() where id = ${row.id}`);
-  return row.site_id;
+  return row.siteId;
 }
