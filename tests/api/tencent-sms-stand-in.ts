@@ -163,7 +163,7 @@ export async function startTencentSmsStandIn(): Promise<TencentSmsStandIn> {
       const sign = [...signs.values()].find((entry) => entry.text === parsed.SignName && entry.status === 0);
       if (!sign) return error('FailedOperation.SignatureIncorrectOrUnapproved', 'signature not approved');
       const template = templates.get(Number(parsed.TemplateId));
-      if (!template || template.status !== 0)
+      if (template?.status !== 0)
         return error('FailedOperation.TemplateIncorrectOrUnapproved', 'template not approved');
       const phones = parsed.PhoneNumberSet as string[];
       const values = (parsed.TemplateParamSet ?? []) as string[];
