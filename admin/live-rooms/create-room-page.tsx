@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { createLiveRoom, LivePermission, ROOM_TYPES } from '../../contract/endpoints/live-rooms';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImageField } from '../../src/lib/image-library/image-field';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { FormFields, FormSection } from '../core/form-field';
 import { FormHeading } from '../core/record-view';
 import { useResourceForm } from '../core/use-resource-form';
@@ -58,6 +59,7 @@ function CreateRoomPage() {
   const title = t('live.form.title');
   return (
     <Stack gap="4" padding="5" maxWidth="4xl">
+      <MiniProgramReachNotice />
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormHeading

@@ -1,4 +1,4 @@
-import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -16,9 +16,11 @@ import { callEndpoint } from '../../src/lib/http';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { showToast } from '../../src/lib/notify';
 import { endpointQuery, invalidateAreas } from '../../src/lib/query-options';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
+import { AskWechatButton } from './ask-wechat-button';
 import { liveCatalogues } from './messages';
 
 const column = columnKinds<LiveGoodsRow>('live.goods.column');
@@ -130,33 +132,24 @@ function AddGoodsDialog({ onClose }: { onClose(): void }) {
 /** /smallRoutine/livePlayerGoodList: goods submitted to WeChat's live goods library and their audit. */
 function LiveGoodsListPage() {
   const intl = useIntl();
-  const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const [asking, setAsking] = useState(false);
   const close = () => {
     const next = new URLSearchParams(search);
     next.delete('add');
     setSearch(next, { replace: true });
   };
-  async function refresh() {
-    setAsking(true);
-    try {
-      const result = await callEndpoint(refreshLiveGoodsAudit, {});
-      showToast('success', intl.formatMessage({ id: 'live.goods.refreshed' }, { count: result.Changed }));
-      await invalidateAreas(client, refreshLiveGoodsAudit);
-    } catch {
-      // The client shows WeChat's refusal.
-    } finally {
-      setAsking(false);
-    }
-  }
   return (
     <ResourceScreen
       definition={goodsDefinition}
       header={
-        <Button alignSelf="start" variant="outline" size="sm" loading={asking} onClick={() => void refresh()}>
-          {intl.formatMessage({ id: 'live.goods.refresh' })}
-        </Button>
+        <>
+          <MiniProgramReachNotice />
+          <AskWechatButton
+            endpoint={refreshLiveGoodsAudit}
+            label={intl.formatMessage({ id: 'live.goods.refresh' })}
+            done={(result) => intl.formatMessage({ id: 'live.goods.refreshed' }, { count: result.Changed })}
+          />
+        </>
       }
     >
       {search.get('add') !== null && <AddGoodsDialog onClose={close} />}

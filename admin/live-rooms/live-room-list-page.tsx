@@ -1,15 +1,18 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   delLiveRoom,
   LivePermission,
   type LiveRoomRow,
   liveRoomListResource,
+  syncLiveRooms,
 } from '../../contract/endpoints/live-rooms';
 import { shopDateTime } from '../../contract/shop-time';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
+import { AskWechatButton } from './ask-wechat-button';
 import { liveCatalogues } from './messages';
 
 const column = columnKinds<LiveRoomRow>('live.column');
@@ -82,4 +85,26 @@ const roomDefinition: ResourceDefinition<LiveRoomRow> = {
   ],
 };
 
-export default withModuleMessages(() => <ResourceScreen definition={roomDefinition} />, liveCatalogues);
+/** The rooms, with a button that brings in those created in WeChat's own console. */
+function LiveRoomListPage() {
+  const intl = useIntl();
+  return (
+    <ResourceScreen
+      definition={roomDefinition}
+      header={
+        <>
+          <MiniProgramReachNotice />
+          <AskWechatButton
+            endpoint={syncLiveRooms}
+            label={intl.formatMessage({ id: 'live.sync' })}
+            done={(result) =>
+              intl.formatMessage({ id: 'live.synced' }, { added: result.Added, updated: result.Updated })
+            }
+          />
+        </>
+      }
+    />
+  );
+}
+
+export default withModuleMessages(() => <LiveRoomListPage />, liveCatalogues);

@@ -1,4 +1,4 @@
-import { Alert, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import {
   type ApplymentDetail,
   BANK_ACCOUNT_TYPES,
   getApplymentInfo,
+  MINI_PROGRAM_PICS_MAX,
   SALES_SCENES,
   SUBJECT_TYPES,
   saveApplyment,
@@ -14,6 +15,7 @@ import { PAY_APPLYMENT_LIST_PERMISSION } from '../../contract/machines/pay-apply
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
 import { ImageField } from '../../src/lib/image-library/image-field';
 import { AreaPicker } from '../core/area-picker';
+import { AuthoriseFirstNotice } from '../core/authorise-first-notice';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../core/form-field';
 import { PageHeading, RecordView } from '../core/record-view';
 import { useRecord } from '../core/use-record';
@@ -58,22 +60,25 @@ type Draft = Record<(typeof ALL_FIELDS)[number], string> & {
   SubjectType: (typeof SUBJECT_TYPES)[number];
   BankAccountType: (typeof BANK_ACCOUNT_TYPES)[number];
   SalesScenes: (typeof SALES_SCENES)[number];
+  MiniProgramPics: string[];
 };
 
 function draftOf(row?: ApplymentDetail): Draft {
-  const blank = Object.fromEntries(ALL_FIELDS.map((name) => [name, ''])) as Draft;
+  const blank = Object.fromEntries(ALL_FIELDS.map((name) => [name, ''])) as unknown as Draft;
   if (!row)
     return {
       ...blank,
       SubjectType: 'SUBJECT_TYPE_ENTERPRISE',
       BankAccountType: 'BANK_ACCOUNT_TYPE_CORPORATE',
       SalesScenes: 'miniProgram',
+      MiniProgramPics: [],
     };
   const draft = {
     ...blank,
     SubjectType: row.SubjectType,
     BankAccountType: row.BankAccountType,
     SalesScenes: row.SalesScenes,
+    MiniProgramPics: row.MiniProgramPics,
   };
   for (const name of ALL_FIELDS) {
     if ((SECRET_FIELDS as readonly string[]).includes(name)) continue;
@@ -117,10 +122,18 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
   const options = <T extends string>(values: readonly T[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const title = t(row ? 'applyment.editTitle' : 'applyment.newTitle');
-  const [salesScenes, ...storeArea] = useWatch({
+  const [salesScenes, pics, ...storeArea] = useWatch({
     control: form.control,
-    name: ['SalesScenes', 'StoreProvinceCode', 'StoreCityCode', 'StoreDistrictCode'],
+    name: ['SalesScenes', 'MiniProgramPics', 'StoreProvinceCode', 'StoreCityCode', 'StoreDistrictCode'],
   });
+  // The screenshots chosen, and one empty slot to add another while fewer than the most allowed.
+  const picSlots = pics.length < MINI_PROGRAM_PICS_MAX ? [...pics, ''] : pics;
+  const setPic = (index: number, url: string) => {
+    const next = [...pics];
+    if (url && !pics.includes(url)) next[index] = url;
+    else if (!url) next.splice(index, 1);
+    form.setValue('MiniProgramPics', next, { shouldDirty: true });
+  };
   const hasStore = salesScenes === 'miniProgramAndStore';
   const imageField = (name: (typeof IMAGE_FIELDS)[number] | (typeof STORE_IMAGE_FIELDS)[number]) => (
     <Controller
@@ -239,6 +252,28 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
               },
             ]}
           />
+          {row &&
+            (row.MiniProgramAppId ? (
+              <Text>
+                <FormattedMessage id="applyment.miniProgramAppId" values={{ appId: row.MiniProgramAppId }} />
+              </Text>
+            ) : (
+              <AuthoriseFirstNotice />
+            ))}
+          <Text color="fg.muted" fontSize="sm">
+            <FormattedMessage id="applyment.miniProgramPicsHelp" values={{ max: MINI_PROGRAM_PICS_MAX }} />
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            {picSlots.map((url, index) => (
+              <ImageField
+                // A screenshot is chosen once (setPic keeps them distinct): its address names its slot.
+                key={url || 'next'}
+                label={intl.formatMessage({ id: 'applyment.field.MiniProgramPic' }, { number: index + 1 })}
+                value={url}
+                onChange={(next) => setPic(index, next)}
+              />
+            ))}
+          </SimpleGrid>
           {hasStore && (
             <>
               <FormFields form={form} fields={[field('StoreName', { maxLength: 128, required: true })]} />

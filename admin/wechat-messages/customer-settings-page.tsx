@@ -9,6 +9,7 @@ import {
   setMessageSettings,
 } from '../../contract/endpoints/wechat-messages';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { FormFields, FormSection } from '../core/form-field';
 import { FormHeading, RecordView } from '../core/record-view';
 import { useRecord } from '../core/use-record';
@@ -43,6 +44,7 @@ function SettingsEditor({ settings }: { settings: MessageSettings }) {
   const title = t('messages.settings.title');
   return (
     <Stack gap="4" padding="5" maxWidth="4xl">
+      <MiniProgramReachNotice />
       <form aria-label={title} onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormHeading

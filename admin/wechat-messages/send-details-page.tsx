@@ -47,6 +47,9 @@ const detailsDefinition: ResourceDefinition<DeliveryRow> = {
     column.text('reason', (row) => row.Reason),
     column.time('time', (row) => row.SentAt ?? row.CreatedAt),
   ],
+  // Messages go out right after what caused them commits: the operator watches them settle.
+  refreshWhile: (page) =>
+    page.Data.some((row) => row.State === 'pending' || row.State === 'sending') ? 2000 : false,
 };
 
 function Summary({ id }: { id: number }) {

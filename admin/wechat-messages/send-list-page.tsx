@@ -6,6 +6,7 @@ import {
   messageSendListResource,
 } from '../../contract/endpoints/wechat-messages';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
@@ -72,4 +73,7 @@ const sendDefinition: ResourceDefinition<MessageSendRow> = {
   refreshWhile: (page) => (page.Data.some((row) => row.State === 'running') ? 2000 : false),
 };
 
-export default withModuleMessages(() => <ResourceScreen definition={sendDefinition} />, messageCatalogues);
+export default withModuleMessages(
+  () => <ResourceScreen definition={sendDefinition} header={<MiniProgramReachNotice />} />,
+  messageCatalogues,
+);

@@ -7,6 +7,7 @@ import {
   setMessageSceneState,
 } from '../../contract/endpoints/wechat-messages';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
@@ -74,4 +75,7 @@ const sceneDefinition: ResourceDefinition<MessageSceneRow> = {
   ],
 };
 
-export default withModuleMessages(() => <ResourceScreen definition={sceneDefinition} />, messageCatalogues);
+export default withModuleMessages(
+  () => <ResourceScreen definition={sceneDefinition} header={<MiniProgramReachNotice />} />,
+  messageCatalogues,
+);

@@ -6,6 +6,7 @@ import {
   messageTemplateListResource,
 } from '../../contract/endpoints/wechat-messages';
 import { withModuleMessages } from '../../src/lib/i18n/module-messages';
+import { MiniProgramReachNotice } from '../core/authorise-first-notice';
 import { columnKinds } from '../core/column-kinds';
 import type { ResourceDefinition } from '../core/resource-definition';
 import { ResourceScreen } from '../core/resource-screen';
@@ -68,6 +69,6 @@ const templateDefinition: ResourceDefinition<MessageTemplateRow> = {
 };
 
 export default withModuleMessages(
-  () => <ResourceScreen definition={templateDefinition} />,
+  () => <ResourceScreen definition={templateDefinition} header={<MiniProgramReachNotice />} />,
   messageCatalogues,
 );

@@ -92,6 +92,19 @@ export const createLiveRoom = defineEndpoint({
   output: z.object({ Id: z.number().int(), WechatRoomId: z.number().int() }),
 });
 
+/**
+ * Brings in the rooms created in WeChat's own console (getliveinfo): new ones are added, known ones
+ * (by WeChat's room id) get WeChat's title, anchor and times; what only this back-office keeps
+ * (covers from the image library, the anchor's WeChat id, switches) stays.
+ */
+export const syncLiveRooms = defineEndpoint({
+  method: 'POST',
+  path: `${BASE}/SyncLiveRooms`,
+  permission: LivePermission.rooms,
+  input: z.strictObject({}),
+  output: z.object({ Added: z.number().int(), Updated: z.number().int() }),
+});
+
 export const delLiveRoom = defineEndpoint({
   method: 'POST',
   path: `${BASE}/DelLiveRoom`,

@@ -39,6 +39,9 @@ export const STORE_FIELDS = [
   'StoreIndoorPic',
 ] as const;
 
+/** 小程序截图 (mini_program_pics): at most five, optional. */
+export const MINI_PROGRAM_PICS_MAX = 5;
+
 /** 统一社会信用代码: 18 characters of digits and capitals (not I, O, S, V, Z). */
 export const LICENSE_NUMBER_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 /** 居民身份证号: 17 digits and a digit or X. */
@@ -69,6 +72,8 @@ const storeDraft = {
   StoreStreet: text(256).default(''),
   StoreEntrancePic: image.default(''),
   StoreIndoorPic: image.default(''),
+  /** Screenshots of the mini-program, sent as mini_program_pics. */
+  MiniProgramPics: z.array(image.min(1)).max(MINI_PROGRAM_PICS_MAX).default([]),
 };
 
 /** The draft as the form saves it: everything may still be blank; submitting checks completeness. */
@@ -158,6 +163,12 @@ export const applymentDetailSchema = applymentRowSchema.extend({
   StoreStreet: z.string(),
   StoreEntrancePic: z.string(),
   StoreIndoorPic: z.string(),
+  /**
+   * The shop's mini-program authorised to the platform (smallRoutineSupervise), sent as
+   * mini_program_sub_appid; '' while none is authorised, which keeps the applyment from being submitted.
+   */
+  MiniProgramAppId: z.string(),
+  MiniProgramPics: z.array(z.string()),
 });
 export type ApplymentDetail = z.infer<typeof applymentDetailSchema>;
 

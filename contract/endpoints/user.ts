@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { PASSWORD_MIN_LENGTH } from '../enums';
+import { queryId } from '../scalars';
+import { MESSAGE_SCENES } from './wechat-messages';
 
 export interface MenuItem {
   Id: number;
@@ -71,12 +73,35 @@ export const logout = defineEndpoint({
   output: z.object({}),
 });
 
+/** One subscribe-message scene of the shop, as a member's mini-program asks for consent to it. */
+export const subscribeSceneStatusSchema = z.object({
+  Scene: z.enum(MESSAGE_SCENES),
+  /** Bound to a template, switched on, and the template not deleted. */
+  Enabled: z.boolean(),
+  /** WeChat's template id (what wx.requestSubscribeMessage takes); '' while the scene is unbound. */
+  TemplateId: z.string(),
+  /** The member has an acceptance of the template left, so the next message of the scene is sent. */
+  HasConsent: z.boolean(),
+  Remaining: z.number().int(),
+});
+export type SubscribeSceneStatus = z.infer<typeof subscribeSceneStatusSchema>;
+
+/**
+ * The shop's subscribe-message scenes and one member's consent to each: the member named by
+ * `MemberId`, or else the calling account's own WeChat (its bound open id as a buyer of the shop).
+ */
 export const getSubscribeStatus = defineEndpoint({
   method: 'GET',
   path: '/user/GetSubscribeStatus',
   permission: 'session',
-  input: z.strictObject({}),
-  output: z.object({ IsBound: z.boolean(), IsSubscribed: z.boolean() }),
+  input: z.strictObject({ MemberId: queryId.optional() }),
+  output: z.object({
+    /** The calling account has WeChat bound. */
+    IsBound: z.boolean(),
+    /** The member has consent left for at least one switched-on scene. */
+    IsSubscribed: z.boolean(),
+    SceneList: z.array(subscribeSceneStatusSchema),
+  }),
 });
 
 export const passwordChangeSchema = z.strictObject({

@@ -83,6 +83,18 @@ export const messageSettingsSchema = z.object({
 });
 export type MessageSettings = z.infer<typeof messageSettingsSchema>;
 
+/**
+ * Whether the shop's WeChat calls can go anywhere: with the platform configured they need the shop's
+ * mini-program authorised to it (the message and live-room screens say so until it is).
+ */
+export const getMiniProgramReach = defineEndpoint({
+  method: 'GET',
+  path: `${BASE}/GetMiniProgramReach`,
+  permission: 'session',
+  input: z.strictObject({}),
+  output: z.object({ Provider: z.enum(WECHAT_PROVIDERS), AuthoriseFirst: z.boolean() }),
+});
+
 export const getMessageSettings = defineEndpoint({
   method: 'GET',
   path: `${BASE}/GetMessageSettings`,

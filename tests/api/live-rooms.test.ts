@@ -198,3 +198,96 @@ describe('rooms on WeChat', () => {
     expect((await server.call(live.getLiveRoomList, {}, { token: store })).status).toBe(403);
   });
 });
+
+describe('rooms created in WeChat’s console', () => {
+  const consoleRoom = (roomid: number, name: string, startHours: number) => ({
+    name,
+    roomid,
+    cover_img: `http://mmbiz.qpic.cn/console-${roomid}.jpg`,
+    share_img: `http://mmbiz.qpic.cn/console-share-${roomid}.jpg`,
+    live_status: 102,
+    start_time: Math.floor(Date.now() / 1000) + startHours * 3600,
+    end_time: Math.floor(Date.now() / 1000) + (startHours + 2) * 3600,
+    anchor_name: '后台主播',
+    goods: [],
+  });
+  const mallRooms = () =>
+    server.query<{
+      id: number;
+      title: string;
+      image: string;
+      anchor: string;
+      anchor_wechat: string;
+      close_share: boolean;
+      wechat_room_id: number;
+    }>(
+      sql`select id, title, image, anchor, anchor_wechat, close_share, wechat_room_id from live_rooms
+           where site_id = ${MALL_SITE} and provider = 'wechat' and not deleted order by wechat_room_id`,
+    );
+
+  it('are brought in page by page, once, keeping what only the back-office holds', async () => {
+    // 103 rooms made in the console: more than one page of getliveinfo.
+    for (let index = 0; index < 103; index += 1)
+      standIn.liveRooms.push(consoleRoom(800_000 + index, `后台直播${index}`, 24 + index));
+    const ours = (await mallRooms()).filter((row) => row.wechat_room_id < 800_000);
+    expect(ours.length).toBeGreaterThan(0);
+    const pagesBefore = standIn.sent('/wxa/business/getliveinfo').length;
+
+    const first = await server.call(live.syncLiveRooms, {}, { token: admin });
+    expect(first.body).toMatchObject({ Errcode: 0, Added: 103, Updated: ours.length });
+    const pages = standIn.sent('/wxa/business/getliveinfo').slice(pagesBefore);
+    expect(pages.map((page) => page.body)).toEqual([
+      { start: 0, limit: 100 },
+      { start: 100, limit: 100 },
+    ]);
+    const rooms = await mallRooms();
+    const added = rooms.find((row) => row.wechat_room_id === 800_005)!;
+    expect(added).toMatchObject({
+      title: '后台直播5',
+      anchor: '后台主播',
+      image: 'http://mmbiz.qpic.cn/console-800005.jpg',
+    });
+    const listed = await server.call(live.getLiveRoomList, { keyword: '后台直播5' }, { token: admin });
+    expect(listed.body.Data.map((row) => row.WechatRoomId)).toContain(800_005);
+
+    // Renamed and moved in the console: the next sync adds nothing and takes the new name and times,
+    // while the room made here keeps its library cover, anchor WeChat id and switches.
+    const renamed = standIn.liveRooms.find((room) => room.roomid === 800_005)!;
+    renamed.name = '后台直播改名';
+    const own = ours[0]!;
+    const ownOnWechat = standIn.liveRooms.find((room) => room.roomid === own.wechat_room_id)!;
+    ownOnWechat.name = '微信里改的名';
+    ownOnWechat.anchor_name = '换了主播';
+    const second = await server.call(live.syncLiveRooms, {}, { token: admin });
+    expect(second.body).toMatchObject({ Added: 0, Updated: 103 + ours.length });
+    const after = await mallRooms();
+    expect(after).toHaveLength(rooms.length);
+    expect(after.find((row) => row.wechat_room_id === 800_005)!.title).toBe('后台直播改名');
+    expect(after.find((row) => row.id === own.id)).toEqual({
+      ...own,
+      title: '微信里改的名',
+      anchor: '换了主播',
+    });
+  });
+
+  it('are synced once when two syncs run together', async () => {
+    standIn.liveRooms.push(consoleRoom(810_000, '并发同步直播', 300));
+    const [one, two] = await Promise.all([
+      server.call(live.syncLiveRooms, {}, { token: admin }),
+      server.call(live.syncLiveRooms, {}, { token: admin }),
+    ]);
+    expect(one.body.Added + two.body.Added).toBe(1);
+    expect((await mallRooms()).filter((row) => row.wechat_room_id === 810_000)).toHaveLength(1);
+  });
+
+  it('stay in their shop: another shop neither syncs the mall’s rooms nor sees them', async () => {
+    // The second shop has not authorised its mini-program: its sync is refused before any call.
+    const calls = standIn.calls.length;
+    expectError(await server.call(live.syncLiveRooms, {}, { token: site2 }), /authorise the mini-program/);
+    expect(standIn.calls.length).toBe(calls);
+    const seen = await server.call(live.getLiveRoomList, { keyword: '后台直播' }, { token: site2 });
+    expect(seen.body.Total).toBe(0);
+    const store = await server.login('store');
+    expect((await server.call(live.syncLiveRooms, {}, { token: store })).status).toBe(403);
+  });
+});

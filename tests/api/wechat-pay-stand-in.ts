@@ -242,6 +242,28 @@ export async function startWechatPayStandIn(options: { port?: number } = {}): Pr
         return error(response, 400, 'PARAM_ERROR', '线下场所省市编码须为省市区编号对照表中的编码');
       pictures.push(...(store.store_entrance_pic as unknown[]), ...(store.indoor_pic as unknown[]));
     }
+    if (scenes.includes('SALES_SCENES_MINI_PROGRAM')) {
+      // 小程序场景: mini_program_info with one of the provider's or the merchant's app id (二选一).
+      const info = sales.mini_program_info as Record<string, unknown> | undefined;
+      if (!info)
+        return error(
+          response,
+          400,
+          'PARAM_ERROR',
+          required('business_info/sales_info/mini_program_info', '小程序场景'),
+        );
+      const appIds = [info.mini_program_appid, info.mini_program_sub_appid].filter(
+        (value) => value !== undefined,
+      );
+      if (appIds.length !== 1 || typeof appIds[0] !== 'string' || !/^wx[0-9a-zA-Z]{16}$/.test(appIds[0]))
+        return error(response, 400, 'PARAM_ERROR', '服务商小程序APPID与商家小程序APPID须二选一填写');
+      const pics = info.mini_program_pics;
+      if (pics !== undefined) {
+        if (!Array.isArray(pics) || pics.length > 5)
+          return error(response, 400, 'PARAM_ERROR', '小程序截图最多 5 张');
+        pictures.push(...(pics as unknown[]));
+      }
+    }
     for (const picture of pictures)
       if (typeof picture !== 'string' || !media.has(picture))
         return error(response, 400, 'PARAM_ERROR', `图片 ${String(picture)} 不是本商户上传的 media_id`);

@@ -36,6 +36,11 @@ export interface WechatStandIn {
   expireToken(): void;
   /** audit_status per goods id (absent: 1, still auditing). */
   goodsAudit: Map<number, number>;
+  /**
+   * The mini-program's live rooms as getliveinfo lists them (room_info entries), newest start first:
+   * those created through the API, and any a test adds as made in WeChat's own console.
+   */
+  liveRooms: Record<string, unknown>[];
   sent(path: string): StandInCall[];
   close(): Promise<void>;
 }
@@ -61,6 +66,7 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
     calls: [] as StandInCall[],
     sendAnswers: new Map<string, number>(),
     goodsAudit: new Map<number, number>(),
+    liveRooms: [] as Record<string, unknown>[],
   };
   let platform: WechatPlatformStandIn | null = null;
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -145,6 +151,17 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
         if (missing) return refuse(47001, `missing ${missing}`);
         if (body.anchorWechat === 'unverified_anchor') return refuse(300036, 'anchor not verified');
         nextId += 1;
+        standIn.liveRooms.push({
+          name: body.name,
+          roomid: nextId,
+          cover_img: `http://mmbiz.qpic.cn/${String(body.coverImg)}`,
+          share_img: `http://mmbiz.qpic.cn/${String(body.shareImg)}`,
+          live_status: 102,
+          start_time: body.startTime,
+          end_time: body.endTime,
+          anchor_name: body.anchorName,
+          goods: [],
+        });
         return answer({ roomId: nextId });
       }
       case '/wxaapi/broadcast/goods/add': {
@@ -159,6 +176,20 @@ export async function startWechatStandIn(): Promise<WechatStandIn> {
         return answer({
           goods: ids.map((id) => ({ goods_id: id, audit_status: standIn.goodsAudit.get(id) ?? 1 })),
           total: ids.length,
+        });
+      }
+      case '/wxa/business/getliveinfo': {
+        const start = body.start;
+        const limit = body.limit;
+        if (typeof start !== 'number' || typeof limit !== 'number' || start < 0 || limit < 1 || limit > 100)
+          return refuse(47001, 'data format error');
+        // errcode 1: the mini-program has created no room yet.
+        if (standIn.liveRooms.length === 0) return refuse(1, 'no room');
+        const sorted = [...standIn.liveRooms].sort((a, b) => Number(b.start_time) - Number(a.start_time));
+        return answer({
+          room_info: sorted.slice(start, start + limit),
+          total: sorted.length,
+          live_replay: [],
         });
       }
       case '/wxaapi/broadcast/room/addgoods':

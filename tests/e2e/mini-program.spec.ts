@@ -1,3 +1,4 @@
+import { solidPng } from '../api/images';
 import { expect, test } from './fixtures';
 
 /**
@@ -106,6 +107,22 @@ test('an operator completes a payment applyment and walks it to be signed', asyn
   await expect(page.getByText('Stored as 3101**********1234; leave blank to keep it')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Bank area code').fill('310000');
+  // The shop's mini-program authorised in the sandbox is the one named; the operator adds a screenshot.
+  await expect(page.getByText(/^Mini-program: wx[0-9a-f]{16} /)).toBeVisible();
+  await page.getByRole('button', { name: 'Choose from library: Mini-program screenshot 1' }).click();
+  const picker = page.getByTestId('image-picker-dialog');
+  const file = `applyment-screenshot-${Date.now() % 100_000}.png`;
+  await picker
+    .getByLabel('Choose image files to upload')
+    .setInputFiles([{ name: file, mimeType: 'image/png', buffer: solidPng(36, 64, [16, 185, 129, 255]) }]);
+  await expect(picker.getByTestId('upload-item').filter({ hasText: file })).toContainText('Uploaded', {
+    timeout: 30_000,
+  });
+  await picker.getByRole('button', { name: 'Use selected' }).click();
+  await expect(picker).toBeHidden();
+  await expect(
+    page.getByRole('button', { name: 'Choose from library: Mini-program screenshot 2' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The applyment was saved')).toBeVisible();
 

@@ -82,4 +82,8 @@ export const en: Record<string, string> = {
   'engine.form.invalid': 'Not valid',
   'engine.form.format': 'Not in the right format',
   'engine.form.choice': 'Choose one of the options',
+  'engine.miniProgramUnauthorised.title': 'The shop’s mini-program is not authorised to the platform',
+  'engine.miniProgramUnauthorised.description':
+    'Nothing here can reach WeChat until it is. Authorise the mini-program first:',
+  'engine.miniProgramUnauthorised.link': 'Go to mini-program management',
 };

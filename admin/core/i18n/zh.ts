@@ -81,4 +81,7 @@ export const zh: Record<string, string> = {
   'engine.form.invalid': '格式不正确',
   'engine.form.format': '格式不正确',
   'engine.form.choice': '请从选项中选择',
+  'engine.miniProgramUnauthorised.title': '本店小程序尚未授权给第三方平台',
+  'engine.miniProgramUnauthorised.description': '授权之前，这里的操作都无法到达微信。请先授权小程序：',
+  'engine.miniProgramUnauthorised.link': '前往小程序管理',
 };

@@ -14,6 +14,9 @@ export const en: Record<string, string> = {
   'live.provider.sandbox': 'sandbox',
   'live.provider.wechat': 'WeChat',
   'live.create': 'Create room',
+  'live.sync': 'Sync from WeChat',
+  'live.synced':
+    '{added, plural, =0 {No new room} one {# room added} other {# rooms added}} from WeChat; {updated, plural, =0 {none updated} one {# updated} other {# updated}}',
   'live.goodsList': 'Live goods',
   'live.salesReport': 'Sales by room',
   'live.roomGoods': 'Goods',

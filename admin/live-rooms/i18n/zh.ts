@@ -14,6 +14,8 @@ export const zh: Record<string, string> = {
   'live.provider.sandbox': '沙箱',
   'live.provider.wechat': '微信',
   'live.create': '创建直播间',
+  'live.sync': '从微信同步',
+  'live.synced': '从微信新增 {added} 个直播间，更新 {updated} 个',
   'live.goodsList': '直播商品',
   'live.salesReport': '直播间销售报表',
   'live.roomGoods': '商品',

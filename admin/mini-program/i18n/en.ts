@@ -232,5 +232,9 @@ export const en: Record<string, string> = {
   'applyment.field.StoreStreet': 'Street and number',
   'applyment.field.StoreEntrancePic': 'Store entrance photo',
   'applyment.field.StoreIndoorPic': 'Store interior photo',
+  'applyment.miniProgramAppId': 'Mini-program: {appId} (the one authorised under mini-program management)',
+  'applyment.miniProgramPicsHelp':
+    'Up to {max} screenshots of the mini-program, sent to WeChat Pay with the application (optional)',
+  'applyment.field.MiniProgramPic': 'Mini-program screenshot {number}',
   'applyment.chooseArea': 'Choose…',
 };

@@ -226,5 +226,8 @@ export const zh: Record<string, string> = {
   'applyment.field.StoreStreet': '街道门牌',
   'applyment.field.StoreEntrancePic': '门店门头照片',
   'applyment.field.StoreIndoorPic': '门店内部照片',
+  'applyment.miniProgramAppId': '小程序：{appId}（小程序管理中已授权的小程序）',
+  'applyment.miniProgramPicsHelp': '小程序截图最多 {max} 张，随申请提交给微信支付（选填）',
+  'applyment.field.MiniProgramPic': '小程序截图 {number}',
   'applyment.chooseArea': '请选择…',
 };

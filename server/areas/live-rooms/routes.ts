@@ -7,7 +7,13 @@ import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import type { Locale } from '../../i18n/messages';
-import { askWechat, environmentOf, readSiteImage, siteAdapter } from '../wechat-messages/service';
+import {
+  askWechat,
+  environmentOf,
+  type LiveRoomInfo,
+  readSiteImage,
+  siteAdapter,
+} from '../wechat-messages/service';
 import './messages';
 
 /**
@@ -103,6 +109,12 @@ function goodsRow(row: GoodsRecord): api.LiveGoodsRow {
   };
 }
 
+/** getliveinfo's pages: WeChat suggests at most 100 rooms a call; a sync reads at most 1000. */
+const SYNC_PAGE = 100;
+const SYNC_ROOMS_MAX = 1000;
+/** The advisory lock's first key, naming what it serialises (the second is the site). */
+const SYNC_LOCK = 20_005;
+
 function firstProblem(problems: { field: string; key: string; params?: Record<string, number> }[]) {
   const [problem] = problems;
   if (problem) throw new AppError(problem.key, problem.params ?? {}, { field: problem.field });
@@ -154,6 +166,52 @@ export const liveRoomRoutes = [
     );
     const Counts = counts(api.LIVE_TABS, tallies);
     return { Data: rows.map((row) => roomRow(row, now)), Total: Counts[input.state], Counts };
+  }),
+
+  defineRoute(api.syncLiveRooms, async ({ db, session, locale, config, files }) => {
+    const adapter = await siteAdapter(db, session.siteId, environmentOf(config, files));
+    const rooms: LiveRoomInfo[] = [];
+    for (let start = 0; start < SYNC_ROOMS_MAX; start += SYNC_PAGE) {
+      const page = await askWechat(locale, () => adapter.liveRooms({ start, limit: SYNC_PAGE }));
+      rooms.push(...page.rooms);
+      if (page.rooms.length < SYNC_PAGE || start + SYNC_PAGE >= page.total) break;
+    }
+    return db.transaction(async (tx) => {
+      // Two syncs of one shop at once would both add the same new room: one waits for the other.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK}, ${session.siteId})`);
+      let added = 0;
+      let updated = 0;
+      for (const room of rooms) {
+        const startsAt = new Date(room.startTime * 1000).toISOString();
+        const endsAt = new Date(room.endTime * 1000).toISOString();
+        const changed = await queryRows<{ id: number }>(
+          tx,
+          sql`update live_rooms set title = ${room.name}, anchor = ${room.anchorName},
+                     starts_at = ${startsAt}::timestamptz, ends_at = ${endsAt}::timestamptz
+               where site_id = ${session.siteId} and provider = ${adapter.provider}
+                 and wechat_room_id = ${room.roomId} and not deleted
+           returning id`,
+        );
+        if (changed.length > 0) {
+          updated += changed.length;
+          continue;
+        }
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into live_rooms (site_id, title, image, anchor, starts_at, ends_at, share_image,
+                                      wechat_room_id, provider)
+              values (${session.siteId}, ${room.name}, ${room.coverImg}, ${room.anchorName}, ${startsAt}::timestamptz,
+                      ${endsAt}::timestamptz, ${room.shareImg}, ${room.roomId}, ${adapter.provider})
+           returning id`,
+        );
+        await audit(tx, session, 'live.room.sync', `liveRoom:${row!.id}`, {
+          Title: room.name,
+          WechatRoomId: room.roomId,
+        });
+        added += 1;
+      }
+      return { Added: added, Updated: updated };
+    });
   }),
 
   defineRoute(api.createLiveRoom, async ({ db, session, input, locale, config, files }) => {

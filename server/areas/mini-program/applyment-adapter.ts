@@ -33,6 +33,8 @@ export interface ApplymentRequest {
   servicePhone: string;
   /** 线下场所 (biz_store_info), present when the shop also sells in a physical store. */
   store?: ApplymentStore;
+  /** 小程序场景 (mini_program_info): the shop's own mini-program and its screenshots' media ids. */
+  miniProgram: { subAppId: string; pics: string[] };
 }
 
 export interface ApplymentStore {

@@ -11,10 +11,12 @@ import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import { sealSecret } from '../../secret-box';
 import { areaNames } from '../comm/service';
+import { shopMiniProgramAppId } from '../wechat-platform/service';
 import {
   applymentAdapter,
   enqueueSubmission,
   mask,
+  miniProgramPics,
   moveApplyment,
   newBusinessCode,
   pollApplyment,
@@ -66,7 +68,7 @@ function applymentRow(row: ApplymentRecord): api.ApplymentRow {
   };
 }
 
-function applymentDetail(row: ApplymentRecord): api.ApplymentDetail {
+function applymentDetail(row: ApplymentRecord, miniProgramAppId: string): api.ApplymentDetail {
   const draft = row.draft;
   return {
     ...applymentRow(row),
@@ -97,6 +99,8 @@ function applymentDetail(row: ApplymentRecord): api.ApplymentDetail {
     StoreStreet: draft.StoreStreet ?? '',
     StoreEntrancePic: draft.StoreEntrancePic ?? '',
     StoreIndoorPic: draft.StoreIndoorPic ?? '',
+    MiniProgramAppId: miniProgramAppId,
+    MiniProgramPics: miniProgramPics(draft),
   };
 }
 
@@ -170,7 +174,10 @@ export const applymentRoutes = [
   }),
 
   defineRoute(api.getApplymentInfo, async ({ db, session, input }) =>
-    applymentDetail(await readApplyment(db, session.siteId, input.id, 'id')),
+    applymentDetail(
+      await readApplyment(db, session.siteId, input.id, 'id'),
+      await shopMiniProgramAppId(db, session.siteId),
+    ),
   ),
 
   defineRoute(api.saveApplyment, async ({ db, session, config, input, reply, locale }) => {
@@ -256,6 +263,9 @@ export const applymentRoutes = [
         { field: missing[0] },
       );
     }
+    // The mini-program scene names the shop's mini-program (mini_program_info): none, no applyment.
+    if (!(await shopMiniProgramAppId(db, session.siteId)))
+      throw new AppError('applyment.miniProgramUnauthorized', {}, { field: 'MiniProgramAppId' });
     const now = new Date();
     const businessCode = newBusinessCode(session.siteId, now);
     await db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { openSecret } from '../../secret-box';
 import { createFileStore } from '../../storage/file-store';
 import { areaPath } from '../comm/service';
 import { drainOutboxKinds, enqueueOutbox, MAX_ATTEMPTS, type OutboxRow } from '../payment/service';
+import { shopMiniProgramAppId } from '../wechat-platform/service';
 import {
   type ApplymentAdapter,
   ApplymentError,
@@ -108,6 +109,12 @@ async function imageBytes(config: Config, url: string): Promise<{ name: string; 
   throw new ApplymentError('PARAM_ERROR', `image ${url} is not from the image library`, false);
 }
 
+/** The screenshots of a draft (an array in the draft's JSON, whose other fields are text). */
+export function miniProgramPics(draft: Record<string, unknown>): string[] {
+  const pics = draft.MiniProgramPics;
+  return Array.isArray(pics) ? pics.filter((pic): pic is string => typeof pic === 'string') : [];
+}
+
 /** The store as WeChat Pay takes it: the district's code, the full address, the photos' media ids. */
 async function storeOf(
   draft: Record<string, string>,
@@ -149,6 +156,14 @@ async function sendSubmission(
     if (adapter.provider !== applyment.provider)
       throw new ApplymentError('NOT_CONFIGURED', `applyments now go to ${adapter.provider}`, false);
     const draft = applyment.draft;
+    const subAppId = await shopMiniProgramAppId(db, applyment.site_id);
+    // Authorised when submitted; revoked before the send: WeChat Pay would refuse the scene anyway.
+    if (!subAppId)
+      throw new ApplymentError(
+        'MINI_PROGRAM_UNAUTHORIZED',
+        'the shop’s mini-program is no longer authorised',
+        false,
+      );
     const key = config.payment.secretsKey;
     const upload = async (url: string) => {
       const image = await imageBytes(config, url);
@@ -178,6 +193,7 @@ async function sendSubmission(
       merchantShortname: draft.MerchantShortname!,
       servicePhone: draft.ServicePhone!,
       ...(draft.SalesScenes === 'miniProgramAndStore' ? { store: await storeOf(draft, upload) } : {}),
+      miniProgram: { subAppId, pics: await Promise.all(miniProgramPics(draft).map(upload)) },
     };
     const { applymentId } = await adapter.submit(request);
     await moveApplyment(db, applyment.id, 'accepted', sql`applyment_id = ${applymentId}, reason = ''`);

@@ -27,6 +27,8 @@ const en = {
   'applyment.storeArea':
     'Choose the store’s area ({field}) from the list: this code is not under the area above it',
   'applyment.storeIncomplete': 'A physical store needs its name, address and photos; missing: {fields}',
+  'applyment.miniProgramUnauthorized':
+    'The applyment names the shop’s mini-program, and none is authorised: authorise the mini-program under Mini-program management first',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -55,6 +57,8 @@ const zh: Record<keyof typeof en, string> = {
   'applyment.wechatPayRefused': '微信支付拒绝：{code} {message}',
   'applyment.storeArea': '请从列表中选择门店所在地区（{field}）：此编码不属于上一级地区',
   'applyment.storeIncomplete': '线下门店须填写名称、地址和照片，缺少：{fields}',
+  'applyment.miniProgramUnauthorized':
+    '进件申请须填写本店小程序，但尚未授权小程序：请先在小程序管理中授权小程序',
 };
 
 extendMessages({ en, zh });

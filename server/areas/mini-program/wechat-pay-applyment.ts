@@ -31,6 +31,18 @@ export function encryptSensitive(value: string, platformCertificate: string): st
   ).toString('base64');
 }
 
+/**
+ * 小程序场景: the shop's own mini-program goes in mini_program_sub_appid (商家小程序, same subject as
+ * the merchant); mini_program_appid is for the service provider's own mini-program, and WeChat Pay
+ * takes only one of the two.
+ */
+function miniProgramInfo(miniProgram: ApplymentRequest['miniProgram']) {
+  return {
+    mini_program_sub_appid: miniProgram.subAppId,
+    ...(miniProgram.pics.length > 0 ? { mini_program_pics: miniProgram.pics } : {}),
+  };
+}
+
 /** The applyment4sub body (特约商户进件), sensitive fields encrypted. */
 export function applymentBody(request: ApplymentRequest, seal: (value: string) => string) {
   return {
@@ -76,8 +88,12 @@ export function applymentBody(request: ApplymentRequest, seal: (value: string) =
               store_entrance_pic: [request.store.entrancePic],
               indoor_pic: [request.store.indoorPic],
             },
+            mini_program_info: miniProgramInfo(request.miniProgram),
           }
-        : { sales_scenes_type: ['SALES_SCENES_MINI_PROGRAM'] },
+        : {
+            sales_scenes_type: ['SALES_SCENES_MINI_PROGRAM'],
+            mini_program_info: miniProgramInfo(request.miniProgram),
+          },
     },
     settlement_info: {
       settlement_id: SETTLEMENT_IDS[request.subjectType] ?? '716',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MenuItem } from '../../../contract/endpoints/user';
 import * as user from '../../../contract/endpoints/user';
 import { LoginType } from '../../../contract/enums';
@@ -8,6 +8,8 @@ import { consumeVerifyCode, VERIFY_CODE_COOKIE } from '../../auth/verify-code';
 import { accounts, sessions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { defineRoute, serialisedField } from '../../http/route';
+import { members } from '../customer/tables';
+import { subscribeStatus } from '../wechat-messages/service';
 
 export const userRoutes = [
   defineRoute(user.login, async ({ input, db, request, reply }) => {
@@ -49,9 +51,22 @@ export const userRoutes = [
     return {};
   }),
 
-  defineRoute(user.getSubscribeStatus, async ({ db, session }) => {
+  defineRoute(user.getSubscribeStatus, async ({ db, session, input }) => {
     const [account] = await db.select().from(accounts).where(eq(accounts.id, session.accountId));
-    const bound = Boolean(account?.wechatOpenId);
-    return { IsBound: bound, IsSubscribed: bound };
+    let openId = account?.wechatOpenId ?? null;
+    if (input.MemberId !== undefined) {
+      const [member] = await db
+        .select({ openId: members.openId })
+        .from(members)
+        .where(and(eq(members.id, input.MemberId), eq(members.siteId, session.siteId)));
+      if (!member) throw new AppError('member.notFound', { id: input.MemberId }, { field: 'MemberId' });
+      openId = member.openId;
+    }
+    const SceneList = await subscribeStatus(db, session.siteId, openId);
+    return {
+      IsBound: Boolean(account?.wechatOpenId),
+      IsSubscribed: SceneList.some((scene) => scene.Enabled && scene.HasConsent),
+      SceneList,
+    };
   }),
 ];

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { createFileStore, type FileStore } from '../../storage/file-store';
 import {
+  authorizedAppId,
   authorizerAccessToken,
   authorizerTokenKey,
   forgetToken,
@@ -49,10 +50,26 @@ export async function readConnection(db: Executor, siteId: number): Promise<Conn
   return row ?? null;
 }
 
+/** The refusal of every WeChat call of a shop whose mini-program is not authorised to the platform. */
+export const UNAUTHORISED_KEY = 'wechat.miniProgramUnauthorised';
+
+/**
+ * With the platform configured, a shop whose mini-program is not authorised has nothing to call
+ * WeChat with: true when that is the case, so callers say so instead of trying.
+ */
+export async function mustAuthoriseFirst(
+  db: Executor,
+  siteId: number,
+  environment: Pick<WechatEnvironment, 'platform'>,
+): Promise<boolean> {
+  return environment.platform !== null && (await authorizedAppId(db, siteId)) === '';
+}
+
 /**
  * The shop's adapter: with the platform configured, WeChat's API called with the authorizer token of
  * the shop's mini-program (cached in the database and refreshed by one caller however many sends
  * want it); without it, the sandbox. Never call it with a transaction: fetching a token is a call.
+ * A shop whose mini-program is not authorised gets UNAUTHORISED_KEY, before anything is called.
  */
 export async function siteAdapter(
   db: Database,
@@ -64,6 +81,7 @@ export async function siteAdapter(
     const connection = await readConnection(db, siteId);
     return sandboxAdapter({ errcode: connection?.sandboxErrcode ?? 0 });
   }
+  if (await mustAuthoriseFirst(db, siteId, environment)) throw new AppError(UNAUTHORISED_KEY);
   let appId = '';
   return wechatHttpAdapter({
     apiBase: platform.apiBase,

@@ -23,6 +23,8 @@ const en = {
   'message.noConsent': 'The buyer has not accepted this message, or has used up their acceptances',
   'message.target.all': 'All members',
   'wechat.refused': 'WeChat refused: {reason}',
+  'wechat.miniProgramUnauthorised':
+    'The shop’s mini-program is not authorised to the platform, so nothing can be sent to WeChat: authorise the mini-program under Mini-program management first',
   'wechat.errcode.-1': 'WeChat is busy; the message will be tried again',
   'wechat.errcode.-100': 'WeChat could not be reached',
   'wechat.errcode.-101': 'The call was cut off and its outcome is unknown; it is not sent again',
@@ -32,7 +34,7 @@ const en = {
   'wechat.errcode.40013': 'The app id is not valid',
   'wechat.errcode.40037': 'The template id is not valid (deleted on WeChat, or of another mini-program)',
   'wechat.errcode.61003':
-    'The mini-program has not authorised the platform; authorise it under Mini-program management',
+    'The mini-program has not authorised the platform, so nothing was sent; authorise it under Mini-program management first',
   'wechat.errcode.61023': 'The authorisation has lapsed; authorise the mini-program again',
   'wechat.errcode.40164': 'This server’s address is not on the mini-program’s IP whitelist',
   'wechat.errcode.41030': 'The page does not exist in the published mini-program',
@@ -80,6 +82,8 @@ const zh: Record<keyof typeof en, string> = {
   'message.noConsent': '用户未同意接收该消息，或同意次数已用完',
   'message.target.all': '全部会员',
   'wechat.refused': '微信拒绝：{reason}',
+  'wechat.miniProgramUnauthorised':
+    '本店小程序尚未授权给第三方平台，无法调用微信：请先在小程序管理中授权小程序',
   'wechat.errcode.-1': '微信系统繁忙，消息将稍后重试',
   'wechat.errcode.-100': '无法连接微信',
   'wechat.errcode.-101': '调用中断，结果未知，不再重复发送',
@@ -88,7 +92,7 @@ const zh: Record<keyof typeof en, string> = {
   'wechat.errcode.40003': '用户 openid 不属于该小程序',
   'wechat.errcode.40013': 'AppID 无效',
   'wechat.errcode.40037': '模板 ID 无效（已在微信删除，或属于其他小程序）',
-  'wechat.errcode.61003': '小程序未授权给第三方平台，请在小程序管理中授权',
+  'wechat.errcode.61003': '小程序未授权给第三方平台，未发送；请先在小程序管理中授权',
   'wechat.errcode.61023': '授权已失效，请重新授权小程序',
   'wechat.errcode.40164': '服务器 IP 不在小程序的 IP 白名单中',
   'wechat.errcode.41030': '页面路径在已发布的小程序中不存在',

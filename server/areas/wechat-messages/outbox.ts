@@ -3,7 +3,13 @@ import type { ReplyContent } from '../../../contract/endpoints/wechat-messages';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { customPayload, siteAdapter, subscribeData, type WechatEnvironment } from './adapter';
+import {
+  customPayload,
+  siteAdapter,
+  subscribeData,
+  UNAUTHORISED_KEY,
+  type WechatEnvironment,
+} from './adapter';
 import { INTERRUPTED, WechatError } from './wechat-api';
 
 /** Attempts of a retryable failure (WeChat busy, unreachable) before the row is failed. */
@@ -97,6 +103,9 @@ async function sendOne(
     return null;
   } catch (error) {
     if (error instanceof WechatError) return error;
+    // Recorded as WeChat's own code for it, whose reason tells the operator to authorise first.
+    if (error instanceof AppError && error.key === UNAUTHORISED_KEY)
+      return new WechatError(61003, 'the mini-program is not authorised to the platform; nothing was sent');
     if (error instanceof AppError) return new WechatError(-102, error.key);
     throw error;
   }

@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route';
 import { translate } from '../../i18n/messages';
 import { storefrontSite } from '../storefront/service';
 import { authorizedAppId, wechatPlatformOf } from '../wechat-platform/service';
-import { readConnection } from './adapter';
+import { mustAuthoriseFirst, readConnection } from './adapter';
 import { errcodeReason } from './messages';
 import { askWechat, enqueueAnswer, environmentOf, sendSoon, siteAdapter } from './service';
 
@@ -192,6 +192,14 @@ async function hoursSinceLastMessage(db: Executor, siteId: number, openId: strin
 
 export const messageRoutes = [
   // Settings -------------------------------------------------------------------------------------
+  defineRoute(api.getMiniProgramReach, async ({ db, session, config, files }) => {
+    const environment = environmentOf(config, files);
+    return {
+      Provider: environment.platform ? ('wechat' as const) : ('sandbox' as const),
+      AuthoriseFirst: await mustAuthoriseFirst(db, session.siteId, environment),
+    };
+  }),
+
   defineRoute(api.getMessageSettings, async ({ db, session, config }) => {
     const row = await readConnection(db, session.siteId);
     const platform = wechatPlatformOf(config);

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type LibraryKeyword, type LibraryTitle, type WechatAdapter, WechatError } from './wechat-api';
+import {
+  type LibraryKeyword,
+  type LibraryTitle,
+  type LiveRoomInfo,
+  type WechatAdapter,
+  WechatError,
+} from './wechat-api';
 
 /**
  * The built-in sandbox for shops that have not connected their mini-program: a small template
@@ -68,6 +74,30 @@ function idOf(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0) % 1_000_000_000;
 }
 
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The rooms the sandbox says were created in WeChat's own console: one tomorrow evening and one that
+ * ended yesterday, with fixed room ids so a second sync finds the same rooms.
+ */
+function sandboxConsoleRooms(now: Date): LiveRoomInfo[] {
+  const today = Math.floor(now.getTime() / 1000 / DAY_SECONDS) * DAY_SECONDS;
+  const room = (roomId: number, name: string, startTime: number, liveStatus: number): LiveRoomInfo => ({
+    roomId,
+    name,
+    coverImg: '',
+    shareImg: '',
+    liveStatus,
+    startTime,
+    endTime: startTime + 2 * 60 * 60,
+    anchorName: '官方主播',
+  });
+  return [
+    room(900_001, '微信后台创建的新品直播', today + DAY_SECONDS + 12 * 60 * 60, 102),
+    room(900_002, '微信后台创建的清仓直播', today - DAY_SECONDS + 12 * 60 * 60, 103),
+  ];
+}
+
 export function sandboxAdapter(options: { errcode: number }): WechatAdapter {
   const answer = async () => {
     if (options.errcode !== 0) throw new WechatError(options.errcode, `sandbox answers ${options.errcode}`);
@@ -110,5 +140,10 @@ export function sandboxAdapter(options: { errcode: number }): WechatAdapter {
       return goodsIds.map((goodsId) => ({ goodsId, auditStatus: 2 }));
     },
     async addRoomGoods() {},
+    async liveRooms({ start, limit }) {
+      await answer();
+      const rooms = sandboxConsoleRooms(new Date());
+      return { total: rooms.length, rooms: rooms.slice(start, start + limit) };
+    },
   };
 }

@@ -1,5 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MessageScene, ReplyContent } from '../../../contract/endpoints/wechat-messages';
+import type { SubscribeSceneStatus } from '../../../contract/endpoints/user';
+import {
+  MESSAGE_SCENES,
+  type MessageScene,
+  type ReplyContent,
+} from '../../../contract/endpoints/wechat-messages';
 import { afterCommit } from '../../db/after-commit';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -19,6 +24,7 @@ export {
   type WechatEnvironment,
   wechatEnvironment,
 } from './adapter';
+export type { LiveRoomInfo } from './wechat-api';
 
 /**
  * What other areas use of the messages area: the WeChat adapter of a shop (live rooms use it too),
@@ -39,6 +45,38 @@ export async function takeConsent(tx: Executor, siteId: number, openId: string, 
      returning remaining`,
   );
   return taken.length === 1;
+}
+
+/**
+ * Every scene of the shop with its template and whether the buyer `openId` (null: no buyer, so no
+ * consent) has an acceptance of it left; what the buyer's mini-program needs to ask for consent.
+ */
+export async function subscribeStatus(
+  db: Executor,
+  siteId: number,
+  openId: string | null,
+): Promise<SubscribeSceneStatus[]> {
+  const rows = await queryRows<{ scene: string; pri_tmpl_id: string; enabled: boolean; remaining: number }>(
+    db,
+    sql`select s.scene, t.pri_tmpl_id, s.enabled and not t.deleted as enabled,
+               coalesce((select c.remaining from message_consents c
+                          where c.site_id = s.site_id and c.open_id = ${openId} and c.pri_tmpl_id = t.pri_tmpl_id), 0)
+                 as remaining
+          from message_scenes s join message_templates t on t.id = s.template_id
+         where s.site_id = ${siteId}`,
+  );
+  const byScene = new Map(rows.map((row) => [row.scene, row]));
+  return MESSAGE_SCENES.map((scene) => {
+    const row = byScene.get(scene);
+    const remaining = row?.remaining ?? 0;
+    return {
+      Scene: scene,
+      Enabled: row?.enabled ?? false,
+      TemplateId: row?.pri_tmpl_id ?? '',
+      HasConsent: remaining > 0,
+      Remaining: remaining,
+    };
+  });
 }
 
 export interface SceneEvent {

@@ -68,7 +68,25 @@ export interface WechatAdapter {
   addGoods(request: GoodsRequest): Promise<{ goodsId: number; auditId: number }>;
   goodsAudit(goodsIds: number[]): Promise<GoodsAudit[]>;
   addRoomGoods(roomId: number, goodsIds: number[]): Promise<void>;
+  /** One page of the mini-program's live rooms (getliveinfo), wherever they were created. */
+  liveRooms(page: { start: number; limit: number }): Promise<{ total: number; rooms: LiveRoomInfo[] }>;
 }
+
+/** A room as getliveinfo lists it; times in Unix seconds. */
+export interface LiveRoomInfo {
+  roomId: number;
+  name: string;
+  coverImg: string;
+  shareImg: string;
+  /** 101 live, 102 not started, 103 ended, 104 banned, 105 paused, 106 abnormal, 107 expired. */
+  liveStatus: number;
+  startTime: number;
+  endTime: number;
+  anchorName: string;
+}
+
+/** getliveinfo's errcode when the mini-program has never created a room. */
+const NO_ROOMS_ERRCODE = 1;
 
 /** Our own codes beside WeChat's: the service could not be reached, or the outcome is unknown. */
 export const UNREACHABLE = -100;
@@ -201,6 +219,30 @@ export function wechatHttpAdapter(options: HttpOptions): WechatAdapter {
     },
     async addRoomGoods(roomId, goodsIds) {
       await post('/wxaapi/broadcast/room/addgoods', { ids: goodsIds, roomId });
+    },
+    async liveRooms({ start, limit }) {
+      let answer: Record<string, unknown>;
+      try {
+        answer = await post('/wxa/business/getliveinfo', { start, limit });
+      } catch (error) {
+        if (error instanceof WechatError && error.errcode === NO_ROOMS_ERRCODE)
+          return { total: 0, rooms: [] };
+        throw error;
+      }
+      const rooms = (answer.room_info ?? []) as Record<string, unknown>[];
+      return {
+        total: Number(answer.total ?? rooms.length),
+        rooms: rooms.map((room) => ({
+          roomId: Number(room.roomid),
+          name: String(room.name ?? ''),
+          coverImg: String(room.cover_img ?? ''),
+          shareImg: String(room.share_img ?? ''),
+          liveStatus: Number(room.live_status ?? 0),
+          startTime: Number(room.start_time ?? 0),
+          endTime: Number(room.end_time ?? 0),
+          anchorName: String(room.anchor_name ?? ''),
+        })),
+      };
     },
   };
 }

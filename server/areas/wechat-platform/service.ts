@@ -209,6 +209,18 @@ export async function authorizedAppId(db: Executor, siteId: number): Promise<str
   return row?.app_id ?? '';
 }
 
+/**
+ * The app id of the shop's authorised mini-program, at WeChat or in the sandbox; '' when none. What
+ * the shop's other paperwork (the payment applyment) names as its mini-program.
+ */
+export async function shopMiniProgramAppId(db: Executor, siteId: number): Promise<string> {
+  const [row] = await queryRows<{ app_id: string }>(
+    db,
+    sql`select app_id from wechat_authorizers where site_id = ${siteId} and state = 'authorized'`,
+  );
+  return row?.app_id ?? '';
+}
+
 /** The site whose mini-program `appId` is authorised to the platform, for its pushes. */
 export async function authorizedSite(db: Executor, appId: string): Promise<number | null> {
   const [row] = await queryRows<{ site_id: number }>(
