@@ -145,7 +145,7 @@ async function sendSubmission(
                contact_mobile_sealed, submitted_at
           from pay_applyments where id = ${payload.applymentId} and site_id = ${row.site_id}`,
   );
-  if (!applyment || applyment.status !== 'submitted' || applyment.business_code !== payload.businessCode)
+  if (applyment?.status !== 'submitted' || applyment.business_code !== payload.businessCode)
     return { skipped: true };
   const refuse = async (error: ApplymentError) => {
     const reason = `${error.code}: ${error.message}`.slice(0, 500);

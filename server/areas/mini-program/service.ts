@@ -105,7 +105,7 @@ export async function requireAuthorized(
   provider: WechatProvider,
 ): Promise<string> {
   const row = await readAuthorizer(db, siteId, provider);
-  if (!row || row.state !== 'authorized') throw new AppError('miniProgram.notAuthorized');
+  if (row?.state !== 'authorized') throw new AppError('miniProgram.notAuthorized');
   return row.app_id;
 }
 
