@@ -234,7 +234,7 @@ export const en: Record<string, string> = {
   'applyment.field.StoreIndoorPic': 'Store interior photo',
   'applyment.miniProgramAppId': 'Mini-program: {appId} (the one authorised under mini-program management)',
   'applyment.miniProgramPicsHelp':
-    'Up to {max} screenshots of the mini-program, sent to WeChat Pay with the application (optional)',
+    'Up to {max, plural, one {# screenshot} other {# screenshots}} of the mini-program, sent to WeChat Pay with the application (optional)',
   'applyment.field.MiniProgramPic': 'Mini-program screenshot {number}',
   'applyment.chooseArea': 'Choose…',
 };
