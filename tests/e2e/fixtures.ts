@@ -55,6 +55,14 @@ export async function loginAs(page: Page, userName: string, options: LoginOption
   await page.goto(siteId === undefined ? '/login' : `/dislogin?siteId=${siteId}`);
   await field(page, USER_NAME_LABEL).fill(userName);
   await field(page, PASSWORD_LABEL).fill(options.password ?? DEMO_PASSWORD);
+  // A person reads the code off its image, and the cookie naming the code comes with the image: on a
+  // busy machine a form sent before the image arrived carries no code at all.
+  const image = page.getByTestId('verify-code-image').locator('img');
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const code = field(page, VERIFY_CODE_LABEL);
   await code.fill(TEST_VERIFY_CODE);
   await code.press('Enter');
