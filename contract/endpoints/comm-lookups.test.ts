@@ -8,15 +8,7 @@ import {
   STORE_LINK_KEYWORD_MAX,
   txVideoId,
 } from './comm-lookups';
-
-/** The fields a schema refuses in `input`, or [] when it accepts it. */
-function refused(
-  schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } },
-  input: unknown,
-) {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error!.issues.map((issue) => issue.path.join('.'));
-}
+import { refusedFields as refused } from './schema-refusals';
 
 describe('txVideoId', () => {
   it.each([

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupEndpoints, lookupQuerySchema, MAX_LOOKUP_IDS } from './link-entities';
-
-/** The fields a schema refuses in `input`, or [] when it accepts it. */
-function refused(
-  schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } },
-  input: unknown,
-) {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error!.issues.map((issue) => issue.path.join('.'));
-}
+import { refusedFields as refused } from './schema-refusals';
 
 const idList = (count: number) => Array.from({ length: count }, (_, index) => index + 1).join(',');
 

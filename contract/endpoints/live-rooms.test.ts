@@ -11,15 +11,7 @@ import {
   getLiveRoomList,
   getLiveRoomSalesReport,
 } from './live-rooms';
-
-/** The fields a schema refuses in `input`, or [] when it accepts it. */
-function refused(
-  schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } },
-  input: unknown,
-) {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error!.issues.map((issue) => issue.path.join('.'));
-}
+import { refusedFields as refused } from './schema-refusals';
 
 const text = (length: number) => '直'.repeat(length);
 const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);

@@ -22,24 +22,7 @@ import {
   prizeFormSchema,
   setLotteryStatus,
 } from './lotteries';
-
-/** `field: catalogue key` (or just the field) of every issue a schema finds, [] when it accepts. */
-function refused(
-  schema: {
-    safeParse(input: unknown): {
-      success: boolean;
-      error?: { issues: { path: PropertyKey[]; params?: { key?: string } }[] };
-    };
-  },
-  input: unknown,
-) {
-  const result = schema.safeParse(input);
-  return result.success
-    ? []
-    : result.error!.issues.map((issue) =>
-        [issue.path.join('.'), issue.params?.key].filter((part) => part !== undefined).join(': '),
-      );
-}
+import { refusedWithKeys as refused } from './schema-refusals';
 
 const text = (length: number) => '奖'.repeat(length);
 const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
