@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/endpoint';
@@ -7,19 +8,22 @@ import { delImage } from '../../contract/endpoints/image-library';
 import { startTestServer, type TestServer } from './harness';
 import { multipartBody, solidPng } from './images';
 import { type LocalS3, S3_BUCKET, startLocalS3 } from './s3-server';
-import { TEST_ENV } from './test-env';
 
 let s3: LocalS3;
 let server: TestServer;
 let token: string;
+/** Its own data folder: other test files upload into the shared one while this one runs. */
+let dataDir: string;
 beforeAll(async () => {
   s3 = await startLocalS3();
-  server = await startTestServer({ env: s3.env });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'object-storage-'));
+  server = await startTestServer({ env: { ...s3.env, DATA_DIR: dataDir } });
   token = await server.login('admin');
 });
 afterAll(async () => {
   await server.close();
   await s3.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every file under a folder, as paths relative to it. */
@@ -43,7 +47,7 @@ async function upload(bytes: Buffer) {
 
 describe('uploads with STORAGE=s3', () => {
   it('puts an uploaded image in the bucket, under the prefix, and none in DATA_DIR', async () => {
-    const localBefore = filesUnder(path.resolve(TEST_ENV.DATA_DIR, 'uploads'));
+    const localBefore = filesUnder(path.join(dataDir, 'uploads'));
     const bytes = solidPng(3, 2);
     const uploaded = await upload(bytes);
     expect(uploaded.Errcode).toBe(0);
@@ -51,7 +55,7 @@ describe('uploads with STORAGE=s3', () => {
     expect(filesUnder(s3.directory).some((file) => file.startsWith(`${S3_BUCKET}/uploads/${key}`))).toBe(
       true,
     );
-    expect(filesUnder(path.resolve(TEST_ENV.DATA_DIR, 'uploads'))).toEqual(localBefore);
+    expect(filesUnder(path.join(dataDir, 'uploads'))).toEqual(localBefore);
 
     const served = await server.app.inject({ method: 'GET', url: uploaded.Url });
     expect(served.statusCode).toBe(200);
