@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_TYPES, ShopType } from './enums';
 import { isLinkAllowed } from './link-targets';
-import { type LinkValue, LinkType, linkAppliesTo, linkKindOf, NAVIGATE_PAGES } from './link-value';
+import { LinkType, type LinkValue, linkAppliesTo, linkKindOf, NAVIGATE_PAGES } from './link-value';
 
 const navigate = (linkUrl: string): LinkValue => ({ linkType: LinkType.navigate, linkUrl });
 const product: LinkValue = { linkType: LinkType.product, id: 7, linkTitle: 'T', shpName: 'T', shpPrice: 100 };
