@@ -147,7 +147,7 @@ test('an operator prints face sheets for three orders, confirms them shipped, an
   // The printed list: shipped waybills can be reprinted, not voided.
   await page.goto(`/order/faceSupervise?keyword=${numbers[1]}`);
   const shippedRow = page.getByRole('row').filter({ hasText: numbers[1]! });
-  await expect(shippedRow).toContainText('Confirmed');
+  await expect(shippedRow).toContainText('Shipped');
   await expect(shippedRow.getByRole('button', { name: `Void ${numbers[1]}` })).toHaveCount(0);
   await settled(page);
   await expectNoSeriousA11yViolations(page);
