@@ -127,8 +127,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     else done(new AppError('common.invalidXml', {}, { status: 400 }), undefined);
   });
 
-  await app.register(cookie);
-
   const pageHeaders = await pageSecurityHeaders();
   // Hooks every request runs take a callback, not a promise: at thousands of calls a second the
   // promise each async hook makes is a measurable share of the request's cost.
@@ -245,12 +243,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const routes = options.routes ?? allRoutes;
-  for (const route of routes) if (!route.multipart) registerRoute(app, route);
+  for (const route of routes) if (!route.multipart && !route.cookies) registerRoute(app, route);
   // The multipart plugin adds two hooks to every request and a listener to every reply; only the
   // upload routes need them, so only they see it (a multipart body elsewhere is answered 415).
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
     for (const route of routes) if (route.multipart) registerRoute(uploads, route);
+  });
+  // Likewise the cookie plugin's two hooks: only the verification code travels in a cookie.
+  await app.register(async (withCookies) => {
+    await withCookies.register(cookie);
+    for (const route of routes) if (route.cookies) registerRoute(withCookies, route);
   });
 
   const storage = services.config.storage;

@@ -34,12 +34,14 @@ export interface RouteDefinition<E extends EndpointDefinition = EndpointDefiniti
   handler: Handler<E>;
   /** Multipart endpoints read their own body; the input schema then checks the text fields only. */
   multipart?: boolean;
+  /** Reads or sets cookies (the verification code's, from its image to the login). */
+  cookies?: boolean;
 }
 
 export function defineRoute<E extends EndpointDefinition>(
   endpoint: E,
   handler: Handler<E>,
-  options: { multipart?: boolean } = {},
+  options: { multipart?: boolean; cookies?: boolean } = {},
 ): RouteDefinition {
   return { endpoint, handler: handler as unknown as Handler<EndpointDefinition>, ...options };
 }

@@ -214,6 +214,20 @@ describe('GetUserInfo', () => {
     );
     expect((await server.call(getUserInfo, {}, { token })).status).toBe(401);
   });
+
+  it('ends a live session on the next call once its account is disabled; idle just under two hours, it still works', async () => {
+    const token = await server.login('editor');
+    await server.query(
+      sql`update sessions set last_seen_at = now() - interval '119 minutes' where revoked_at is null`,
+    );
+    expect((await server.call(getUserInfo, {}, { token })).status).toBe(200);
+    await server.query(sql`update accounts set disabled = true where user_name = 'editor'`);
+    try {
+      expect((await server.call(getUserInfo, {}, { token })).status).toBe(401);
+    } finally {
+      await server.query(sql`update accounts set disabled = false where user_name = 'editor'`);
+    }
+  });
 });
 
 describe('GetSubscribeStatus', () => {

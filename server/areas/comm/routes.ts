@@ -25,18 +25,22 @@ import { storeImage } from './upload-image';
 export const SWITCH_TICKET_TTL_MS = 2 * 60 * 1000;
 
 export const commRoutes = [
-  defineRoute(comm.getVerifyCode, async ({ db, config, reply }) => {
-    const code = await issueVerifyCode(db, config.testVerifyCode);
-    reply.setCookie(VERIFY_CODE_COOKIE, code.id, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: 'auto',
-      maxAge: VERIFY_CODE_TTL_MS / 1000,
-    });
-    reply.header('cache-control', 'no-store').type('image/svg+xml').send(code.svg);
-    return undefined;
-  }),
+  defineRoute(
+    comm.getVerifyCode,
+    async ({ db, config, reply }) => {
+      const code = await issueVerifyCode(db, config.testVerifyCode);
+      reply.setCookie(VERIFY_CODE_COOKIE, code.id, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: 'auto',
+        maxAge: VERIFY_CODE_TTL_MS / 1000,
+      });
+      reply.header('cache-control', 'no-store').type('image/svg+xml').send(code.svg);
+      return undefined;
+    },
+    { cookies: true },
+  ),
 
   defineRoute(comm.getSiteName, async ({ db, session }) => {
     const [site] = await db.select().from(sites).where(eq(sites.id, session.siteId));

@@ -12,23 +12,27 @@ import { members } from '../customer/tables';
 import { subscribeStatus } from '../wechat-messages/service';
 
 export const userRoutes = [
-  defineRoute(user.login, async ({ input, db, request, reply }) => {
-    if (input.LoginType !== LoginType.switchSite) {
-      const codeId = request.cookies[VERIFY_CODE_COOKIE];
-      reply.clearCookie(VERIFY_CODE_COOKIE, { path: '/api' });
-      if (!(await consumeVerifyCode(db, codeId, input.verifyCode))) {
-        throw new AppError('auth.wrongVerifyCode', {}, { field: 'verifyCode' });
+  defineRoute(
+    user.login,
+    async ({ input, db, request, reply }) => {
+      if (input.LoginType !== LoginType.switchSite) {
+        const codeId = request.cookies[VERIFY_CODE_COOKIE];
+        reply.clearCookie(VERIFY_CODE_COOKIE, { path: '/api' });
+        if (!(await consumeVerifyCode(db, codeId, input.verifyCode))) {
+          throw new AppError('auth.wrongVerifyCode', {}, { field: 'verifyCode' });
+        }
       }
-    }
-    const token = await passwordLogin(db, {
-      userName: input.userName,
-      passWord: input.passWord,
-      loginType: input.LoginType,
-      siteId: typeof input.SiteId === 'number' && input.SiteId > 0 ? input.SiteId : undefined,
-      address: request.ip,
-    });
-    return { AccessToken: token };
-  }),
+      const token = await passwordLogin(db, {
+        userName: input.userName,
+        passWord: input.passWord,
+        loginType: input.LoginType,
+        siteId: typeof input.SiteId === 'number' && input.SiteId > 0 ? input.SiteId : undefined,
+        address: request.ip,
+      });
+      return { AccessToken: token };
+    },
+    { cookies: true },
+  ),
 
   // Everything comes with the session: the call makes no query of its own.
   defineRoute(user.getUserInfo, async ({ session }) => ({
