@@ -6,7 +6,7 @@ import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, type EndpointDefinition } from '../../contract/endpoint';
+import { defineEndpoint } from '../../contract/endpoint';
 import { system } from '../../src/lib/chakra-system';
 import { callEndpoint } from '../../src/lib/http';
 import { en as appEn } from '../../src/lib/i18n/en';
@@ -104,7 +104,7 @@ const messages = {
 };
 
 function show(search: string, sailors: { Id: number; Title: string }[]) {
-  call.mockImplementation(async (endpoint: EndpointDefinition) => {
+  call.mockImplementation(async (endpoint) => {
     if (endpoint === getSailors) return { Errcode: 0, Data: sailors } as never;
     if (endpoint === getBoat) return { Errcode: 0, Id: 7, Version: 3, Name: 'Swan', CrewIds: [2] } as never;
     return { Errcode: 0, Id: 7 } as never;
