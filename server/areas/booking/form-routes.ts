@@ -3,6 +3,7 @@ import * as api from '../../../contract/endpoints/booking-forms';
 import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import { containsPattern, intArray, queryRows } from '../../db/query';
+import { timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -151,30 +152,24 @@ export const formRoutes = [
     if (input.keyword) conditions.push(sql`f.title ilike ${containsPattern(input.keyword)}`);
     if (input.categoryId) conditions.push(sql`f.category_id = ${input.categoryId}`);
     const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
     const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<FormRecord>(
-        db,
-        sql`select ${FORM_COLUMNS} from ${FORM_FROM} where ${where} and ${tab}
-             order by ${FORM_SORTS[order.field]} ${direction}, f.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof api.BOOKING_FORM_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from booking_forms f where ${where}`,
-      ),
-    ]);
+    const { records, counts } = await timedPage<FormRecord>(db, {
+      columns: FORM_COLUMNS,
+      from: FORM_FROM,
+      countFrom: sql`booking_forms f`,
+      where,
+      state,
+      tab: input.state,
+      sort: FORM_SORTS[order.field],
+      id: sql`f.id`,
+      descending: order.descending,
+      page: input.page,
+      pageSize: input.pageSize,
+    });
     return {
       Data: records.map((record) => formRow(record, now)),
-      Total: counts![input.state],
-      Counts: counts!,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

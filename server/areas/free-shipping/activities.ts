@@ -7,6 +7,7 @@ import {
 } from '../../../contract/free-shipping';
 import type { Executor } from '../../db/client';
 import { intArray, queryRows, textArray } from '../../db/query';
+import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
 import { regionName } from '../comm/service';
@@ -59,9 +60,7 @@ export function activityOf(record: ActivityRecord): FreeShippingActivity {
 
 /** The activity's state in SQL (alias `a`), as freeShippingState decides it. */
 export function activityStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when a.status = 'off' then 'off' when a.starts_at > ${at} then 'notStarted'
-                   when a.ends_at <= ${at} then 'ended' else 'running' end)`;
+  return timedStateSql('a', now);
 }
 
 export function namedRegions(codes: readonly string[]) {

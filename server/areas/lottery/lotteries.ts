@@ -3,6 +3,7 @@ import type { LotteryDetail, LotteryForm, LotteryRow, Prize } from '../../../con
 import { timedState } from '../../../contract/timed-state';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import './messages';
 
@@ -40,9 +41,7 @@ export const LOTTERY_COLUMNS = sql`a.id, a.title, a.image, a.summary, a.rules, a
 
 /** The state of a draw in SQL, as timedState decides it. */
 export function lotteryStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when a.status = 'off' then 'off' when a.starts_at > ${at} then 'notStarted'
-                   when a.ends_at <= ${at} then 'ended' else 'running' end)`;
+  return timedStateSql('a', now);
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -4,6 +4,7 @@ import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
+import { timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -56,30 +57,23 @@ export const lotteryRoutes = [
     if (input.keyword) conditions.push(sql`a.title ilike ${containsPattern(input.keyword)}`);
     if (input.entryMode) conditions.push(sql`a.entry_mode = ${input.entryMode}`);
     const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
     const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<LotteryRecord>(
-        db,
-        sql`select ${LOTTERY_COLUMNS} from marketing_activities a where ${where} and ${tab}
-             order by ${SORT_COLUMNS[order.field]} ${direction}, a.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof lotteries.LOTTERY_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from marketing_activities a where ${where}`,
-      ),
-    ]);
+    const { records, counts } = await timedPage<LotteryRecord>(db, {
+      columns: LOTTERY_COLUMNS,
+      from: sql`marketing_activities a`,
+      where,
+      state,
+      tab: input.state,
+      sort: SORT_COLUMNS[order.field],
+      id: sql`a.id`,
+      descending: order.descending,
+      page: input.page,
+      pageSize: input.pageSize,
+    });
     return {
       Data: records.map((record) => lotteryRow(record, now)),
-      Total: counts![input.state],
-      Counts: counts!,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

@@ -4,6 +4,7 @@ import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
+import { timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -58,34 +59,26 @@ export const goodsRoutes = [
     }
     if (input.kind) conditions.push(sql`g.kind = ${input.kind}`);
     const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
     const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<GoodsRecord>(
-        db,
-        sql`select ${GOODS_COLUMNS} from ${GOODS_FROM} where ${where} and ${tab}
-             order by ${SORT_COLUMNS[order.field]} ${direction}, g.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof goods.POINTS_GOODS_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from ${GOODS_FROM} where ${where}`,
-      ),
-    ]);
-    const tally = counts!;
+    const { records, counts } = await timedPage<GoodsRecord>(db, {
+      columns: GOODS_COLUMNS,
+      from: GOODS_FROM,
+      where,
+      state,
+      tab: input.state,
+      sort: SORT_COLUMNS[order.field],
+      id: sql`g.id`,
+      descending: order.descending,
+      page: input.page,
+      pageSize: input.pageSize,
+    });
     return {
       Data: records.map((record) => {
         const { Description: _description, ...row } = goodsDetail(record, now);
         return row;
       }),
-      Total: tally[input.state],
-      Counts: tally,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 
