@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { parseSort } from '../../contract/list-query';
 import type { TimedState } from '../../contract/timed-state';
 import type { Database } from './client';
 import { queryRows } from './query';
@@ -24,40 +25,53 @@ export function timedStateSql(alias: string, now: Date, options: { openEnd?: boo
                    when ${ended} then 'ended' else 'running' end)`;
 }
 
-export interface TimedPageQuery {
+/** A timed table as its list reads it. */
+export interface TimedList<Sort extends string> {
   /** The selected columns. */
   columns: SQL;
-  /** The table under its alias, with what it joins. */
+  /** The table under `alias`, with what it joins. */
   from: SQL;
   /** What the counts read, when less than `from` will do. */
   countFrom?: SQL;
-  /** The search (shop, live rows, filters), the same for the page and the counts. */
-  where: SQL;
-  /** The row's state (timedStateSql). */
-  state: SQL;
-  tab: TimedTab;
-  /** The sort column, then the id column breaking ties in the same direction. */
-  sort: SQL;
-  id: SQL;
-  descending: boolean;
+  alias: string;
+  /** The columns a list sorts on, by the sort's name; the id breaks ties in the same direction. */
+  sorts: Record<Sort, SQL>;
+  /** Rows without an end never end. */
+  openEnd?: boolean;
+}
+
+export interface TimedListInput<Sort extends string> {
+  state: TimedTab;
+  sort: Sort | `-${Sort}`;
   page: number;
   pageSize: number;
 }
 
-/** A page of the tab's rows and the count of every tab for the same search. */
-export async function timedPage<R extends Record<string, unknown>>(
+/**
+ * A page of one shop's live rows on the tab, with the count of every tab for the same search
+ * (`filters`, besides the shop and live rows).
+ */
+export async function timedPage<R extends Record<string, unknown>, Sort extends string>(
   db: Database,
-  query: TimedPageQuery,
+  list: TimedList<Sort>,
+  search: { siteId: number; filters: readonly SQL[]; now: Date },
+  input: TimedListInput<Sort>,
 ): Promise<{ records: R[]; counts: Record<TimedTab, number> }> {
-  const { state, where } = query;
-  const tab = query.tab === 'all' ? sql`true` : sql`${state} = ${query.tab}`;
-  const direction = query.descending ? sql`desc` : sql`asc`;
+  const alias = (name: string) => sql.raw(`${list.alias}.${name}`);
+  const state = timedStateSql(list.alias, search.now, { openEnd: list.openEnd });
+  const where = sql.join(
+    [sql`${alias('site_id')} = ${search.siteId}`, sql`not ${alias('deleted')}`, ...search.filters],
+    sql` and `,
+  );
+  const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
+  const order = parseSort(input.sort);
+  const direction = order.descending ? sql`desc` : sql`asc`;
   const [records, [counts]] = await Promise.all([
     queryRows<R>(
       db,
-      sql`select ${query.columns} from ${query.from} where ${where} and ${tab}
-           order by ${query.sort} ${direction}, ${query.id} ${direction}
-           limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      sql`select ${list.columns} from ${list.from} where ${where} and ${tab}
+           order by ${list.sorts[order.field]} ${direction}, ${alias('id')} ${direction}
+           limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
     ),
     queryRows<Record<TimedTab, number>>(
       db,
@@ -66,7 +80,7 @@ export async function timedPage<R extends Record<string, unknown>>(
                  (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
                  (count(*) filter (where ${state} = 'ended'))::int as ended,
                  (count(*) filter (where ${state} = 'off'))::int as off
-            from ${query.countFrom ?? query.from} where ${where}`,
+            from ${list.countFrom ?? list.from} where ${where}`,
     ),
   ]);
   return { records, counts: counts! };

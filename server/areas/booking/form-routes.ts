@@ -3,7 +3,7 @@ import * as api from '../../../contract/endpoints/booking-forms';
 import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import { containsPattern, intArray, queryRows } from '../../db/query';
-import { timedPage } from '../../db/timed-list';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -12,7 +12,6 @@ import {
   FORM_FROM,
   type FormRecord,
   formRow,
-  formStateSql,
   readForm,
   requireOwnForms,
   saveForm,
@@ -25,6 +24,14 @@ const FORM_SORTS: Record<(typeof api.BOOKING_FORM_SORTS)[number], SQL> = {
   sort: sql`f.sort`,
   createdAt: sql`f.created_at`,
   bookings: sql`bookings`,
+};
+
+const FORM_LIST: TimedList<keyof typeof FORM_SORTS> = {
+  columns: FORM_COLUMNS,
+  from: FORM_FROM,
+  countFrom: sql`booking_forms f`,
+  alias: 'f',
+  sorts: FORM_SORTS,
 };
 
 const formTarget = (id: number) => `bookingForm:${id}`;
@@ -147,25 +154,15 @@ export const formRoutes = [
 
   defineRoute(api.getBookingFormList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = formStateSql(now);
-    const conditions: SQL[] = [sql`f.site_id = ${session.siteId}`, sql`not f.deleted`];
-    if (input.keyword) conditions.push(sql`f.title ilike ${containsPattern(input.keyword)}`);
-    if (input.categoryId) conditions.push(sql`f.category_id = ${input.categoryId}`);
-    const where = sql.join(conditions, sql` and `);
-    const order = parseSort(input.sort);
-    const { records, counts } = await timedPage<FormRecord>(db, {
-      columns: FORM_COLUMNS,
-      from: FORM_FROM,
-      countFrom: sql`booking_forms f`,
-      where,
-      state,
-      tab: input.state,
-      sort: FORM_SORTS[order.field],
-      id: sql`f.id`,
-      descending: order.descending,
-      page: input.page,
-      pageSize: input.pageSize,
-    });
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`f.title ilike ${containsPattern(input.keyword)}`);
+    if (input.categoryId) filters.push(sql`f.category_id = ${input.categoryId}`);
+    const { records, counts } = await timedPage<FormRecord, keyof typeof FORM_SORTS>(
+      db,
+      FORM_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => formRow(record, now)),
       Total: counts[input.state],

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FreeShippingDetail, FreeShippingForm } from '../../../contract/endpoints/free-shipping';
 import {
   exclusionConflict,
@@ -7,7 +7,6 @@ import {
 } from '../../../contract/free-shipping';
 import type { Executor } from '../../db/client';
 import { intArray, queryRows, textArray } from '../../db/query';
-import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { type Locale, translate } from '../../i18n/messages';
 import { regionName } from '../comm/service';
@@ -56,11 +55,6 @@ export function activityOf(record: ActivityRecord): FreeShippingActivity {
     GoodsScope: record.goods_scope,
     ProductIds: record.product_ids,
   };
-}
-
-/** The activity's state in SQL (alias `a`), as freeShippingState decides it. */
-export function activityStateSql(now: Date): SQL {
-  return timedStateSql('a', now);
 }
 
 export function namedRegions(codes: readonly string[]) {

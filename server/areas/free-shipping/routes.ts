@@ -1,15 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as api from '../../../contract/endpoints/free-shipping';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import { containsPattern } from '../../db/query';
-import { timedPage } from '../../db/timed-list';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import {
   ACTIVITY_COLUMNS,
   type ActivityRecord,
-  activityStateSql,
   deleteActivities,
   readActivity,
   rowOf,
@@ -26,28 +24,26 @@ const SORT_COLUMNS: Record<(typeof api.FREE_SHIPPING_SORTS)[number], SQL> = {
   createdAt: sql`a.created_at`,
 };
 
+const FREE_SHIPPING_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: ACTIVITY_COLUMNS,
+  from: sql`free_shipping_activities a`,
+  alias: 'a',
+  sorts: SORT_COLUMNS,
+};
+
 const target = (id: number) => `freeShipping:${id}`;
 
 export const freeShippingRoutes = [
   defineRoute(api.getFreeShippingList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = activityStateSql(now);
-    const conditions: SQL[] = [sql`a.site_id = ${session.siteId}`, sql`not a.deleted`];
-    if (input.keyword) conditions.push(sql`a.name ilike ${containsPattern(input.keyword)}`);
-    const where = sql.join(conditions, sql` and `);
-    const order = parseSort(input.sort);
-    const { records, counts } = await timedPage<ActivityRecord>(db, {
-      columns: ACTIVITY_COLUMNS,
-      from: sql`free_shipping_activities a`,
-      where,
-      state,
-      tab: input.state,
-      sort: SORT_COLUMNS[order.field],
-      id: sql`a.id`,
-      descending: order.descending,
-      page: input.page,
-      pageSize: input.pageSize,
-    });
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`a.name ilike ${containsPattern(input.keyword)}`);
+    const { records, counts } = await timedPage<ActivityRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      FREE_SHIPPING_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     const orders = await waivedOrders(
       db,
       session.siteId,

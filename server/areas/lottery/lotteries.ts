@@ -1,9 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LotteryDetail, LotteryForm, LotteryRow, Prize } from '../../../contract/endpoints/lotteries';
 import { timedState } from '../../../contract/timed-state';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import './messages';
 
@@ -38,11 +37,6 @@ export const LOTTERY_COLUMNS = sql`a.id, a.title, a.image, a.summary, a.rules, a
   a.daily_limit, a.total_limit, a.starts_at, a.ends_at, a.status, a.sort, a.nothing_text, a.version, a.created_at,
   (select count(*)::int from lottery_records r where r.lottery_id = a.id) as draws,
   (select count(*)::int from lottery_records r where r.lottery_id = a.id and r.outcome <> 'nothing') as wins`;
-
-/** The state of a draw in SQL, as timedState decides it. */
-export function lotteryStateSql(now: Date): SQL {
-  return timedStateSql('a', now);
-}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,21 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as lotteries from '../../../contract/endpoints/lotteries';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
-import { timedPage } from '../../db/timed-list';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
-import {
-  LOTTERY_COLUMNS,
-  type LotteryRecord,
-  lotteryRow,
-  lotteryStateSql,
-  readLottery,
-  saveLottery,
-} from './lotteries';
+import { LOTTERY_COLUMNS, type LotteryRecord, lotteryRow, readLottery, saveLottery } from './lotteries';
 import './messages';
 
 /** Lucky draws (lotteryActivity, editLotteryActivity): listed by their time-and-switch state, saved, switched, deleted. */
@@ -25,6 +17,13 @@ const SORT_COLUMNS: Record<(typeof lotteries.LOTTERY_SORTS)[number], SQL> = {
   createdAt: sql`a.created_at`,
   startsAt: sql`a.starts_at`,
   draws: sql`draws`,
+};
+
+const LOTTERY_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: LOTTERY_COLUMNS,
+  from: sql`marketing_activities a`,
+  alias: 'a',
+  sorts: SORT_COLUMNS,
 };
 
 const target = (id: number) => `lottery:${id}`;
@@ -52,24 +51,15 @@ async function requireOwnLotteries(db: Executor, siteId: number, ids: readonly n
 export const lotteryRoutes = [
   defineRoute(lotteries.getLotteryList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = lotteryStateSql(now);
-    const conditions: SQL[] = [sql`a.site_id = ${session.siteId}`, sql`not a.deleted`];
-    if (input.keyword) conditions.push(sql`a.title ilike ${containsPattern(input.keyword)}`);
-    if (input.entryMode) conditions.push(sql`a.entry_mode = ${input.entryMode}`);
-    const where = sql.join(conditions, sql` and `);
-    const order = parseSort(input.sort);
-    const { records, counts } = await timedPage<LotteryRecord>(db, {
-      columns: LOTTERY_COLUMNS,
-      from: sql`marketing_activities a`,
-      where,
-      state,
-      tab: input.state,
-      sort: SORT_COLUMNS[order.field],
-      id: sql`a.id`,
-      descending: order.descending,
-      page: input.page,
-      pageSize: input.pageSize,
-    });
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`a.title ilike ${containsPattern(input.keyword)}`);
+    if (input.entryMode) filters.push(sql`a.entry_mode = ${input.entryMode}`);
+    const { records, counts } = await timedPage<LotteryRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      LOTTERY_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => lotteryRow(record, now)),
       Total: counts[input.state],

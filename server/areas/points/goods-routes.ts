@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as goods from '../../../contract/endpoints/points-goods';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
-import { timedPage } from '../../db/timed-list';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -13,7 +12,6 @@ import {
   GOODS_FROM,
   type GoodsRecord,
   goodsDetail,
-  goodsStateSql,
   readGoods,
   savePointsGoods,
 } from './goods';
@@ -26,6 +24,14 @@ const SORT_COLUMNS: Record<(typeof goods.POINTS_GOODS_SORTS)[number], SQL> = {
   createdAt: sql`g.created_at`,
   exchanged: sql`g.exchanged`,
   points: sql`g.points`,
+};
+
+const GOODS_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: GOODS_COLUMNS,
+  from: GOODS_FROM,
+  alias: 'g',
+  sorts: SORT_COLUMNS,
+  openEnd: true,
 };
 
 const target = (id: number) => `pointsGoods:${id}`;
@@ -51,27 +57,18 @@ async function requireOwnGoods(db: Executor, siteId: number, ids: readonly numbe
 export const goodsRoutes = [
   defineRoute(goods.getPointsGoodsList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = goodsStateSql(now);
-    const conditions: SQL[] = [sql`g.site_id = ${session.siteId}`, sql`not g.deleted`];
+    const filters: SQL[] = [];
     if (input.keyword) {
       const pattern = containsPattern(input.keyword);
-      conditions.push(sql`(g.title ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`);
+      filters.push(sql`(g.title ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`);
     }
-    if (input.kind) conditions.push(sql`g.kind = ${input.kind}`);
-    const where = sql.join(conditions, sql` and `);
-    const order = parseSort(input.sort);
-    const { records, counts } = await timedPage<GoodsRecord>(db, {
-      columns: GOODS_COLUMNS,
-      from: GOODS_FROM,
-      where,
-      state,
-      tab: input.state,
-      sort: SORT_COLUMNS[order.field],
-      id: sql`g.id`,
-      descending: order.descending,
-      page: input.page,
-      pageSize: input.pageSize,
-    });
+    if (input.kind) filters.push(sql`g.kind = ${input.kind}`);
+    const { records, counts } = await timedPage<GoodsRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      GOODS_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => {
         const { Description: _description, ...row } = goodsDetail(record, now);
