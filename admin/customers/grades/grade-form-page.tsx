@@ -1,7 +1,6 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useIntl } from 'react-intl';
 import {
   type GradeRow,
   getMemberGradeInfo,
@@ -11,7 +10,7 @@ import {
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ImageField } from '../../../src/lib/image-library/image-field';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { type GradeDraft, gradeDraft, gradeInput, NEW_GRADE } from './grade-form';
@@ -22,7 +21,6 @@ type Spec = FieldSpec<GradeDraft>;
 function GradeEditor({ row }: { row?: GradeRow }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const record = row ? { Id: row.Id, Version: row.Version } : undefined;
   const { form, submit } = useResourceForm({
     defaultValues: row ? gradeDraft(row) : NEW_GRADE,
@@ -46,19 +44,12 @@ function GradeEditor({ row }: { row?: GradeRow }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(MEMBER_GRADE_PERMISSION)}>
-            <FormattedMessage id="grades.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={MEMBER_GRADE_PERMISSION}
+          backLabel={t('grades.form.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         <FormSection title={t('grades.form.basics')}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <FormFields form={form} fields={basics} />
