@@ -116,7 +116,7 @@ async function prepare(database: DatabaseHandle) {
     sql`update products set total_stock = total_stock + 100000, freight_template_id = null where id = ${sku.product_id}`,
   );
   const [admin] = await queryRows<{ id: number }>(db, sql`select id from accounts where user_name = 'admin'`);
-  const operator = { siteId: SITE_ID, accountId: admin!.id };
+  const operator = { siteId: SITE_ID, accountId: admin!.id, ip: '' };
   const now = Date.now();
   const { Id: ActivityId } = await db.transaction((tx) =>
     saveSeckill(tx, operator, {

@@ -141,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       done();
       return;
     }
-    findSession(services.db, token).then((session) => {
+    findSession(services.db, token, request.ip).then((session) => {
       request.session = session;
       done();
     }, done);

@@ -1,19 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Session } from './auth/session';
 import type { Database } from './db/client';
 import { auditLog } from './db/schema';
 
-/** The request an audit row is written for; set by registerRoute so no area has to pass it. */
-interface AuditRequest {
-  ip: string;
-}
-
-const currentRequest = new AsyncLocalStorage<AuditRequest>();
-
-/** Runs a route handler with its caller's address at hand for every audit row it writes. */
-export function withAuditRequest<T>(request: AuditRequest, run: () => Promise<T>): Promise<T> {
-  return currentRequest.run(request, run);
-}
+/**
+ * Who writes: the session, which carries the caller's address. The address travels on the session
+ * rather than in an AsyncLocalStorage: on Node 20 one live AsyncLocalStorage turns on promise hooks
+ * for every promise of every request, a measurable share of a cheap call.
+ */
+export type AuditCaller = Pick<Session, 'siteId' | 'accountId' | 'ip'>;
 
 /**
  * Appends one audit row for an admin write: who (the session's account), on which site, what action,
@@ -24,7 +18,7 @@ export function withAuditRequest<T>(request: AuditRequest, run: () => Promise<T>
  */
 export async function audit(
   db: Database,
-  session: Pick<Session, 'siteId' | 'accountId'>,
+  session: AuditCaller,
   action: string,
   target: string,
   summary: Record<string, unknown> = {},
@@ -35,7 +29,7 @@ export async function audit(
     action,
     target,
     summary,
-    ip: currentRequest.getStore()?.ip ?? '',
+    ip: session.ip,
   });
 }
 
@@ -45,7 +39,7 @@ export async function audit(
  */
 export async function auditRefusal(
   db: Database,
-  session: Pick<Session, 'siteId' | 'accountId'>,
+  session: AuditCaller,
   action: string,
   error: string,
 ): Promise<void> {
@@ -55,6 +49,6 @@ export async function auditRefusal(
     action,
     outcome: 'refused',
     error: error.slice(0, 500),
-    ip: currentRequest.getStore()?.ip ?? '',
+    ip: session.ip,
   });
 }

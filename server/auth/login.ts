@@ -24,6 +24,7 @@ export async function createSession(
   account: AccountRow,
   siteId: number,
   via: 'password' | 'switchSite',
+  address: string,
 ): Promise<string> {
   const { token, hash } = newToken();
   const roles = account.kind === 'sub' ? [SUB_ACCOUNT_ROLE] : account.roles;
@@ -34,7 +35,9 @@ export async function createSession(
     roles,
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
-  await audit(db, { siteId, accountId: account.id }, 'account.login', `account:${account.id}`, { via });
+  await audit(db, { siteId, accountId: account.id, ip: address }, 'account.login', `account:${account.id}`, {
+    via,
+  });
   return token;
 }
 
@@ -62,7 +65,7 @@ async function switchSiteLogin(db: Database, request: LoginRequest): Promise<str
   const [account] = await db.select().from(accounts).where(eq(accounts.id, ticket.accountId));
   if (!account || account.disabled) throw new AppError('auth.disabled');
   await assertSiteLive(db, siteId, account.id);
-  return createSession(db, account, siteId, 'switchSite');
+  return createSession(db, account, siteId, 'switchSite', request.address);
 }
 
 /**
@@ -102,5 +105,5 @@ export async function passwordLogin(db: Database, request: LoginRequest): Promis
   if (account.disabled) throw new AppError('auth.disabled');
   await assertSiteLive(db, account.siteId, account.id);
   await recordAttempt(db, accountKey, request.address, true);
-  return createSession(db, account, account.siteId, 'password');
+  return createSession(db, account, account.siteId, 'password', request.address);
 }

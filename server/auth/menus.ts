@@ -3,13 +3,14 @@ import type { MenuItem } from '../../contract/endpoints/user';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/query';
 import { accounts, menus } from '../db/schema';
+import { SerialisedJson } from '../http/serialised-json';
 
 type MenuRow = typeof menus.$inferSelect;
 
 /** What a set of granted menus gives a session: its paths and GetUserInfo's MenuList, serialised. */
 export interface GrantSet {
   paths: ReadonlySet<string>;
-  menuListJson: string;
+  menuList: SerialisedJson;
 }
 
 /**
@@ -62,7 +63,7 @@ export function grantSetOf(db: Database, key: string): Promise<GrantSet> {
     const menuIds = key === '' ? [] : key.split(',').map(Number);
     grantSet = cache.table.then((table) => ({
       paths: grantedPaths(table, menuIds),
-      menuListJson: JSON.stringify(menuList(table, menuIds)),
+      menuList: new SerialisedJson(JSON.stringify(menuList(table, menuIds))),
     }));
     grantSet.catch(() => cache.grantSets.delete(key));
     if (cache.grantSets.size >= MAX_GRANT_SETS) {

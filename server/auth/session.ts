@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { packedRow, preparedStatement } from '../db/query';
 import { accounts, sessions, sites } from '../db/schema';
+import type { SerialisedJson } from '../http/serialised-json';
 import { grantSetOfAccount } from './menus';
 import { hashToken, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './tokens';
 
@@ -24,8 +25,10 @@ export interface Session {
   avatar: string;
   introduction: string;
   grantedPaths: ReadonlySet<string>;
+  /** The caller's address, for the audit rows the request's writes append. */
+  ip: string;
   /** The granted menus as GetUserInfo's MenuList, serialised once per grant set. */
-  menuListJson: string;
+  menuList: SerialisedJson;
 }
 
 const IDLE_SECONDS = SESSION_IDLE_MS / 1000;
@@ -115,7 +118,7 @@ const sessionTouch = preparedStatement('session_touch', (db, name) =>
  * the database on every call (never kept in memory), so a logout on any instance ends it everywhere
  * at once.
  */
-export async function findSession(db: Database, token: string): Promise<Session | null> {
+export async function findSession(db: Database, token: string, ip: string): Promise<Session | null> {
   const [found] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!found) return null;
   const row = JSON.parse(found.row) as LookupRow;
@@ -136,7 +139,8 @@ export async function findSession(db: Database, token: string): Promise<Session 
     avatar: row.avatar,
     introduction: row.introduction,
     grantedPaths: grants.paths,
-    menuListJson: grants.menuListJson,
+    menuList: grants.menuList,
+    ip,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { expiredSiteMessage } from '../../contract/envelope-rules';
-import { auditRefusal, withAuditRequest } from '../audit';
+import { auditRefusal } from '../audit';
 import type { Session } from '../auth/session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -10,6 +10,7 @@ import type { Locale } from '../i18n/messages';
 import { translate } from '../i18n/messages';
 import type { FileStore } from '../storage/file-store';
 import { AppError, rawError } from './errors';
+import { type SerialisedJson, withSerialisedParts } from './serialised-json';
 import { InputError, parseInput } from './validation';
 
 /** Everything a handler gets: parsed input, the database, the caller's session and language. */
@@ -69,10 +70,10 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
         }
       }
       const raw = route.multipart ? {} : endpoint.method === 'GET' ? request.query : (request.body ?? {});
-      const run = async () => {
-        const input = parseInput(endpoint.input, raw);
-        return route.handler({
-          input,
+      let output: Awaited<ReturnType<Handler<EndpointDefinition>>>;
+      try {
+        output = await route.handler({
+          input: parseInput(endpoint.input, raw),
           db: app.services.db,
           config: app.services.config,
           files: app.services.files,
@@ -81,13 +82,9 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
           request,
           reply,
         });
-      };
-      let output: Awaited<ReturnType<typeof run>>;
-      try {
-        output = await withAuditRequest({ ip: request.ip }, run);
       } catch (error) {
         // A log row that cannot be written must not hide the refusal the caller is owed.
-        await recordRefusal(app, session, endpoint, error, request.locale, request.ip).catch((failure) =>
+        await recordRefusal(app, session, endpoint, error, request.locale).catch((failure) =>
           request.log.warn({ err: failure }, 'refused write not logged'),
         );
         throw error;
@@ -102,54 +99,11 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
 }
 
 /**
- * Encoded serialised parts, by their text. A part comes from a cache (GetUserInfo's MenuList per
- * grant set), so the same few texts come back on every call; encoding them once spares each answer
- * a 30 KB string flattened on the heap and encoded again on the socket.
+ * A field of a handler's answer given as JSON kept serialised, so that a large part which rarely
+ * changes (GetUserInfo's MenuList) is not serialised again on every call.
  */
-const encodedParts = new Map<string, Buffer>();
-const MAX_ENCODED_PARTS = 500;
-
-function encodedPart(text: string): Buffer {
-  let bytes = encodedParts.get(text);
-  if (bytes === undefined) {
-    bytes = Buffer.from(text);
-    if (encodedParts.size >= MAX_ENCODED_PARTS) encodedParts.delete(encodedParts.keys().next().value!);
-    encodedParts.set(text, bytes);
-  }
-  return bytes;
-}
-
-/** JSON text made once and kept (a cached part of an answer), placed in the answer as it is. */
-class SerialisedJson {
-  constructor(readonly text: string) {}
-  /** Anything that serialises the answer some other way still gets the right value. */
-  toJSON(): unknown {
-    return JSON.parse(this.text);
-  }
-}
-
-/**
- * A field of a handler's answer given as JSON text already serialised, so that a large part which
- * rarely changes (GetUserInfo's MenuList) is not serialised again on every call.
- */
-export function serialisedField<T>(text: string): T {
-  return new SerialisedJson(text) as unknown as T;
-}
-
-/** The answer as UTF-8 JSON when some top-level field came serialised; undefined when none did. */
-export function withSerialisedParts(answer: Record<string, unknown>): Buffer | undefined {
-  const parts: Buffer[] = [];
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(answer)) {
-    if (value instanceof SerialisedJson)
-      parts.push(Buffer.from(`,${JSON.stringify(key)}:`), encodedPart(value.text));
-    else rest[key] = value;
-  }
-  if (parts.length === 0) return undefined;
-  const head = JSON.stringify(rest);
-  // The first part's leading comma goes when no other field comes before it.
-  if (head === '{}') parts[0] = parts[0]!.subarray(1);
-  return Buffer.concat([Buffer.from(head.slice(0, -1)), ...parts, Buffer.from('}')]);
+export function serialisedField<T>(part: SerialisedJson): T {
+  return part as unknown as T;
 }
 
 /**
@@ -162,7 +116,6 @@ async function recordRefusal(
   endpoint: EndpointDefinition,
   error: unknown,
   locale: FastifyRequest['locale'],
-  ip: string,
 ): Promise<void> {
   if (!session || endpoint.method === 'GET') return;
   if (!(error instanceof AppError) && !(error instanceof InputError)) return;
@@ -170,5 +123,5 @@ async function recordRefusal(
     error instanceof AppError
       ? (error.options.raw ?? translate(locale, error.key, error.params))
       : error.zodError.issues.map((issue) => issue.path.join('.') || issue.message).join(', ');
-  await withAuditRequest({ ip }, () => auditRefusal(app.services.db, session, endpoint.path, message));
+  await auditRefusal(app.services.db, session, endpoint.path, message);
 }

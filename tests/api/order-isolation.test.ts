@@ -47,7 +47,7 @@ const fixtures = new WeakMap<TestServer, Promise<SiteB>>();
 async function makeSiteB(server: TestServer, siteB: number): Promise<SiteB> {
   const db = server.database.db;
   const [owner] = await server.query<{ id: number }>(sql`select id from accounts where user_name = 'site2'`);
-  const operator = { siteId: siteB, accountId: owner!.id, userName: 'site2' };
+  const operator = { siteId: siteB, accountId: owner!.id, userName: 'site2', ip: '' };
   const sku = await prepareSku(server, siteB, 50, { skip: 3 });
   const [code] = await server.query<{ code: string }>(sql`select code from skus where id = ${sku.skuId}`);
   const now = new Date();
@@ -509,7 +509,7 @@ describe('tenant isolation: storefront and bulk shipping', () => {
       await expect(
         confirmFacePrint(
           server.database.db,
-          { siteId: MALL_SITE, accountId: 1, userName: 'admin' },
+          { siteId: MALL_SITE, accountId: 1, userName: 'admin', ip: '' },
           'en',
           prepared.batchNo,
         ),

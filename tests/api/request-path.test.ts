@@ -178,7 +178,7 @@ describe.runIf(onPostgres)('named prepared statements on PostgreSQL', () => {
     const client = await server.database.pool!.connect();
     try {
       const db = drizzle({ client }) as unknown as Database;
-      const session = await findSession(db, token);
+      const session = await findSession(db, token, '127.0.0.1');
       expect(session?.userName).toBe('admin');
       expect((await switchableSites(db, session!.accountId)).length).toBeGreaterThan(0);
       const { page: _page, pageSize: _pageSize, ...filters } = productListQuerySchema.parse({});

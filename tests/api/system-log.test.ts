@@ -85,6 +85,11 @@ describe('GetSystemLogList', () => {
     });
   });
 
+  it('records the address of a login, which has no session yet', async () => {
+    const { Data } = await list({ operatorId: adminId });
+    expect(Data.find((row) => row.Action === 'account.login')).toMatchObject({ Ip: '127.0.0.1' });
+  });
+
   it('filters by operator: a main account sees every operator, a sub-account only itself', async () => {
     const everyone = await list({});
     const names = new Set(everyone.Data.map((row) => row.OperatorName));

@@ -35,6 +35,8 @@ export interface PurchaseItem {
 export interface Buyer {
   siteId: number;
   accountId: number;
+  /** The caller's address, for the audit row. */
+  ip: string;
 }
 
 /** AV, the China date and time to the second, six random digits: 22 characters WeChat Pay accepts. */

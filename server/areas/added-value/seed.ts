@@ -7,9 +7,9 @@ import { demoPicture } from '../../db/demo-picture';
 import { queryRows } from '../../db/query';
 import type { AreaSeed } from '../../db/seed';
 import { buyDataStock, saveDataPackage } from './data-packages';
-import { buySmsPackage, requestInvoice } from './purchases';
+import { type Buyer, buySmsPackage, requestInvoice } from './purchases';
 import { queueBookingReminder } from './service';
-import { type Operator, sendManualMessage } from './sms-manual';
+import { type Operator as SmsOperator, sendManualMessage } from './sms-manual';
 import { applySignature, applyTemplate } from './sms-review';
 import { type AddedValueEnvironment, runAddedValueSweeps } from './sweeps';
 import { sendVerifyCode } from './verify-codes';
@@ -123,6 +123,9 @@ async function seedPlatform(db: Database): Promise<void> {
   );
 }
 
+/** The demo shop owner, who sends messages and buys packages; seeds have no caller address. */
+type Operator = SmsOperator & Buyer;
+
 async function buySms(db: Database, operator: Operator, count: number, at: Date): Promise<number> {
   const [found] = await queryRows<{ id: number }>(
     db,
@@ -173,7 +176,12 @@ async function applyAll(db: Database, siteId: number, name: string, templates: S
 export const addedValueSeed: AreaSeed = async (db, demo) => {
   const now = Date.now();
   await seedPlatform(db);
-  const mall: Operator = { siteId: demo.mallSiteId, accountId: demo.adminAccountId, userName: 'admin' };
+  const mall: Operator = {
+    siteId: demo.mallSiteId,
+    accountId: demo.adminAccountId,
+    userName: 'admin',
+    ip: '',
+  };
 
   const firstSms = await buySms(db, mall, 1_000, new Date(now - 20 * DAY));
   await buySms(db, mall, 500, new Date(now - 3 * DAY));

@@ -190,7 +190,7 @@ function listConditions(siteId: number, input: typeof api.complaintListQuerySche
 }
 
 /** Who acts on a complaint: a session, or the demo seed acting as the shop's main account. */
-export type ComplaintOperator = Pick<Session, 'siteId' | 'accountId' | 'userName'>;
+export type ComplaintOperator = Pick<Session, 'siteId' | 'accountId' | 'userName' | 'ip'>;
 
 const actorOf = (session: ComplaintOperator) => ({ accountId: session.accountId, name: session.userName });
 

@@ -163,7 +163,7 @@ async function seedSite(db: Database, siteId: number, list: DemoComplaint[]) {
     db,
     sql`select id from stores where site_id = ${siteId} and not deleted order by id limit 1`,
   );
-  const operator: ComplaintOperator = { siteId, accountId: owner!.id, userName: owner!.user_name };
+  const operator: ComplaintOperator = { siteId, accountId: owner!.id, userName: owner!.user_name, ip: '' };
   const now = Date.now();
   for (const demo of list) {
     const { atStore, ...input } = demo.input;

@@ -58,7 +58,7 @@ import { bargainEvents, bargainGoods, bargainHelps, bargainLaunches } from './ta
 type EventRecord = typeof bargainEvents.$inferSelect;
 type GoodsRecord = typeof bargainGoods.$inferSelect;
 type LaunchRecord = typeof bargainLaunches.$inferSelect;
-type Operator = Pick<Session, 'siteId' | 'accountId'>;
+type Operator = Pick<Session, 'siteId' | 'accountId' | 'ip'>;
 
 const target = (id: number) => `bargain:${id}`;
 const events = activityStore({

@@ -35,7 +35,7 @@ interface ActivityRecord {
   version: number;
 }
 
-type Operator = Pick<Session, 'siteId' | 'accountId'>;
+type Operator = Pick<Session, 'siteId' | 'accountId' | 'ip'>;
 
 export interface ActivityKind<T extends ActivityTable, R extends ActivityRecord> {
   table: T;

@@ -45,7 +45,7 @@ const percentOf = (fen: number, percent: number) => Math.max(1, Math.floor((fen 
 
 export async function dealSeed(db: Database, demo: DemoSites): Promise<void> {
   const siteId = demo.mallSiteId;
-  const operator = { siteId, accountId: demo.adminAccountId };
+  const operator = { siteId, accountId: demo.adminAccountId, ip: '' };
   const seededAt = Date.now();
   const at = (offset: number) => new Date(seededAt + offset);
   const candidates = await queryRows<{ id: number }>(

@@ -47,7 +47,7 @@ import { groupBuyActivities, groupBuyMembers, groupBuySkus, groupBuyTeams } from
 
 type ActivityRecord = typeof groupBuyActivities.$inferSelect;
 type TeamRecord = typeof groupBuyTeams.$inferSelect;
-type Operator = Pick<Session, 'siteId' | 'accountId'>;
+type Operator = Pick<Session, 'siteId' | 'accountId' | 'ip'>;
 
 const teamTarget = (id: number) => `groupBuyTeam:${id}`;
 const activities = activityStore({

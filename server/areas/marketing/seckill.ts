@@ -37,7 +37,7 @@ import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckil
  */
 
 type ActivityRecord = typeof seckillActivities.$inferSelect;
-type Operator = Pick<Session, 'siteId' | 'accountId'>;
+type Operator = Pick<Session, 'siteId' | 'accountId' | 'ip'>;
 
 const target = (id: number) => `seckill:${id}`;
 const activities = activityStore({

@@ -33,7 +33,7 @@ import { orders } from './tables';
 /** Operators' commands on one order (BindOrderState, BindUnderLineOrderState), each audited. */
 
 /** What the order writes need to know of the operator's session. */
-export type Operator = Pick<Session, 'siteId' | 'accountId' | 'userName'> &
+export type Operator = Pick<Session, 'siteId' | 'accountId' | 'userName' | 'ip'> &
   Partial<Pick<Session, 'isStore' | 'storeId'>>;
 
 export function operatorActor(session: Pick<Session, 'accountId' | 'userName'>): Actor {

@@ -443,7 +443,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
     sql`select id, user_name from accounts where id = ${demo.adminAccountId}`,
   );
   const operator: Actor = { kind: 'operator', accountId: admin!.id, name: admin!.user_name };
-  const session: Operator = { siteId, accountId: admin!.id, userName: admin!.user_name };
+  const session: Operator = { siteId, accountId: admin!.id, userName: admin!.user_name, ip: '' };
   const [storeAccount] = await queryRows<{ id: number; user_name: string; store_id: number | null }>(
     db,
     sql`select id, user_name, store_id from accounts where site_id = ${siteId} and is_store and store_id is not null
@@ -460,6 +460,7 @@ export const orderSeed: AreaSeed = async (db, demo) => {
         cashier: {
           siteId,
           accountId: storeAccount.id,
+          ip: '',
           userName: storeAccount.user_name,
           isStore: true,
           storeId: storeAccount.store_id,

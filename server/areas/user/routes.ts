@@ -40,7 +40,7 @@ export const userRoutes = [
     IsStore: session.isStore,
     Avatar: session.avatar,
     Introduction: session.introduction,
-    MenuList: serialisedField<MenuItem[]>(session.menuListJson),
+    MenuList: serialisedField<MenuItem[]>(session.menuList),
   })),
 
   defineRoute(user.logout, async ({ db, session }) => {
