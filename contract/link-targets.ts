@@ -49,10 +49,21 @@ export const LINK_KINDS = [
 ] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
-const all = SHOP_TYPES;
-const retail: readonly ShopType[] = [0, 8];
-const withStores: readonly ShopType[] = [0, 3, 7, 8];
-const paying: readonly ShopType[] = [0, 3, 4, 7, 8];
+/**
+ * Shop types that share a kind of content: link kinds and the built-in pages a `navigate` link
+ * opens name one of these, so a page and the content it shows apply to the same shops.
+ */
+export const SHOP_TYPE_GROUPS = {
+  all: SHOP_TYPES,
+  /** Shops that sell shipped goods. */
+  retail: [0, 8],
+  /** Shops whose goods sit in categories and a cart (catering's dishes too). */
+  withCategories: [0, 3, 8],
+  withStores: [0, 3, 7, 8],
+  /** Shops that take orders and payments. */
+  paying: [0, 3, 4, 7, 8],
+} as const satisfies Record<string, readonly ShopType[]>;
+const { all, retail, withCategories, withStores, paying } = SHOP_TYPE_GROUPS;
 
 /**
  * Where a link's target comes from: typed in (`typed`), a live server row picked from a lookup
@@ -71,7 +82,7 @@ const rows = [
   ['videoChannel', '视频号链接', 'Video-channel link', all, 'typed'],
   ['quickEntry', '快捷入口', 'Quick entry', all, 'typed'],
   ['product', '商品', 'Product', retail, 'row', '/pages/product/detail'],
-  ['category', '商品分类', 'Category', [0, 3, 8], 'row', '/pages/product/list'],
+  ['category', '商品分类', 'Category', withCategories, 'row', '/pages/product/list'],
   ['activity', '活动', 'Activity', all, 'row', '/pages/activity/detail'],
   ['groupBuy', '拼团', 'Group buy', retail, 'row', '/pages/group/detail'],
   ['seckill', '秒杀', 'Seckill', retail, 'row', '/pages/seckill/detail'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHOP_TYPE_LABEL_KEYS, type ShopType } from './enums';
-import { isLinkAllowed, LINK_TARGETS, type LinkKind } from './link-targets';
+import { isLinkAllowed, LINK_TARGETS, type LinkKind, SHOP_TYPE_GROUPS } from './link-targets';
 import { id } from './scalars';
 
 /**
@@ -47,21 +47,34 @@ export const LinkType = {
   service: 30,
 } as const satisfies Record<LinkKind, number>;
 
-/** Built-in mini-program pages a `navigate` link may open. */
+const { all, retail, withCategories, withStores, paying } = SHOP_TYPE_GROUPS;
+
+/**
+ * Built-in mini-program pages a `navigate` link may open, with the shop types whose mini-program
+ * has the page (a shop that takes no orders has no order list).
+ */
 export const NAVIGATE_PAGES = [
-  { path: '/pages/index/index', title: { zh: '首页', en: 'Home' } },
-  { path: '/pages/category/index', title: { zh: '商品分类', en: 'Categories' } },
-  { path: '/pages/cart/index', title: { zh: '购物车', en: 'Cart' } },
-  { path: '/pages/user/index', title: { zh: '个人中心', en: 'Me' } },
-  { path: '/pages/order/list', title: { zh: '我的订单', en: 'My orders' } },
-  { path: '/pages/coupon/mine', title: { zh: '我的优惠券', en: 'My coupons' } },
-  { path: '/pages/address/list', title: { zh: '收货地址', en: 'Addresses' } },
-  { path: '/pages/search/index', title: { zh: '搜索', en: 'Search' } },
-  { path: '/pages/member/card', title: { zh: '会员卡', en: 'Member card' } },
-  { path: '/pages/points/sign-in', title: { zh: '积分签到', en: 'Daily sign-in' } },
-  { path: '/pages/distribution/center', title: { zh: '分销中心', en: 'Distribution centre' } },
-  { path: '/pages/store/list', title: { zh: '门店列表', en: 'Stores' } },
-] as const;
+  { path: '/pages/index/index', title: { zh: '首页', en: 'Home' }, shopTypes: all },
+  { path: '/pages/category/index', title: { zh: '商品分类', en: 'Categories' }, shopTypes: withCategories },
+  { path: '/pages/cart/index', title: { zh: '购物车', en: 'Cart' }, shopTypes: withCategories },
+  { path: '/pages/user/index', title: { zh: '个人中心', en: 'Me' }, shopTypes: all },
+  { path: '/pages/order/list', title: { zh: '我的订单', en: 'My orders' }, shopTypes: paying },
+  { path: '/pages/coupon/mine', title: { zh: '我的优惠券', en: 'My coupons' }, shopTypes: paying },
+  { path: '/pages/address/list', title: { zh: '收货地址', en: 'Addresses' }, shopTypes: withCategories },
+  { path: '/pages/search/index', title: { zh: '搜索', en: 'Search' }, shopTypes: all },
+  { path: '/pages/member/card', title: { zh: '会员卡', en: 'Member card' }, shopTypes: all },
+  { path: '/pages/points/sign-in', title: { zh: '积分签到', en: 'Daily sign-in' }, shopTypes: all },
+  {
+    path: '/pages/distribution/center',
+    title: { zh: '分销中心', en: 'Distribution centre' },
+    shopTypes: retail,
+  },
+  { path: '/pages/store/list', title: { zh: '门店列表', en: 'Stores' }, shopTypes: withStores },
+] as const satisfies readonly {
+  path: string;
+  title: { zh: string; en: string };
+  shopTypes: readonly ShopType[];
+}[];
 
 /** What a quick-entry link does; `location` opens a map, `copyText` copies `fullText`. */
 export const QUICK_ENTRIES = [
@@ -516,4 +529,17 @@ function describeShapeIssue(issue: z.core.$ZodIssue): string {
   // Stryker disable next-line StringLiteral: link values are flat, so a path has one segment and its separator never shows.
   const where = issue.path.length > 0 ? issue.path.join('.') : 'linkType';
   return `${where}: ${issue.code}`;
+}
+
+/**
+ * Whether a shop of this type has what the link opens: its kind is offered to the shop type and,
+ * for a built-in page, the shop's mini-program has that page. Saving accepts a `navigate` link to
+ * any built-in page and the default user centre is one menu for every shop type, so what a buyer
+ * is shown is filtered with this; content problems are `validateLink`'s business.
+ */
+export function linkAppliesTo(link: LinkValue, shopType: ShopType): boolean {
+  if (!isLinkAllowed(linkKindOf(link), shopType)) return false;
+  if (link.linkType !== LinkType.navigate) return true;
+  const page = NAVIGATE_PAGES.find((entry) => entry.path === link.linkUrl);
+  return page !== undefined && (page.shopTypes as readonly ShopType[]).includes(shopType);
 }

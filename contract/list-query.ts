@@ -82,7 +82,7 @@ export interface ListResource {
     param: string;
     values: readonly string[];
     default: string;
-    /** Tabs other than `all` are values of this GetEnumForType type and take its labels. */
+    /** Tabs that are values of this GetEnumForType type take its labels; `all` and others their catalogue keys. */
     enumType?: string;
   };
   sortFields: readonly string[];

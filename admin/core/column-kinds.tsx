@@ -162,6 +162,7 @@ export function columnKinds<Row>(prefix: string) {
     state: (id: string, badges: StateBadge<Row>[], options: ColumnOptions = {}): ResourceColumn<Row> => ({
       ...base(id, options),
       cellStyles: TAGS,
+      enumTypes: badges.flatMap((badge) => ('enumType' in badge ? [badge.enumType] : [])),
       cell: (row) => (
         <div data-tags="">
           {badges.map((badge) => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COUPON_TABS } from '../../contract/endpoints/coupons';
@@ -31,31 +31,49 @@ const resource: ListResource = {
   defaultSort: '',
 };
 
-/** A list of coupons with GetEnumForType's answer already loaded, in one interface language. */
-function renderCoupons(locale: 'en' | 'zh', rows: Row[]) {
+const couponLabels = {
+  Errcode: 0,
+  Errmsg: '',
+  ErrShowType: 0,
+  Types: [],
+  Values: couponMachine.states.map((state) => ({
+    Value: state,
+    Zh: couponMachine.labels![state]!.zh,
+    En: couponMachine.labels![state]!.en,
+  })),
+};
+
+/**
+ * A list of coupons in one interface language, with GetEnumForType's answer already loaded, or
+ * (`labels: 'asked'`) asked for and not answered yet.
+ */
+function renderCoupons(
+  locale: 'en' | 'zh',
+  rows: Row[],
+  labels: 'loaded' | 'asked' = 'loaded',
+  tabs: readonly string[] = COUPON_TABS,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(enumQuery(couponMachine.id).queryKey, {
-    Errcode: 0,
-    Errmsg: '',
-    ErrShowType: 0,
-    Types: [],
-    Values: couponMachine.states.map((state) => ({
-      Value: state,
-      Zh: couponMachine.labels![state]!.zh,
-      En: couponMachine.labels![state]!.en,
-    })),
-  });
+  const key = enumQuery(couponMachine.id).queryKey;
+  if (labels === 'loaded') client.setQueryData(key, couponLabels);
+  // A call in flight that never answers by itself: the list mounts onto it instead of asking again.
+  else void client.prefetchQuery({ queryKey: key, queryFn: () => new Promise<never>(() => undefined) });
   const column = columnKinds<Row>('test.column');
   const noop = () => undefined;
-  return render(
+  const view = render(
     <QueryClientProvider client={client}>
       <ChakraProvider value={system}>
         <IntlProvider
           locale={locale}
-          messages={{ ...en, 'test.tab.all': 'All', 'test.column.state': 'State' }}
+          messages={{
+            ...en,
+            'test.tab.all': 'All',
+            'test.tab.refunding': 'Refunding',
+            'test.column.state': 'State',
+          }}
         >
           <ResourceList<Row>
-            resource={resource}
+            resource={{ ...resource, tabs: { ...resource.tabs!, values: tabs } }}
             columns={[
               column.state('state', [enumBadge(couponMachine, (row) => row.State, { active: 'green' })]),
             ]}
@@ -76,6 +94,7 @@ function renderCoupons(locale: 'en' | 'zh', rows: Row[]) {
       </ChakraProvider>
     </QueryClientProvider>,
   );
+  return { ...view, client };
 }
 
 describe('labels from GetEnumForType in the list engine', { timeout: 20_000 }, () => {
@@ -94,5 +113,48 @@ describe('labels from GetEnumForType in the list engine', { timeout: 20_000 }, (
     renderCoupons('zh', [{ Id: 1, State: 'paused' }]);
     expect(screen.getByRole('tab', { name: /已结束/ })).toBeTruthy();
     expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toContain('已暂停');
+  });
+
+  it('draws no raw code while the labels are asked for: placeholder rows and tabs, then the labels', async () => {
+    const { client, container } = renderCoupons(
+      'en',
+      [
+        { Id: 1, State: 'draft' },
+        { Id: 2, State: 'active' },
+      ],
+      'asked',
+    );
+    const text = () => container.textContent ?? '';
+    for (const code of couponMachine.states) expect(text()).not.toContain(code);
+    expect(screen.queryAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '', '', '', '']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.replace(/–$/, ''))).toEqual([
+      'All',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    act(() => {
+      client.setQueryData(enumQuery(couponMachine.id).queryKey, couponLabels);
+    });
+    await waitFor(() =>
+      expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Draft', 'On offer']),
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.replace(/–$/, ''))).toEqual([
+      'All',
+      'Draft',
+      'On offer',
+      'Paused',
+      'Ended',
+    ]);
+  });
+
+  it('names a tab that is no value of the enum type by the catalogue', () => {
+    renderCoupons('en', [], 'loaded', ['all', 'active', 'refunding']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.replace(/–$/, ''))).toEqual([
+      'All',
+      'On offer',
+      'Refunding',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,31 +53,33 @@ function renderList(count: number, virtualizeAbove?: number, selectable = false)
   const Data = Array.from({ length: count }, (_, index) => ({ Id: index + 1, Name: `Row ${index + 1}` }));
   const noop = () => undefined;
   return render(
-    <ChakraProvider value={system}>
-      <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
-        <ResourceList<Row>
-          resource={resource}
-          columns={columns}
-          rowKey={(row) => row.Id}
-          state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
-          setState={noop}
-          change={noop}
-          setPage={noop}
-          result={{
-            data: { Data, Total: count },
-            isPending: false,
-            isError: false,
-            isFetching: false,
-            refetch: noop,
-          }}
-          virtualizeAbove={virtualizeAbove}
-          rowActions={(row) => <RowButton label={`Open ${row.Name}`}>Open</RowButton>}
-          bulkActions={
-            selectable ? (rows) => <span>{`Chosen: ${rows.map((row) => row.Name)}`}</span> : undefined
-          }
-        />
-      </IntlProvider>
-    </ChakraProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <ChakraProvider value={system}>
+        <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
+          <ResourceList<Row>
+            resource={resource}
+            columns={columns}
+            rowKey={(row) => row.Id}
+            state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
+            setState={noop}
+            change={noop}
+            setPage={noop}
+            result={{
+              data: { Data, Total: count },
+              isPending: false,
+              isError: false,
+              isFetching: false,
+              refetch: noop,
+            }}
+            virtualizeAbove={virtualizeAbove}
+            rowActions={(row) => <RowButton label={`Open ${row.Name}`}>Open</RowButton>}
+            bulkActions={
+              selectable ? (rows) => <span>{`Chosen: ${rows.map((row) => row.Name)}`}</span> : undefined
+            }
+          />
+        </IntlProvider>
+      </ChakraProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -167,28 +170,30 @@ describe('ResourceList row actions', { timeout: 20_000 }, () => {
     };
     const noop = () => undefined;
     render(
-      <ChakraProvider value={system}>
-        <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
-          <ResourceList<Row>
-            resource={resource}
-            columns={columns}
-            rowKey={(row) => row.Id}
-            rowName={(row) => row.Name}
-            state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
-            setState={noop}
-            change={noop}
-            setPage={noop}
-            result={{
-              data: { Data: [{ Id: 1, Name: 'Row 1' }], Total: 1 },
-              isPending: false,
-              isError: false,
-              isFetching: false,
-              refetch: noop,
-            }}
-            actions={actions}
-          />
-        </IntlProvider>
-      </ChakraProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <ChakraProvider value={system}>
+          <IntlProvider locale="en" messages={{ ...en, 'test.column.name': 'Name' }}>
+            <ResourceList<Row>
+              resource={resource}
+              columns={columns}
+              rowKey={(row) => row.Id}
+              rowName={(row) => row.Name}
+              state={{ page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: '', tab: '', filters: {} }}
+              setState={noop}
+              change={noop}
+              setPage={noop}
+              result={{
+                data: { Data: [{ Id: 1, Name: 'Row 1' }], Total: 1 },
+                isPending: false,
+                isError: false,
+                isFetching: false,
+                refetch: noop,
+              }}
+              actions={actions}
+            />
+          </IntlProvider>
+        </ChakraProvider>
+      </QueryClientProvider>,
     );
     const row = dataRows()[0]!;
     expect(

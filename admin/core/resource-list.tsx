@@ -22,7 +22,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { EndpointDefinition, EndpointInput } from '../../contract/endpoint';
 import type { ListFilter, ListResource } from '../../contract/list-query';
 import { useControlSize } from '../../src/lib/control-size';
-import { EnumLabel, useEnumLabels } from '../../src/lib/enum-values';
+import { type EnumLabels, useEnumLabels, useEnumsPending } from '../../src/lib/enum-values';
 import { downloadFile } from '../../src/lib/file-download';
 import { readHiddenColumns, toggleColumn, writeHiddenColumns } from './column-prefs';
 import { DateRangeField } from './date-range-field';
@@ -50,6 +50,11 @@ export interface ResourceColumn<Row> {
    * from here (and row-parts.tsx) rather than Chakra components, which cost a recipe per mount.
    */
   cellStyles?: CellStyles;
+  /**
+   * GetEnumForType types this column's cells take labels from: the list draws its placeholder rows
+   * until they answer, so a first load never shows raw codes.
+   */
+  enumTypes?: readonly string[];
 }
 
 export interface FilterOption {
@@ -192,6 +197,30 @@ function FilterControl({
   );
 }
 
+const NO_ROWS: never[] = [];
+
+/**
+ * A status tab's name: a value of the tabs' enum type takes its label, `all` and tabs that are no
+ * value of it (e.g. "refunding") their catalogue key. Until the labels answer, a placeholder.
+ */
+function TabLabel({
+  tab,
+  prefix,
+  enumLabels,
+}: {
+  tab: string;
+  prefix: string;
+  enumLabels: EnumLabels | null;
+}) {
+  if (!enumLabels || tab === 'all') return <FormattedMessage id={`${prefix}.tab.${tab}`} />;
+  if (enumLabels.pending) return <Skeleton as="span" display="inline-block" height="1em" width="3em" />;
+  return enumLabels.values.some((entry) => String(entry.Value) === tab) ? (
+    enumLabels.label(tab)
+  ) : (
+    <FormattedMessage id={`${prefix}.tab.${tab}`} />
+  );
+}
+
 /**
  * A list screen driven by a resource descriptor: filter bar, status tabs with counts, sortable
  * columns with a persisted chooser, selection with bulk actions, paging, export, and the loading,
@@ -218,7 +247,15 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
     setShownFilters(state.filters);
     setDraft(state.filters);
   }
-  const rows = result.data?.Data ?? [];
+  const tabLabels = useEnumLabels(resource.tabs?.enumType);
+  const enumTypes = useMemo(
+    () => [...new Set(columns.flatMap((column) => column.enumTypes ?? []))],
+    [columns],
+  );
+  const labelsPending = useEnumsPending(enumTypes);
+  // Rows wait for their labels as they wait for themselves: placeholders, then the whole row.
+  const waiting = result.isPending || labelsPending;
+  const rows = labelsPending ? NO_ROWS : (result.data?.Data ?? NO_ROWS);
   const rowIds = rows.map(props.rowKey);
   // Rows that left the page (another page, a filter, a delete) are no longer selected.
   const selected = chosen.filter((id) => rowIds.includes(id));
@@ -324,11 +361,11 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
               <Tabs.List>
                 {resource.tabs.values.map((tab) => (
                   <Tabs.Trigger key={tab} value={tab}>
-                    {resource.tabs?.enumType && tab !== 'all' ? (
-                      <EnumLabel type={resource.tabs.enumType} value={tab} />
-                    ) : (
-                      <FormattedMessage id={`${prefix}.tab.${tab}`} />
-                    )}
+                    <TabLabel
+                      tab={tab}
+                      prefix={prefix}
+                      enumLabels={resource.tabs?.enumType ? tabLabels : null}
+                    />
                     {/* Lists without counts per tab show none once loaded. */}
                     {(!result.data || result.data.Counts) && (
                       <Badge size="sm" variant="subtle" colorPalette={tab === state.tab ? 'brand' : 'gray'}>
@@ -494,7 +531,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {result.isPending &&
+              {waiting &&
                 Array.from({ length: 5 }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                   <Table.Row key={index}>
@@ -530,7 +567,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
             </EmptyState.Content>
           </EmptyState.Root>
         )}
-        {!result.isPending && !result.isError && rows.length === 0 && (
+        {!waiting && !result.isError && rows.length === 0 && (
           <EmptyState.Root size="sm">
             <EmptyState.Content>
               <EmptyState.Title>

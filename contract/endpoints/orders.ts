@@ -376,7 +376,7 @@ export const orderListResource: ListResource = {
     // Options are the site's stores (GetOrderStoreList).
     { name: 'store', kind: 'select', params: ['storeId'] },
   ],
-  tabs: { param: 'tab', values: ORDER_TABS, default: 'all' },
+  tabs: { param: 'tab', values: ORDER_TABS, default: 'all', enumType: orderMachine.id },
   sortFields: ORDER_SORT_FIELDS,
   defaultSort: ORDER_DEFAULT_SORT,
   export: exportOrderList,
@@ -639,7 +639,7 @@ export const offlineListResource: ListResource = {
     },
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
   ],
-  tabs: { param: 'tab', values: OFFLINE_TABS, default: 'all' },
+  tabs: { param: 'tab', values: OFFLINE_TABS, default: 'all', enumType: orderMachine.id },
   sortFields: ORDER_SORT_FIELDS,
   defaultSort: ORDER_DEFAULT_SORT,
 };
@@ -736,7 +736,7 @@ export const rechargeListResource: ListResource = {
     { name: 'kind', kind: 'select', params: ['kind'], options: RECHARGE_KINDS },
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
   ],
-  tabs: { param: 'tab', values: RECHARGE_TABS, default: 'all' },
+  tabs: { param: 'tab', values: RECHARGE_TABS, default: 'all', enumType: rechargeMachine.id },
   sortFields: ['createdAt', 'amount'],
   defaultSort: '-createdAt',
 };
@@ -1132,7 +1132,7 @@ export const waybillListResource: ListResource = {
     { name: 'carrier', kind: 'select', params: ['carrier'], options: WAYBILL_CARRIERS, enumType: 'carrier' },
     { name: 'created', kind: 'dateRange', params: ['createdFrom', 'createdTo'] },
   ],
-  tabs: { param: 'tab', values: WAYBILL_TABS, default: 'all' },
+  tabs: { param: 'tab', values: WAYBILL_TABS, default: 'all', enumType: waybillMachine.id },
   sortFields: ['createdAt'],
   defaultSort: '-createdAt',
 };

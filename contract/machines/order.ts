@@ -357,7 +357,7 @@ export const waybillMachine = defineMachine({
   initial: 'printed',
   labels: {
     printed: { zh: '已打印', en: 'Printed' },
-    confirmed: { zh: '已确认', en: 'Confirmed' },
+    confirmed: { zh: '已发货', en: 'Shipped' },
     void: { zh: '已作废', en: 'Void' },
   },
   actions: [

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { type EnumValue, getEnumForType } from '../../contract/endpoints/comm-lookups';
 import { endpointQuery } from './query-options';
@@ -18,6 +18,8 @@ export interface EnumLabels {
   /** A value's label in the interface language; the value itself until the list is loaded or if unknown. */
   label: (value: string | number) => string;
   loaded: boolean;
+  /** Asked and not answered yet (a failed call is not pending: its values show as they are). */
+  pending: boolean;
 }
 
 /** The label of each value, in the interface language (`null` type: nothing is fetched). */
@@ -29,6 +31,7 @@ export function useEnumLabels(type: string | null | undefined): EnumLabels {
   return {
     values,
     loaded: query.isSuccess,
+    pending: Boolean(type) && query.isPending,
     label: (value) => {
       const found = values.find((entry) => entry.Value === value);
       return found ? (chinese ? found.Zh : found.En) : String(value);
@@ -36,7 +39,19 @@ export function useEnumLabels(type: string | null | undefined): EnumLabels {
   };
 }
 
-/** One value's label, for table cells and other places that draw it inline. */
+/**
+ * One value's label, for table cells and other places that draw it inline. Nothing until the list
+ * answers, never the raw code for a moment; text only, so it may sit inside an `<option>`.
+ */
 export function EnumLabel({ type, value }: { type: string; value: string | number }) {
-  return <>{useEnumLabels(type).label(value)}</>;
+  const labels = useEnumLabels(type);
+  return <>{labels.pending ? '' : labels.label(value)}</>;
+}
+
+/** Whether any of these lists is still unanswered, for screens that wait for labels before drawing. */
+export function useEnumsPending(types: readonly string[]): boolean {
+  return useQueries({
+    queries: types.map((type) => enumQuery(type)),
+    combine: (results) => results.some((result) => result.isPending),
+  });
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as enterprise from '../../contract/endpoints/enterprise';
 import * as library from '../../contract/endpoints/module-library';
 import * as api from '../../contract/endpoints/shop-templates';
+import { ShopType } from '../../contract/enums';
+import { LinkType } from '../../contract/link-value';
 import { type ApiResponse, startTestServer, type TestServer } from './harness';
 import { storefront, storefrontKey } from './order-helpers';
 
@@ -216,6 +218,75 @@ describe('the storefront follows the chosen templates', () => {
     expect(drawn.body.Menus.map((menu) => menu.Id)).toEqual(
       Menus.filter((menu) => menu.Visible && menu.Id !== hidden.Id).map((menu) => menu.Id),
     );
+  });
+
+  it('answers each shop only the menu items its shop type has', async () => {
+    const menus: library.UserCenterMenu[] = [
+      {
+        Id: 'orders',
+        Icon: 'order',
+        Title: '我的订单',
+        Link: { linkType: LinkType.navigate, linkUrl: '/pages/order/list' },
+        Visible: true,
+      },
+      {
+        Id: 'cart',
+        Icon: 'gift',
+        Title: '购物车',
+        Link: { linkType: LinkType.navigate, linkUrl: '/pages/cart/index' },
+        Visible: true,
+      },
+      {
+        Id: 'card',
+        Icon: 'member',
+        Title: '会员卡',
+        Link: { linkType: LinkType.navigate, linkUrl: '/pages/member/card' },
+        Visible: true,
+      },
+      {
+        Id: 'call',
+        Icon: 'service',
+        Title: '客服',
+        Link: { linkType: LinkType.quickEntry, linkUrl: 'contact' },
+        Visible: true,
+      },
+    ];
+    // The same menu saved by a mall and by an official site (site 2).
+    for (const token of [admin, site2]) {
+      const editor = await server.call(library.getUserCenterMenuList, {}, { token });
+      const { Version, BackgroundColour, BackgroundImage, HeaderStyle } = editor.body;
+      const saved = await server.call(
+        library.setUserCenterInfo,
+        { Version, HeaderStyle, BackgroundColour, BackgroundImage, Menus: menus },
+        { token },
+      );
+      expect(saved.body.Errcode).toBe(0);
+    }
+    const [mallType] = await server.query<{ shop_type: number }>(
+      sql`select shop_type from sites where id = 1`,
+    );
+    const [siteType] = await server.query<{ shop_type: number }>(
+      sql`select shop_type from sites where id = 2`,
+    );
+    expect([mallType!.shop_type, siteType!.shop_type]).toEqual([ShopType.mall, ShopType.officialSite]);
+
+    const mall = await storefront(
+      server,
+      await storefrontKey(server, admin),
+      api.getStorefrontUserCenter,
+      {},
+    );
+    expect(mall.body.Menus.map((menu) => menu.Id)).toEqual(['orders', 'cart', 'card', 'call']);
+    const site = await storefront(
+      server,
+      await storefrontKey(server, site2),
+      api.getStorefrontUserCenter,
+      {},
+    );
+    expect(site.body.Menus.map((menu) => menu.Id)).toEqual(['card', 'call']);
+    // The shop's own editor still lists every item it saved.
+    const editor = await server.call(library.getUserCenterMenuList, {}, { token: site2 });
+    expect(editor.body.Menus.map((menu) => menu.Id)).toEqual(['orders', 'cart', 'card', 'call']);
   });
 
   it('answers each shop with its own choice', async () => {

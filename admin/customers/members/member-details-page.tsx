@@ -24,7 +24,8 @@ import {
   MemberPermission,
   setMemberProfile,
 } from '../../../contract/endpoints/members';
-import { OrderPermission } from '../../../contract/machines/order';
+import { OrderPermission, orderMachine } from '../../../contract/machines/order';
+import { EnumLabel } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { FormFields, FormSection } from '../../core/form-field';
@@ -274,7 +275,9 @@ function MemberView({ member }: { member: MemberDetail }) {
                   </Table.Cell>
                   <Table.Cell>{order.GoodsName}</Table.Cell>
                   <Table.Cell textAlign="end">{fenToYuan(order.TotalFen)}</Table.Cell>
-                  <Table.Cell>{t(`members.orderState.${order.State}`)}</Table.Cell>
+                  <Table.Cell>
+                    <EnumLabel type={orderMachine.id} value={order.State} />
+                  </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{parseTime(order.CreatedAt, TIME)}</Table.Cell>
                 </Table.Row>
               ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
@@ -10,11 +10,12 @@ import {
   type waybillRowSchema,
 } from '../../../contract/endpoints/orders';
 import { REPRINTABLE_WAYBILL_STATES, waybillMachine } from '../../../contract/machines/order';
-import { actionLabelKey, can, permitted, stateLabelKey } from '../../../contract/state-machine';
+import { actionLabelKey, can, permitted } from '../../../contract/state-machine';
 import { EnumLabel } from '../../../src/lib/enum-values';
 import { parseTime } from '../../../src/lib/format';
 import { callEndpoint } from '../../../src/lib/http';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { columnKinds, enumBadge } from '../../core/column-kinds';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useGrantedPaths, useResourceAction, useResourceList } from '../../core/use-resource-list';
 import { faceSheetCatalogues } from './messages';
@@ -23,6 +24,7 @@ import { WaybillSheets } from './waybill-sheets';
 type WaybillRow = z.infer<typeof waybillRowSchema>;
 
 const statePalette = { printed: 'orange', confirmed: 'green', void: 'gray' } as const;
+const column = columnKinds<WaybillRow>('waybills.column');
 
 const columns: ResourceColumn<WaybillRow>[] = [
   { id: 'trackingNo', header: 'waybills.column.trackingNo', cell: (row) => row.TrackingNo },
@@ -30,6 +32,7 @@ const columns: ResourceColumn<WaybillRow>[] = [
   {
     id: 'carrier',
     header: 'waybills.column.carrier',
+    enumTypes: ['carrier'],
     cell: (row) => <EnumLabel type="carrier" value={row.Carrier} />,
   },
   { id: 'receiver', header: 'waybills.column.receiver', cell: (row) => row.ReceiverName },
@@ -43,15 +46,7 @@ const columns: ResourceColumn<WaybillRow>[] = [
   },
   { id: 'batchNo', header: 'waybills.column.batchNo', cell: (row) => row.BatchNo },
   { id: 'printCount', header: 'waybills.column.printCount', align: 'end', cell: (row) => row.PrintCount },
-  {
-    id: 'state',
-    header: 'waybills.column.state',
-    cell: (row) => (
-      <Badge colorPalette={statePalette[row.State]}>
-        <FormattedMessage id={stateLabelKey(waybillMachine, row.State)} />
-      </Badge>
-    ),
-  },
+  column.state('state', [enumBadge(waybillMachine, (row) => row.State, statePalette)]),
   {
     id: 'createdAt',
     header: 'waybills.column.createdAt',

@@ -82,15 +82,17 @@ const columns: ResourceColumn<RechargeRow>[] = [
   {
     id: 'payment',
     header: 'rechargeOrders.column.payment',
+    enumTypes: ['paymentMethod'],
     cell: (row) => (row.PaymentMethod ? <EnumLabel type="paymentMethod" value={row.PaymentMethod} /> : '—'),
   },
   {
     id: 'state',
     header: 'rechargeOrders.column.state',
+    enumTypes: [rechargeMachine.id],
     cell: (row) => (
       <Stack gap="0" align="start">
         <Badge colorPalette={statePalette[row.State]}>
-          <FormattedMessage id={`rechargeOrders.tab.${row.State}`} />
+          <EnumLabel type={rechargeMachine.id} value={row.State} />
         </Badge>
         {row.RefundReason && (
           <Text fontSize="xs" color="fg.muted" lineClamp={2}>

@@ -18,8 +18,8 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getOrderInfo, type OrderDetail } from '../../../contract/endpoints/orders';
-import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
-import { useEnumLabels } from '../../../src/lib/enum-values';
+import { type OrderCommand, OrderPermission, refundMachine } from '../../../contract/machines/order';
+import { EnumLabel, useEnumLabels } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../../src/lib/query-options';
@@ -340,7 +340,7 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                   <Table.Cell>{refund.Reason}</Table.Cell>
                   <Table.Cell>{refund.Reply}</Table.Cell>
                   <Table.Cell>
-                    <FormattedMessage id={`orders.refundState.${refund.State}`} />
+                    <EnumLabel type={refundMachine.id} value={refund.State} />
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -3,7 +3,12 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { type OrderRow, type OrderStoreScope, orderListResource } from '../../../contract/endpoints/orders';
-import { type OrderCommand, OrderPermission } from '../../../contract/machines/order';
+import {
+  type OrderCommand,
+  OrderPermission,
+  orderMachine,
+  refundMachine,
+} from '../../../contract/machines/order';
 import { EnumLabel } from '../../../src/lib/enum-values';
 import { fenToYuan, parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
@@ -23,6 +28,7 @@ const columns: ResourceColumn<OrderRow>[] = [
   {
     id: 'orderNo',
     header: 'orders.column.orderNo',
+    enumTypes: ['orderType', 'orderSource'],
     cell: (row) => (
       <Stack gap="0">
         <Text fontFamily="mono" whiteSpace="nowrap">
@@ -69,6 +75,7 @@ const columns: ResourceColumn<OrderRow>[] = [
   {
     id: 'total',
     header: 'orders.column.total',
+    enumTypes: ['paymentMethod'],
     sortField: 'total',
     align: 'end',
     cell: (row) => (
@@ -85,6 +92,7 @@ const columns: ResourceColumn<OrderRow>[] = [
   {
     id: 'state',
     header: 'orders.column.state',
+    enumTypes: [orderMachine.id, refundMachine.id, 'deliveryType'],
     cell: (row) => (
       <Stack gap="1">
         <OrderStateBadges order={row} />

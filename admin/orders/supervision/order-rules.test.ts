@@ -144,14 +144,29 @@ describe('timelineFacts', () => {
 
 describe('timelineStates', () => {
   it.each([
-    [{ Action: 'create', FromState: null, ToState: 'toPay' }, { to: 'orders.state.toPay' }],
+    [
+      { Action: 'create', FromState: null, ToState: 'toPay' },
+      { type: 'order.order', to: 'toPay' },
+    ],
     [
       { Action: 'ship', FromState: 'toShip', ToState: 'shipped' },
-      { from: 'orders.state.toShip', to: 'orders.state.shipped' },
+      { type: 'order.order', from: 'toShip', to: 'shipped' },
+    ],
+    [
+      { Action: 'apply', FromState: 'none', ToState: 'requested' },
+      { type: 'order.refund', from: 'none', to: 'requested' },
     ],
     [
       { Action: 'approveRefund', FromState: 'requested', ToState: 'approved' },
-      { from: 'orders.refundState.requested', to: 'orders.refundState.approved' },
+      { type: 'order.refund', from: 'requested', to: 'approved' },
+    ],
+    [
+      { Action: 'markRefunded', FromState: 'approved', ToState: 'refunded' },
+      { type: 'order.refund', from: 'approved', to: 'refunded' },
+    ],
+    [
+      { Action: 'refundClose', FromState: 'shipped', ToState: 'closed' },
+      { type: 'order.order', from: 'shipped', to: 'closed' },
     ],
     [{ Action: 'shipPart', FromState: 'toShip', ToState: 'toShip' }, null],
     [{ Action: 'remark', FromState: null, ToState: null }, null],

@@ -1,5 +1,11 @@
 import type { OrderDetail, OrderRow } from '../../../contract/endpoints/orders';
-import { type Address, type OrderCommand, orderCommands } from '../../../contract/machines/order';
+import {
+  type Address,
+  type OrderCommand,
+  orderCommands,
+  orderMachine,
+  refundMachine,
+} from '../../../contract/machines/order';
 import { yuanToFen } from '../../core/list-state';
 
 /** Commands a list row offers as buttons; the others need the whole order and live on its details page. */
@@ -123,18 +129,19 @@ export function timelineFacts(detail: Record<string, unknown>): TimelineFact[] {
 const REFUND_LOG_ACTIONS = ['apply', 'approveRefund', 'rejectRefund', 'markRefunded'];
 
 /**
- * Catalogue keys of the states a log entry moved between, on the axis its action belongs to; null
- * when the entry changed no state (a remark, a new price). `from` is absent for the order's creation.
+ * The states a log entry moved between, with the machine (a GetEnumForType type) of the axis its
+ * action belongs to; null when the entry changed no state (a remark, a new price). `from` is absent
+ * for the order's creation.
  */
 export function timelineStates(entry: {
   Action: string;
   FromState: string | null;
   ToState: string | null;
-}): { from?: string; to: string } | null {
+}): { type: string; from?: string; to: string } | null {
   if (!entry.ToState || entry.ToState === entry.FromState) return null;
-  const prefix = REFUND_LOG_ACTIONS.includes(entry.Action) ? 'orders.refundState' : 'orders.state';
   return {
-    ...(entry.FromState ? { from: `${prefix}.${entry.FromState}` } : {}),
-    to: `${prefix}.${entry.ToState}`,
+    type: REFUND_LOG_ACTIONS.includes(entry.Action) ? refundMachine.id : orderMachine.id,
+    ...(entry.FromState ? { from: entry.FromState } : {}),
+    to: entry.ToState,
   };
 }

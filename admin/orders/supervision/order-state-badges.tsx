@@ -1,6 +1,8 @@
-import { Badge, HStack } from '@chakra-ui/react';
+import { Badge, HStack, Skeleton } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { OrderRow } from '../../../contract/endpoints/orders';
+import { orderMachine, refundMachine } from '../../../contract/machines/order';
+import { useEnumLabels } from '../../../src/lib/enum-values';
 
 const statePalette = {
   toPay: 'orange',
@@ -19,20 +21,24 @@ const refundPalette = {
   refunded: 'gray',
 } as const;
 
-/** The order's state, where its refund stands when there is one, and what holds it from shipping. */
+/**
+ * The order's state, where its refund stands when there is one, and what holds it from shipping;
+ * the states by their machines' short labels, a placeholder until those answer.
+ */
 export function OrderStateBadges({
   order,
 }: {
   order: Pick<OrderRow, 'State' | 'RefundState'> & Partial<Pick<OrderRow, 'ShipHold'>>;
 }) {
+  const states = useEnumLabels(orderMachine.id);
+  const refunds = useEnumLabels(refundMachine.id);
+  if (states.pending || refunds.pending) return <Skeleton height="5" width="16" />;
   return (
     <HStack gap="1" wrap="wrap">
-      <Badge colorPalette={statePalette[order.State]}>
-        <FormattedMessage id={`orders.state.${order.State}`} />
-      </Badge>
+      <Badge colorPalette={statePalette[order.State]}>{states.label(order.State)}</Badge>
       {order.RefundState !== 'none' && (
         <Badge colorPalette={refundPalette[order.RefundState]} variant="outline">
-          <FormattedMessage id={`orders.refundState.${order.RefundState}`} />
+          {refunds.label(order.RefundState)}
         </Badge>
       )}
       {order.ShipHold && (

@@ -40,7 +40,7 @@ export function TimelineDetail({ detail }: { detail: Record<string, unknown> }) 
   ));
 }
 
-/** Where the entry moved the order (or its refund), when it moved it. */
+/** Where the entry moved the order (or its refund), when it moved it, by the states' short labels. */
 export function TimelineStates({
   entry,
 }: {
@@ -48,16 +48,16 @@ export function TimelineStates({
 }) {
   const intl = useIntl();
   const states = timelineStates(entry);
-  if (!states) return null;
-  const name = (key: string) => intl.formatMessage({ id: key, defaultMessage: key.split('.').pop() });
+  const labels = useEnumLabels(states?.type);
+  if (!states || labels.pending) return null;
   return (
     <Text fontSize="sm">
       {states.from
         ? intl.formatMessage(
             { id: 'orders.details.stateChange' },
-            { from: name(states.from), to: name(states.to) },
+            { from: labels.label(states.from), to: labels.label(states.to) },
           )
-        : name(states.to)}
+        : labels.label(states.to)}
     </Text>
   );
 }

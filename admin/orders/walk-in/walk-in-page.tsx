@@ -1,4 +1,4 @@
-import { Badge, Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changeStock } from '../../../contract/endpoints/goods';
@@ -14,6 +14,7 @@ import { EnumLabel } from '../../../src/lib/enum-values';
 import { FormDialog } from '../../../src/lib/form-dialog';
 import { parseTime } from '../../../src/lib/format';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
+import { columnKinds, enumBadge } from '../../core/column-kinds';
 import { ReasonDialog } from '../../core/reason-dialog';
 import { type ResourceColumn, ResourceList } from '../../core/resource-list';
 import { useResourceAction, useResourceList } from '../../core/use-resource-list';
@@ -29,7 +30,8 @@ import { CreateWalkInDialog } from './create-walk-in-dialog';
  */
 const WRITES = [changeStock];
 
-const statePalette: Record<string, string> = { toPay: 'orange', completed: 'green', closed: 'gray' };
+const statePalette = { toPay: 'orange', completed: 'green', closed: 'gray' } as const;
+const column = columnKinds<OrderRow>('offlineOrders.column');
 
 const columns: ResourceColumn<OrderRow>[] = [
   {
@@ -64,17 +66,10 @@ const columns: ResourceColumn<OrderRow>[] = [
   {
     id: 'payment',
     header: 'offlineOrders.column.payment',
+    enumTypes: ['paymentMethod'],
     cell: (row) => (row.PaymentMethod ? <EnumLabel type="paymentMethod" value={row.PaymentMethod} /> : '—'),
   },
-  {
-    id: 'state',
-    header: 'offlineOrders.column.state',
-    cell: (row) => (
-      <Badge colorPalette={statePalette[row.State] ?? 'gray'}>
-        <FormattedMessage id={`orders.state.${row.State}`} />
-      </Badge>
-    ),
-  },
+  column.state('state', [enumBadge(orderMachine, (row) => row.State, statePalette)]),
   {
     id: 'createdAt',
     header: 'offlineOrders.column.createdAt',

@@ -1,10 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import * as shopTemplatesApi from '../../../contract/endpoints/shop-templates';
+import type { ShopType } from '../../../contract/enums';
+import { sites } from '../../db/schema';
 import { defineRoute } from '../../http/route';
 import { productCategories } from '../product/tables';
 import { storefrontSite } from '../storefront/service';
 import './library-messages';
 import { categoryPageStyleOf, setShopTemplateOf, shopTemplates, userCenterOf } from './page-templates';
+import { storefrontMenus } from './user-center';
 
 /**
  * /DistributorsShopSet/ templates: served here, beside the templates they choose between, with the
@@ -49,7 +52,11 @@ export const pageTemplateRoutes = [
   }),
 
   defineRoute(shopTemplatesApi.getStorefrontUserCenter, async ({ db, request }) => {
-    const settings = await userCenterOf(db, await storefrontSite(db, request));
-    return { ...settings, Menus: settings.Menus.filter((menu) => menu.Visible) };
+    const siteId = await storefrontSite(db, request);
+    const [settings, [site]] = await Promise.all([
+      userCenterOf(db, siteId),
+      db.select({ shopType: sites.shopType }).from(sites).where(eq(sites.id, siteId)),
+    ]);
+    return { ...settings, Menus: storefrontMenus(settings, site!.shopType as ShopType) };
   }),
 ];

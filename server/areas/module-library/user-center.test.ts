@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserCenterMenu } from '../../../contract/endpoints/module-library';
 import { ShopType } from '../../../contract/enums';
 import { LinkType } from '../../../contract/link-value';
-import { defaultUserCenter, menuEntities, menuProblems } from './user-center';
+import { defaultUserCenter, menuEntities, menuProblems, storefrontMenus } from './user-center';
 
 const menu = (Id: string, Link: UserCenterMenu['Link']): UserCenterMenu => ({
   Id,
@@ -45,5 +45,40 @@ describe('menuEntities', () => {
       Menus: [menu('a', product), menu('b', { ...product, id: 9 })],
     };
     expect(menuEntities(settings)).toEqual(new Map([['product', new Set([7, 9])]]));
+  });
+});
+
+describe('storefrontMenus', () => {
+  const ids = (shopType: ShopType, menus = defaultUserCenter().Menus) =>
+    storefrontMenus({ ...defaultUserCenter(), Menus: menus }, shopType).map((item) => item.Id);
+
+  it.each([
+    [ShopType.mall, ['orders', 'coupons', 'addresses', 'member', 'service']],
+    [ShopType.storePlatform, ['orders', 'coupons', 'addresses', 'member', 'service']],
+    [ShopType.food, ['orders', 'coupons', 'addresses', 'member', 'service']],
+    [ShopType.service, ['orders', 'coupons', 'member', 'service']],
+    [ShopType.hotel, ['orders', 'coupons', 'member', 'service']],
+    [ShopType.officialSite, ['member', 'service']],
+    [ShopType.course, ['member', 'service']],
+  ])('answers shop type %i the default items it has', (shopType, expected) => {
+    expect(ids(shopType)).toEqual(expected);
+  });
+
+  it('drops hidden items and items linking to what the shop type lacks, keeping the order', () => {
+    const menus = [
+      menu('goods', product),
+      { ...menu('hidden', { linkType: LinkType.none }), Visible: false },
+      menu('none', { linkType: LinkType.none }),
+      menu('orders', { linkType: LinkType.navigate, linkUrl: '/pages/order/list' }),
+    ];
+    expect(ids(ShopType.mall, menus)).toEqual(['goods', 'none', 'orders']);
+    expect(ids(ShopType.officialSite, menus)).toEqual(['none']);
+  });
+
+  it('leaves the stored settings unchanged', () => {
+    const settings = defaultUserCenter();
+    const before = structuredClone(settings);
+    storefrontMenus(settings, ShopType.officialSite);
+    expect(settings).toEqual(before);
   });
 });

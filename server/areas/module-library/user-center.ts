@@ -1,7 +1,13 @@
 import type { UserCenterSettings } from '../../../contract/endpoints/module-library';
 import type { ShopType } from '../../../contract/enums';
 import type { LinkKind } from '../../../contract/link-targets';
-import { type LinkProblem, LinkType, linkEntity, validateLink } from '../../../contract/link-value';
+import {
+  type LinkProblem,
+  LinkType,
+  linkAppliesTo,
+  linkEntity,
+  validateLink,
+} from '../../../contract/link-value';
 
 /** The user center a shop starts with until it saves its own. */
 export function defaultUserCenter(): UserCenterSettings {
@@ -58,4 +64,12 @@ export function menuEntities(settings: UserCenterSettings): Map<LinkKind, Set<nu
     found.get(entity.kind)!.add(entity.id);
   }
   return found;
+}
+
+/** The items a buyer of a shop of this type sees: visible ones whose link the shop has. */
+export function storefrontMenus(
+  settings: UserCenterSettings,
+  shopType: ShopType,
+): UserCenterSettings['Menus'] {
+  return settings.Menus.filter((menu) => menu.Visible && linkAppliesTo(menu.Link, shopType));
 }

@@ -11,12 +11,6 @@ export const en: Record<string, string> = {
   'orders.settings.discard': 'Discard changes',
 
   // Payment methods and order states.
-  'orders.state.toPay': 'To pay',
-  'orders.state.toShip': 'To ship',
-  'orders.state.shipped': 'Shipped',
-  'orders.state.received': 'Received',
-  'orders.state.completed': 'Completed',
-  'orders.state.closed': 'Closed',
 
   // /order/parameterSetting
   'orders.parameter.unpaidClose': 'Unpaid orders close after',
@@ -103,9 +97,6 @@ export const en: Record<string, string> = {
   'offlineOrders.filter.paymentMethod': 'Payment method',
   'offlineOrders.filter.created': 'Created',
   'offlineOrders.tab.all': 'All',
-  'offlineOrders.tab.toPay': 'To pay',
-  'offlineOrders.tab.completed': 'Completed',
-  'offlineOrders.tab.closed': 'Closed',
   'offlineOrders.column.orderNo': 'Order number',
   'offlineOrders.column.goods': 'Goods',
   'offlineOrders.column.buyer': 'Customer',
@@ -167,11 +158,6 @@ export const en: Record<string, string> = {
   'rechargeOrders.filter.kind.data': 'Mobile data',
   'rechargeOrders.filter.created': 'Created',
   'rechargeOrders.tab.all': 'All',
-  'rechargeOrders.tab.toPay': 'To pay',
-  'rechargeOrders.tab.paid': 'Paid',
-  'rechargeOrders.tab.completed': 'Completed',
-  'rechargeOrders.tab.refunded': 'Refunded',
-  'rechargeOrders.tab.closed': 'Closed',
   'rechargeOrders.column.orderNo': 'Order number',
   'rechargeOrders.column.kind': 'Recharge',
   'rechargeOrders.column.buyer': 'Customer',
