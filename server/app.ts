@@ -20,7 +20,7 @@ import { isTextEncodingError } from './http/database-errors';
 import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
-import { securityHeaders } from './http/security-headers';
+import { API_SECURITY_HEADERS, pageSecurityHeaders } from './http/security-headers';
 import { describeZodError, InputError } from './http/validation';
 import { parseFlatXml } from './http/xml';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
@@ -129,14 +129,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
 
-  const headers = await securityHeaders();
+  const pageHeaders = await pageSecurityHeaders();
   // Hooks every request runs take a callback, not a promise: at thousands of calls a second the
   // promise each async hook makes is a measurable share of the request's cost.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    const isApi = request.url.startsWith(API_BASE);
+    reply.headers(isApi ? API_SECURITY_HEADERS : pageHeaders);
     reply.header('x-request-id', request.id);
     request.locale = localeFromHeader(request.headers['accept-language']);
-    const token = request.url.startsWith(API_BASE) ? bearerToken(request.headers.authorization) : null;
+    const token = isApi ? bearerToken(request.headers.authorization) : null;
     if (!token) {
       done();
       return;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { packedRow, preparedStatement } from '../db/query';
+import { directStatement, packedRow, preparedStatement } from '../db/query';
 import { accounts, sessions, sites } from '../db/schema';
 import type { SerialisedJson } from '../http/serialised-json';
 import { grantSetOfAccount } from './menus';
@@ -60,7 +60,7 @@ interface LookupRow {
  * column: the driver describes and decodes fifteen columns on every call, which cost more than
  * parsing the JSON.
  */
-const sessionLookup = preparedStatement('session_lookup', (db, name) =>
+const sessionLookup = directStatement<{ row: string }, { tokenHash: string }>('session_lookup', (db) =>
   db
     .select({
       row: packedRow({
@@ -79,7 +79,7 @@ const sessionLookup = preparedStatement('session_lookup', (db, name) =>
         siteExpired: sql`(${sites.expiresAt} is not null and ${sites.expiresAt} <= now())`,
         touchDue: sql`(${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_SECONDS}))`,
         grantsVersion: accounts.grantsVersion,
-      }),
+      }).as('row'),
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -92,8 +92,7 @@ const sessionLookup = preparedStatement('session_lookup', (db, name) =>
         gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${IDLE_SECONDS})`),
         eq(accounts.disabled, false),
       ),
-    )
-    .prepare(name),
+    ),
 );
 
 /**
@@ -119,7 +118,7 @@ const sessionTouch = preparedStatement('session_touch', (db, name) =>
  * at once.
  */
 export async function findSession(db: Database, token: string, ip: string): Promise<Session | null> {
-  const [found] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
+  const [found] = await sessionLookup(db, { tokenHash: hashToken(token) });
   if (!found) return null;
   const row = JSON.parse(found.row) as LookupRow;
   if (row.touchDue) await sessionTouch(db).execute({ sessionId: row.sessionId });

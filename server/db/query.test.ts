@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import {
   containsPattern,
+  directStatement,
   MAX_NAMED_SHAPES,
   namedShape,
   packedRow,
@@ -88,6 +89,20 @@ describe('preparedStatement', () => {
       );
       expect(await byMinimum(db).execute({ minimum: 2 })).toEqual([{ name: 'two' }, { name: 'three' }]);
       expect(await byMinimum(db).execute({ minimum: 3 })).toEqual([{ name: 'three' }]);
+      const direct = directStatement<{ name: string }, { minimum: number }>(
+        'things_from_direct',
+        (database) =>
+          database
+            .select({ name: things.name })
+            .from(things)
+            .where(gte(things.id, sql.placeholder('minimum')))
+            .orderBy(things.id),
+      );
+      expect(await direct(db, { minimum: 2 })).toEqual([{ name: 'two' }, { name: 'three' }]);
+      expect(await direct(db, { minimum: 3 })).toEqual([{ name: 'three' }]);
+      await expect(db.transaction((tx) => direct(tx as unknown as Database, { minimum: 1 }))).rejects.toThrow(
+        /root database/,
+      );
       expect(
         await queryRows(db, sql`select name from things where id = ${1}`, { prepareAs: 'things_by_id' }),
       ).toEqual([{ name: 'one' }]);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { fillPlaceholders, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from './client';
 
 /**
@@ -66,6 +67,58 @@ export function preparedStatement<T>(
       built.set(db, statement);
     }
     return statement;
+  };
+}
+
+/** Something drizzle can render to a statement: a query builder with its placeholders. */
+interface Renderable {
+  toSQL(): Query;
+}
+
+/** Runs a statement text under a name with the given values, on one database's own driver. */
+type DirectRun = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
+
+const directRuns = new WeakMap<Database, DirectRun>();
+
+function directRunOf(db: Database): DirectRun {
+  let run = directRuns.get(db);
+  if (run === undefined) {
+    const client = (db as unknown as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      run = async (name, text, values) => (await client.query({ name, text, values })).rows;
+    } else if (client && typeof (client as { query?: unknown }).query === 'function') {
+      // PGlite's worker prepares every text it is given, so the name is not needed there.
+      const embedded = client as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+      run = async (_name, text, values) => (await embedded.query(text, values)).rows;
+    } else {
+      throw new Error('directStatement needs the root database, not a transaction');
+    }
+    directRuns.set(db, run);
+  }
+  return run;
+}
+
+/**
+ * The hottest statements (the session lookup every authenticated call makes) sent straight to the
+ * driver as a named prepared statement: written with drizzle's query builder like any other, but
+ * rendered once, and run without drizzle's per-call wrapping, tracing and row mapping, which cost
+ * as much again as the driver's own work. Rows come as the driver gives them: one property per
+ * selected alias, values as the driver parses them. Runs on the root database only.
+ */
+export function directStatement<Row, Values extends Record<string, unknown>>(
+  name: string,
+  build: (db: Database) => Renderable,
+): (db: Database, values: Values) => Promise<Row[]> {
+  if (preparedNames.has(name)) throw new Error(`two prepared statements are named ${name}`);
+  preparedNames.add(name);
+  const rendered = new WeakMap<Database, Query>();
+  return (db, values) => {
+    let query = rendered.get(db);
+    if (query === undefined) {
+      query = build(db).toSQL();
+      rendered.set(db, query);
+    }
+    return directRunOf(db)(name, query.sql, fillPlaceholders(query.params, values)) as Promise<Row[]>;
   };
 }
 

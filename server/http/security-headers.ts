@@ -25,11 +25,26 @@ const HELMET_OPTIONS = {
 const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
- * The headers helmet sets with our options, worked out once at start: registered on the app,
- * helmet rebuilds its middleware (the policy string included) on every request. They do not depend
- * on the request, so one probe answer gives them all.
+ * What an API answer (JSON, an image or a download, never a page) needs, after OWASP's REST
+ * Security Cheat Sheet: not to be framed, sniffed, run as a document or read by another site
+ * (no-store comes in onSend). The rest of helmet's set (opener and agent-cluster policies, DNS
+ * prefetch, legacy IE and Flash switches, and a page's 300-character script policy) only governs
+ * documents, and every API answer paid for writing and checking it.
  */
-export async function securityHeaders(): Promise<Record<string, string>> {
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * The headers helmet sets on pages and files with our options, worked out once at start:
+ * registered on the app, helmet rebuilds its middleware (the policy string included) on every
+ * request. They do not depend on the request, so one probe answer gives them all.
+ */
+export async function pageSecurityHeaders(): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, HELMET_OPTIONS);
   probe.get('/', async () => '');

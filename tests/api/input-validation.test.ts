@@ -248,12 +248,28 @@ describe('the API surface', () => {
     expect(response.json()).toMatchObject({ Errcode: -1, Errmsg: 'No such API: /api/Nope/Missing' });
   });
 
-  it('sends security headers and a request id on every answer', async () => {
+  it('sends an API answer the headers that keep it from being framed, sniffed, run or read by another site, and a request id', async () => {
     const response = await server.app.inject({ method: 'GET', url: `${API_BASE}${user.getUserInfo.path}` });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers).toMatchObject({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Document-only policies stay on pages.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it('sends a page helmet’s whole set, its script policy allowing the app’s own scripts', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/login' });
+    expect(response.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('keeps a request id the proxy sent', async () => {

@@ -45,7 +45,7 @@ describe('HTTPS-only headers', () => {
   it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP', async () => {
     const response = await server.app.inject({ method: 'GET', url });
     expect(response.headers['strict-transport-security']).toBeUndefined();
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
