@@ -1,4 +1,16 @@
-import { Box, Checkbox, Field, Heading, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Checkbox,
+  Field,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -9,6 +21,7 @@ import {
   type UseFormReturn,
   useWatch,
 } from 'react-hook-form';
+import { ImageField } from '../../src/lib/image-library/image-field';
 
 /** The theme's error red is too light for small text on white (WCAG AA); this one passes. */
 const ERROR_COLOR = 'red.700';
@@ -20,6 +33,10 @@ export type FieldKind =
   | 'textarea'
   | 'select'
   | 'checkbox'
+  /** Several ids ticked among `choices`, held as an array of numbers. */
+  | 'checkboxes'
+  /** An image URL picked from the library. */
+  | 'image'
   | 'date'
   | 'datetime-local';
 
@@ -32,6 +49,10 @@ export interface FieldSpec<Draft extends FieldValues> {
   required?: boolean;
   /** The choices of a select, values with their labels. */
   options?: ReadonlyArray<{ value: string; label: string }>;
+  /** The ids a `checkboxes` field offers, with their labels. */
+  choices?: ReadonlyArray<{ id: number; label: string }>;
+  /** What a `checkboxes` field says when it has no choices. */
+  noChoices?: string;
   /** Shown only while the form's values pass this; hidden fields keep their values. */
   visibleWhen?(values: Draft): boolean;
   width?: string;
@@ -100,6 +121,54 @@ function Control<Draft extends FieldValues>({
   }
 }
 
+/** Ids ticked among the spec's choices, one checkbox each, under a legend naming the set. */
+function ChoiceSet<Draft extends FieldValues>({
+  form,
+  spec,
+  error,
+}: {
+  form: UseFormReturn<Draft>;
+  spec: FieldSpec<Draft>;
+  error: string | undefined;
+}) {
+  const choices = spec.choices ?? [];
+  return (
+    <Controller
+      control={form.control}
+      name={spec.name}
+      render={({ field }) => (
+        <Fieldset.Root invalid={Boolean(error)}>
+          <Fieldset.Legend>{spec.label}</Fieldset.Legend>
+          {choices.length === 0 ? (
+            <Text color="fg.muted">{spec.noChoices}</Text>
+          ) : (
+            <HStack gap="4" wrap="wrap">
+              {choices.map((choice) => (
+                <Checkbox.Root
+                  key={choice.id}
+                  checked={field.value.includes(choice.id)}
+                  onCheckedChange={(event) =>
+                    field.onChange(
+                      event.checked === true
+                        ? [...field.value, choice.id]
+                        : field.value.filter((id: number) => id !== choice.id),
+                    )
+                  }
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{choice.label}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </HStack>
+          )}
+          <Fieldset.ErrorText>{error}</Fieldset.ErrorText>
+        </Fieldset.Root>
+      )}
+    />
+  );
+}
+
 /**
  * A field drawn by its kind, its message inline below it: the form's own check or the server's.
  * Forms using it set `noValidate`, so the browser's bubbles never compete with these messages.
@@ -112,6 +181,22 @@ export function FormField<Draft extends FieldValues>({
   spec: FieldSpec<Draft>;
 }) {
   const error = errorAt(form.formState.errors, spec.name);
+  if (spec.kind === 'image')
+    return (
+      <Controller
+        control={form.control}
+        name={spec.name}
+        render={({ field }) => (
+          <ImageField
+            label={spec.label}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={spec.disabled}
+          />
+        )}
+      />
+    );
+  if (spec.kind === 'checkboxes') return <ChoiceSet form={form} spec={spec} error={error} />;
   if (spec.kind === 'checkbox')
     return (
       <Controller

@@ -1,7 +1,10 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
-import { FormattedMessage } from 'react-intl';
-import { CARRIERS } from '../../contract/machines/order';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { CARRIERS, TRACKING_NO_PATTERN } from '../../contract/machines/order';
 import { useEnumLabels } from '../../src/lib/enum-values';
+import { FormDialog } from '../../src/lib/form-dialog';
 
 /** Express carriers only: a parcel is never sent by the shop's own rider. */
 export const PARCEL_CARRIERS = CARRIERS.filter((carrier) => carrier !== 'self');
@@ -64,5 +67,71 @@ export function ParcelFields({
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
     </>
+  );
+}
+
+export interface Parcel {
+  Carrier: ParcelCarrier;
+  TrackingNo: string;
+}
+
+/**
+ * Ships one parcel: carrier and tracking number, checked as the server checks them (`schema`, the
+ * machine's form) before `onSubmit` sends them; a refused number says `<messages>.trackingNoInvalid`.
+ * `children` come above the fields (where the parcel goes). Closes once `onSubmit` succeeds.
+ */
+export function ParcelDialog({
+  title,
+  submitLabel,
+  messages,
+  schema,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  messages: string;
+  schema: z.ZodType;
+  busy: boolean;
+  onSubmit(parcel: Parcel): Promise<boolean>;
+  onClose(): void;
+  children?: ReactNode;
+}) {
+  const intl = useIntl();
+  const [carrier, setCarrier] = useState<ParcelCarrier>('SF');
+  const [trackingNo, setTrackingNo] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={async () => {
+        const parcel = { Carrier: carrier, TrackingNo: trackingNo.trim() };
+        if (!schema.safeParse(parcel).success || !TRACKING_NO_PATTERN.test(parcel.TrackingNo)) {
+          setError(intl.formatMessage({ id: `${messages}.trackingNoInvalid` }));
+          return;
+        }
+        if (await onSubmit(parcel)) onClose();
+      }}
+    >
+      <Stack gap="4">
+        {children}
+        <ParcelFields
+          messages={messages}
+          carrier={carrier}
+          onCarrier={setCarrier}
+          trackingNo={trackingNo}
+          onTrackingNo={(value) => {
+            setTrackingNo(value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

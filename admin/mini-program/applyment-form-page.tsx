@@ -1,7 +1,6 @@
-import { Alert, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import {
   type ApplymentDetail,
   BANK_ACCOUNT_TYPES,
@@ -17,7 +16,7 @@ import { ImageField } from '../../src/lib/image-library/image-field';
 import { AreaPicker } from '../core/area-picker';
 import { AuthoriseFirstNotice } from '../core/authorise-first-notice';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../core/form-field';
-import { PageHeading, RecordView } from '../core/record-view';
+import { FormHeading, RecordView } from '../core/record-view';
 import { useRecord } from '../core/use-record';
 import { useResourceForm } from '../core/use-resource-form';
 import { miniProgramCatalogues } from './messages';
@@ -90,7 +89,6 @@ function draftOf(row?: ApplymentDetail): Draft {
 function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const { form, submit } = useResourceForm({
     defaultValues: draftOf(row),
     save: saveApplyment,
@@ -152,19 +150,12 @@ function ApplymentEditor({ row }: { row?: ApplymentDetail }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(PAY_APPLYMENT_LIST_PERMISSION)}>
-            <FormattedMessage id="applyment.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={PAY_APPLYMENT_LIST_PERMISSION}
+          backLabel={t('applyment.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         {row?.Status === 'rejected' && row.Reason && (
           <Alert.Root status="error">
             <Alert.Indicator />

@@ -14,7 +14,7 @@ import {
   slotProblems,
 } from '../booking';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import { type ListResource, sortParam } from '../list-query';
 import { BookingPermission } from '../machines/booking';
 import { id, queryId, version } from '../scalars';
@@ -146,7 +146,7 @@ export const getBookingFormList = defineEndpoint({
     sort: sortParam(BOOKING_FORM_SORTS).default('-sort'),
   }),
   output: pagedSchema(bookingFormRowSchema).extend({
-    Counts: z.object(Object.fromEntries(BOOKING_FORM_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(BOOKING_FORM_TABS),
   }),
 });
 

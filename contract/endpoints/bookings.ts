@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_PRICES, CAPACITY_MODES, DEPOSIT_STATES, MAX_SLOT_DAYS, SLOT_TIME_PATTERN } from '../booking';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
 import { BOOKING_STATES, BookingPermission, cancelBookingForm } from '../machines/booking';
 import { REASON_MAX } from '../machines/order';
@@ -74,7 +74,7 @@ export const getBookingList = defineEndpoint({
   permission: BookingPermission.bookings,
   input: listQuerySchema.extend(listFilterFields).superRefine(refineList),
   output: pagedSchema(bookingRowSchema).extend({
-    Counts: z.object(Object.fromEntries(BOOKING_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(BOOKING_TABS),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_LEVELS } from '../commission';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
 import { DistributionPermission } from '../machines/distribution';
 import { ORDER_STATES, REFUND_STATES } from '../machines/order';
@@ -181,7 +181,7 @@ export const getCommissionOrderList = defineEndpoint({
   permission: DistributionPermission.report,
   input: listQuerySchema.extend(orderFilterFields).superRefine(refinePeriod),
   output: pagedSchema(commissionOrderRowSchema).extend({
-    Counts: z.object(Object.fromEntries(COMMISSION_ORDER_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(COMMISSION_ORDER_TABS),
     /** The promoter the list is narrowed to, by name. */
     PromoterName: z.string(),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import {
   FREE_SHIPPING_AMOUNT_MAX_FEN,
   FREE_SHIPPING_GOODS_MAX,
@@ -66,7 +66,7 @@ export const getFreeShippingList = defineEndpoint({
     sort: sortParam(FREE_SHIPPING_SORTS).default('-createdAt'),
   }),
   output: pagedSchema(freeShippingRowSchema).extend({
-    Counts: z.object(Object.fromEntries(FREE_SHIPPING_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(FREE_SHIPPING_TABS),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
 import {
   APPLICATION_STATES,
@@ -76,7 +76,7 @@ export const getPromoterList = defineEndpoint({
   permission: DistributionPermission.promoters,
   input: listQuerySchema.extend(promoterFilterFields).superRefine(refineJoined),
   output: pagedSchema(promoterRowSchema).extend({
-    Counts: z.object({ all: z.number().int(), active: z.number().int(), frozen: z.number().int() }),
+    Counts: tabCountsSchema(PROMOTER_TABS),
   }),
 });
 
@@ -181,7 +181,7 @@ export const getApplicationList = defineEndpoint({
   permission: DistributionPermission.promoters,
   input: listQuerySchema.extend(applicationFilterFields).superRefine(refineApplied),
   output: pagedSchema(applicationRowSchema).extend({
-    Counts: z.object(Object.fromEntries(APPLICATION_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(APPLICATION_TABS),
   }),
 });
 
@@ -246,7 +246,7 @@ export const getPromoterTeam = defineEndpoint({
   input: listQuerySchema.extend(teamFilterFields),
   output: pagedSchema(teamRowSchema).extend({
     Promoter: promoterRowSchema,
-    Counts: z.object({ '1': z.number().int(), '2': z.number().int() }),
+    Counts: tabCountsSchema(TEAM_LEVELS),
     /** Over both levels. */
     Totals: z.object({
       Orders: z.number().int(),
@@ -302,7 +302,7 @@ export const getWechatAccountList = defineEndpoint({
   output: pagedSchema(wechatAccountRowSchema).extend({
     /** The promoter the list is narrowed to. */
     Promoter: promoterRowSchema.nullable(),
-    Counts: z.object({ all: z.number().int(), bound: z.number().int(), unbound: z.number().int() }),
+    Counts: tabCountsSchema(WECHAT_TABS),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { listQuerySchema, pagedSchema } from '../envelope';
+import { listQuerySchema, pagedSchema, tabCountsSchema } from '../envelope';
 import { type ListResource, queryDate, rangeProblems, sortParam } from '../list-query';
 import { AddedValuePermission, REVIEW_STATES, SEND_STATES } from '../machines/added-value';
 import { exportFormat, id, version } from '../scalars';
@@ -169,7 +169,7 @@ export const getSmsTemplates = defineEndpoint({
     sort: sortParam(['createdAt']).default('-createdAt'),
   }),
   output: pagedSchema(smsTemplateRowSchema).extend({
-    Counts: z.object(Object.fromEntries(TEMPLATE_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(TEMPLATE_TABS),
   }),
 });
 
@@ -315,7 +315,7 @@ export const getSmsSends = defineEndpoint({
     .extend({ ...sendFilterFields, sort: sortParam(['createdAt']).default('-createdAt') })
     .superRefine(checkRange),
   output: pagedSchema(smsSendRowSchema).extend({
-    Counts: z.object(Object.fromEntries(SEND_TABS.map((tab) => [tab, z.number().int()]))),
+    Counts: tabCountsSchema(SEND_TABS),
   }),
 });
 

@@ -1,7 +1,3 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import {
   type GradeRow,
   getMemberGradeInfo,
@@ -9,99 +5,62 @@ import {
   setMemberGrade,
 } from '../../../contract/endpoints/member-grades';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
-import { ImageField } from '../../../src/lib/image-library/image-field';
-import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
-import { useRecord } from '../../core/use-record';
-import { useResourceForm } from '../../core/use-resource-form';
+import { type RecordFormDefinition, RecordFormPage } from '../../core/record-form';
 import { type GradeDraft, gradeDraft, gradeInput, NEW_GRADE } from './grade-form';
 import { gradeCatalogues } from './messages';
 
-type Spec = FieldSpec<GradeDraft>;
-
-function GradeEditor({ row }: { row?: GradeRow }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
-  const record = row ? { Id: row.Id, Version: row.Version } : undefined;
-  const { form, submit } = useResourceForm({
-    defaultValues: row ? gradeDraft(row) : NEW_GRADE,
-    save: setMemberGrade,
-    toInput: (draft: GradeDraft) => gradeInput(draft, record),
-    renames: { Privileges: 'PrivilegesText' },
-    savedMessage: 'grades.form.saved',
-    afterSave: () => ({ to: MEMBER_GRADE_PERMISSION }),
-  });
-  const basics: Spec[] = [
-    { name: 'Name', kind: 'text', label: t('grades.form.name'), required: true, maxLength: 20 },
-    { name: 'Level', kind: 'number', label: t('grades.form.level'), required: true },
-    { name: 'GrowthThreshold', kind: 'number', label: t('grades.form.threshold'), required: true },
-  ];
-  const privileges: Spec[] = [
-    { name: 'DiscountPercent', kind: 'number', label: t('grades.form.discount'), required: true },
-    { name: 'FreeShipping', kind: 'checkbox', label: t('grades.form.freeShipping') },
-    { name: 'PrivilegesText', kind: 'textarea', label: t('grades.form.privileges') },
-  ];
-  const title = t(row ? 'grades.form.editTitle' : 'grades.form.createTitle');
-  return (
-    <form aria-label={title} onSubmit={submit} noValidate>
-      <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(MEMBER_GRADE_PERMISSION)}>
-            <FormattedMessage id="grades.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
-        <FormSection title={t('grades.form.basics')}>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormFields form={form} fields={basics} />
-          </SimpleGrid>
-          <FormFields
-            form={form}
-            fields={[{ name: 'IsDefault', kind: 'checkbox', label: t('grades.form.isDefault') }]}
-          />
-        </FormSection>
-        <FormSection title={t('grades.form.privilegesSection')}>
-          <FormFields form={form} fields={privileges} />
-        </FormSection>
-        <FormSection title={t('grades.form.look')}>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {(['Icon', 'CardBackground'] as const).map((name) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <ImageField
-                    label={t(name === 'Icon' ? 'grades.form.icon' : 'grades.form.cardBackground')}
-                    value={field.value}
-                    onChange={(url) => form.setValue(name, url, { shouldDirty: true })}
-                  />
-                )}
-              />
-            ))}
-          </SimpleGrid>
-        </FormSection>
-      </Stack>
-    </form>
-  );
-}
-
 /** /marketing/memberSupervise/editMemberGrade: a grade, new (no id) or existing (?id=). */
-function GradeFormPage() {
-  const record = useRecord(getMemberGradeInfo, { allowNew: true });
-  return (
-    <RecordView record={record} renderNew={() => <GradeEditor key="new" />}>
-      {(row) => <GradeEditor key={`${row.Id}-${row.Version}`} row={row} />}
-    </RecordView>
-  );
-}
+const gradeForm: RecordFormDefinition<GradeRow, GradeDraft, typeof setMemberGrade> = {
+  read: getMemberGradeInfo,
+  save: setMemberGrade,
+  titles: { create: 'grades.form.createTitle', edit: 'grades.form.editTitle' },
+  backTo: MEMBER_GRADE_PERMISSION,
+  backLabel: 'grades.form.backToList',
+  savedMessage: 'grades.form.saved',
+  empty: NEW_GRADE,
+  draft: gradeDraft,
+  toInput: gradeInput,
+  renames: { Privileges: 'PrivilegesText' },
+  sections: ({ t }) => [
+    {
+      title: 'grades.form.basics',
+      parts: [
+        {
+          columns: 3,
+          fields: [
+            { name: 'Name', kind: 'text', label: t('grades.form.name'), required: true, maxLength: 20 },
+            { name: 'Level', kind: 'number', label: t('grades.form.level'), required: true },
+            { name: 'GrowthThreshold', kind: 'number', label: t('grades.form.threshold'), required: true },
+          ],
+        },
+        { fields: [{ name: 'IsDefault', kind: 'checkbox', label: t('grades.form.isDefault') }] },
+      ],
+    },
+    {
+      title: 'grades.form.privilegesSection',
+      parts: [
+        {
+          fields: [
+            { name: 'DiscountPercent', kind: 'number', label: t('grades.form.discount'), required: true },
+            { name: 'FreeShipping', kind: 'checkbox', label: t('grades.form.freeShipping') },
+            { name: 'PrivilegesText', kind: 'textarea', label: t('grades.form.privileges') },
+          ],
+        },
+      ],
+    },
+    {
+      title: 'grades.form.look',
+      parts: [
+        {
+          columns: 2,
+          fields: [
+            { name: 'Icon', kind: 'image', label: t('grades.form.icon') },
+            { name: 'CardBackground', kind: 'image', label: t('grades.form.cardBackground') },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
-export default withModuleMessages(GradeFormPage, gradeCatalogues);
+export default withModuleMessages(() => <RecordFormPage definition={gradeForm} />, gradeCatalogues);

@@ -39,14 +39,13 @@ export function gradeDraft(row: GradeRow): GradeDraft {
   };
 }
 
-/** The save call's input: blank lines of the privileges dropped, the record's id and version kept. */
-export function gradeInput(draft: GradeDraft, record?: { Id: number; Version: number }): GradeForm {
+/** The save call's input: blank lines of the privileges dropped (the engine adds the record's id and version). */
+export function gradeInput(draft: GradeDraft): GradeForm {
   const { PrivilegesText, ...rest } = draft;
   return {
     ...rest,
     Privileges: PrivilegesText.split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== ''),
-    ...(record ? { Id: record.Id, Version: record.Version } : {}),
   };
 }

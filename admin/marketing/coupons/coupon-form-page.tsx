@@ -2,7 +2,7 @@ import { Alert, Button, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { COUPON_AUDIENCES, COUPON_KINDS, COUPON_SCOPES, MAX_SCOPE_IDS } from '../../../contract/coupon-rules';
 import {
   type CouponRow,
@@ -18,7 +18,7 @@ import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { GoodsFinder } from '../../core/finder';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { CheckList } from './check-list';
@@ -53,7 +53,6 @@ function flatten(
 function CouponEditor({ row, draft }: { row?: CouponRow; draft: CouponDraft }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const navigate = useNavigate();
   const record = row ? { Id: row.Id, Version: row.Version } : undefined;
   const listPath = draft.Channel === 'offline' ? CouponPermission.offline : CouponPermission.online;
   const { form, submit } = useResourceForm({
@@ -201,19 +200,12 @@ function CouponEditor({ row, draft }: { row?: CouponRow; draft: CouponDraft }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(listPath)}>
-            <FormattedMessage id="coupons.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={listPath}
+          backLabel={t('coupons.form.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         {locked && (
           <Alert.Root status="info">
             <Alert.Indicator />

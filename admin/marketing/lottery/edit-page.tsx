@@ -2,7 +2,6 @@ import { Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type Path, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import { getSelectCouponList } from '../../../contract/endpoints/coupons';
 import { getSelectProducts } from '../../../contract/endpoints/goods';
 import {
@@ -21,7 +20,7 @@ import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ImageField } from '../../../src/lib/image-library/image-field';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { errorAt, type FieldSpec, FormField, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import {
@@ -195,7 +194,6 @@ function PrizeTable({ form }: { form: UseFormReturn<LotteryDraft> }) {
 function LotteryEditor({ row }: { row: LotteryDetail | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const { form, submit } = useResourceForm({
     defaultValues: lotteryDraft(row, t('lotteries.form.nothingDefault')),
     save: bindLottery,
@@ -269,19 +267,12 @@ function LotteryEditor({ row }: { row: LotteryDetail | null }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(LotteryPermission.list)}>
-            <FormattedMessage id="lotteries.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={LotteryPermission.list}
+          backLabel={t('lotteries.form.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         <FormSection title={t('lotteries.form.basics')}>
           <FormFields form={form} fields={basics} />
           <Controller

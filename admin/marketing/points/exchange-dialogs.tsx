@@ -1,52 +1,27 @@
-import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { cancelExchange, type ExchangeRow, shipExchange } from '../../../contract/endpoints/points-exchange';
-import { REASON_MAX, TRACKING_NO_PATTERN } from '../../../contract/machines/order';
+import { REASON_MAX } from '../../../contract/machines/order';
 import { exchangeMachine, shipExchangeForm } from '../../../contract/machines/points-exchange';
 import { actionLabelKey } from '../../../contract/state-machine';
-import { FormDialog } from '../../../src/lib/form-dialog';
-import { type ParcelCarrier, ParcelFields } from '../../core/parcel-fields';
+import { ParcelDialog } from '../../core/parcel-fields';
 import { ReasonDialog } from '../../core/reason-dialog';
 import { useResourceAction } from '../../core/use-resource-list';
 
-/** Ships an exchange order: carrier and tracking number, checked as the server checks them. */
+/** Ships an exchange order. */
 export function ShipExchangeDialog({ rows, onClose }: { rows: ExchangeRow[]; onClose(): void }) {
   const intl = useIntl();
   const exchange = rows[0]!;
-  const [carrier, setCarrier] = useState<ParcelCarrier>('SF');
-  const [trackingNo, setTrackingNo] = useState('');
-  const [error, setError] = useState<string>();
   const action = useResourceAction([], shipExchange);
   return (
-    <FormDialog
+    <ParcelDialog
       title={intl.formatMessage({ id: 'exchanges.shipTitle' }, { number: exchange.ExchangeNo })}
       submitLabel={intl.formatMessage({ id: actionLabelKey(exchangeMachine, 'ship') })}
+      messages="exchanges"
+      schema={shipExchangeForm}
       busy={action.pending}
+      onSubmit={(parcel) => action.run({ input: { Id: exchange.Id, ...parcel } })}
       onClose={onClose}
-      onSubmit={async () => {
-        const input = { Carrier: carrier, TrackingNo: trackingNo.trim() };
-        if (!shipExchangeForm.safeParse(input).success || !TRACKING_NO_PATTERN.test(input.TrackingNo)) {
-          setError(intl.formatMessage({ id: 'exchanges.trackingNoInvalid' }));
-          return;
-        }
-        if (await action.run({ input: { Id: exchange.Id, ...input } })) onClose();
-      }}
-    >
-      <Stack gap="4">
-        <ParcelFields
-          messages="exchanges"
-          carrier={carrier}
-          onCarrier={setCarrier}
-          trackingNo={trackingNo}
-          onTrackingNo={(value) => {
-            setTrackingNo(value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-      </Stack>
-    </FormDialog>
+    />
   );
 }
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import { getSelectProducts } from '../../../contract/endpoints/goods';
 import {
   bindPointsGoods,
@@ -18,7 +17,7 @@ import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { ImageField } from '../../../src/lib/image-library/image-field';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { errorAt, type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { GOODS_RENAMES, type GoodsDraft, goodsDraft, goodsInput } from './goods-form';
@@ -118,7 +117,6 @@ function KindChoice({ form }: { form: UseFormReturn<GoodsDraft> }) {
 function GoodsEditor({ row }: { row: PointsGoodsDetail | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const { form, submit } = useResourceForm({
     defaultValues: goodsDraft(row),
     save: bindPointsGoods,
@@ -189,19 +187,12 @@ function GoodsEditor({ row }: { row: PointsGoodsDetail | null }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(PointsPermission.goods)}>
-            <FormattedMessage id="pointsGoods.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={PointsPermission.goods}
+          backLabel={t('pointsGoods.form.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         <FormSection title={t('pointsGoods.form.gives')}>
           <KindChoice form={form} />
           <ProductPicker form={form} />

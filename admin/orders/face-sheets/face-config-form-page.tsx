@@ -1,6 +1,5 @@
-import { Alert, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Stack } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import {
   type faceConfigDetailSchema,
@@ -14,7 +13,7 @@ import { OrderPermission } from '../../../contract/machines/order';
 import { useEnumLabels } from '../../../src/lib/enum-values';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { type FieldSpec, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import {
@@ -43,7 +42,6 @@ function FaceConfigEditor({ detail }: { detail?: FaceConfigDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const carriers = useEnumLabels('carrier');
-  const navigate = useNavigate();
   const record = detail ? { Id: detail.Id, Version: detail.Version } : undefined;
   const { form, submit } = useResourceForm({
     defaultValues: detail ? faceConfigValues(detail) : NEW_FACE_CONFIG,
@@ -101,19 +99,12 @@ function FaceConfigEditor({ detail }: { detail?: FaceConfigDetail }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(OrderPermission.faceConfig)}>
-            <FormattedMessage id="face.form.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={OrderPermission.faceConfig}
+          backLabel={t('face.form.backToList')}
+          saving={form.formState.isSubmitting}
+        />
 
         <FormSection title={t('face.form.account')}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">

@@ -1,8 +1,7 @@
-import { Button, Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import {
   ARTICLE_TITLE_MAX,
@@ -19,7 +18,7 @@ import { ImageField } from '../../../src/lib/image-library/image-field';
 import { LazyRichTextEditor } from '../../../src/lib/lazy-rich-text-editor';
 import { endpointQuery } from '../../../src/lib/query-options';
 import { errorAt, FormFields, FormSection } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { publishFieldValue, publishInstant } from './article-form';
@@ -77,7 +76,6 @@ const ERROR_COLOR = 'red.700';
 function ArticleEditor({ detail, columns }: { detail?: ArticleDetail; columns: ColumnRow[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const navigate = useNavigate();
   const { form, submit } = useResourceForm({
     defaultValues: draftOf(detail),
     save: saveArticle,
@@ -109,19 +107,12 @@ function ArticleEditor({ detail, columns }: { detail?: ArticleDetail; columns: C
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(NewsPermission.articles)}>
-            <FormattedMessage id="newsForm.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={NewsPermission.articles}
+          backLabel={t('newsForm.backToList')}
+          saving={form.formState.isSubmitting}
+        />
 
         <FormSection title={t('newsForm.section.article')}>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">

@@ -1,14 +1,13 @@
-import { Button, Field, Stack } from '@chakra-ui/react';
+import { Field, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { getColumnInfo, saveColumnText } from '../../../contract/endpoints/news';
 import { NewsPermission } from '../../../contract/machines/news';
 import { withModuleMessages } from '../../../src/lib/i18n/module-messages';
 import { LazyRichTextEditor } from '../../../src/lib/lazy-rich-text-editor';
 import { errorAt } from '../../core/form-field';
-import { PageHeading, RecordView } from '../../core/record-view';
+import { FormHeading, RecordView } from '../../core/record-view';
 import { useRecord } from '../../core/use-record';
 import { useResourceForm } from '../../core/use-resource-form';
 import { newsCatalogues } from './messages';
@@ -18,7 +17,6 @@ type ColumnDetail = z.infer<typeof getColumnInfo.output>;
 function ColumnTextEditor({ detail }: { detail: ColumnDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const navigate = useNavigate();
   const { form, submit } = useResourceForm({
     defaultValues: { Body: detail.Body },
     save: saveColumnText,
@@ -31,19 +29,12 @@ function ColumnTextEditor({ detail }: { detail: ColumnDetail }) {
   return (
     <form aria-label={title} onSubmit={submit} noValidate>
       <Stack gap="4" padding="5">
-        <PageHeading title={title}>
-          <Button variant="outline" onClick={() => navigate(NewsPermission.columns)}>
-            <FormattedMessage id="newsColumnForm.backToList" />
-          </Button>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={form.formState.isSubmitting}
-            loadingText={t('engine.saving')}
-          >
-            <FormattedMessage id="engine.save" />
-          </Button>
-        </PageHeading>
+        <FormHeading
+          title={title}
+          backTo={NewsPermission.columns}
+          backLabel={t('newsColumnForm.backToList')}
+          saving={form.formState.isSubmitting}
+        />
         <Controller
           control={form.control}
           name="Body"

@@ -3,6 +3,7 @@ import * as api from '../../../contract/endpoints/booking-forms';
 import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import { containsPattern, intArray, queryRows } from '../../db/query';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -11,7 +12,6 @@ import {
   FORM_FROM,
   type FormRecord,
   formRow,
-  formStateSql,
   readForm,
   requireOwnForms,
   saveForm,
@@ -24,6 +24,14 @@ const FORM_SORTS: Record<(typeof api.BOOKING_FORM_SORTS)[number], SQL> = {
   sort: sql`f.sort`,
   createdAt: sql`f.created_at`,
   bookings: sql`bookings`,
+};
+
+const FORM_LIST: TimedList<keyof typeof FORM_SORTS> = {
+  columns: FORM_COLUMNS,
+  from: FORM_FROM,
+  countFrom: sql`booking_forms f`,
+  alias: 'f',
+  sorts: FORM_SORTS,
 };
 
 const formTarget = (id: number) => `bookingForm:${id}`;
@@ -146,35 +154,19 @@ export const formRoutes = [
 
   defineRoute(api.getBookingFormList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = formStateSql(now);
-    const conditions: SQL[] = [sql`f.site_id = ${session.siteId}`, sql`not f.deleted`];
-    if (input.keyword) conditions.push(sql`f.title ilike ${containsPattern(input.keyword)}`);
-    if (input.categoryId) conditions.push(sql`f.category_id = ${input.categoryId}`);
-    const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
-    const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<FormRecord>(
-        db,
-        sql`select ${FORM_COLUMNS} from ${FORM_FROM} where ${where} and ${tab}
-             order by ${FORM_SORTS[order.field]} ${direction}, f.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof api.BOOKING_FORM_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from booking_forms f where ${where}`,
-      ),
-    ]);
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`f.title ilike ${containsPattern(input.keyword)}`);
+    if (input.categoryId) filters.push(sql`f.category_id = ${input.categoryId}`);
+    const { records, counts } = await timedPage<FormRecord, keyof typeof FORM_SORTS>(
+      db,
+      FORM_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => formRow(record, now)),
-      Total: counts![input.state],
-      Counts: counts!,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

@@ -8,6 +8,7 @@ import type {
 import type { FormDefinition } from '../../../contract/smart-form';
 import type { Executor } from '../../db/client';
 import { intArray, queryRows } from '../../db/query';
+import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import './messages';
 
@@ -57,9 +58,7 @@ export const FORM_FROM = sql`booking_forms f
 
 /** The state of a form in SQL (alias `f`), as bookingFormState decides it. */
 export function formStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when f.status = 'off' then 'off' when f.starts_at > ${at} then 'notStarted'
-                   when f.ends_at <= ${at} then 'ended' else 'running' end)`;
+  return timedStateSql('f', now);
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FreeShippingDetail, FreeShippingForm } from '../../../contract/endpoints/free-shipping';
 import {
   exclusionConflict,
@@ -55,13 +55,6 @@ export function activityOf(record: ActivityRecord): FreeShippingActivity {
     GoodsScope: record.goods_scope,
     ProductIds: record.product_ids,
   };
-}
-
-/** The activity's state in SQL (alias `a`), as freeShippingState decides it. */
-export function activityStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when a.status = 'off' then 'off' when a.starts_at > ${at} then 'notStarted'
-                   when a.ends_at <= ${at} then 'ended' else 'running' end)`;
 }
 
 export function namedRegions(codes: readonly string[]) {

@@ -1,14 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as api from '../../../contract/endpoints/free-shipping';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
-import { containsPattern, queryRows } from '../../db/query';
+import { containsPattern } from '../../db/query';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
 import {
   ACTIVITY_COLUMNS,
   type ActivityRecord,
-  activityStateSql,
   deleteActivities,
   readActivity,
   rowOf,
@@ -25,35 +24,26 @@ const SORT_COLUMNS: Record<(typeof api.FREE_SHIPPING_SORTS)[number], SQL> = {
   createdAt: sql`a.created_at`,
 };
 
+const FREE_SHIPPING_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: ACTIVITY_COLUMNS,
+  from: sql`free_shipping_activities a`,
+  alias: 'a',
+  sorts: SORT_COLUMNS,
+};
+
 const target = (id: number) => `freeShipping:${id}`;
 
 export const freeShippingRoutes = [
   defineRoute(api.getFreeShippingList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = activityStateSql(now);
-    const conditions: SQL[] = [sql`a.site_id = ${session.siteId}`, sql`not a.deleted`];
-    if (input.keyword) conditions.push(sql`a.name ilike ${containsPattern(input.keyword)}`);
-    const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
-    const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<ActivityRecord>(
-        db,
-        sql`select ${ACTIVITY_COLUMNS} from free_shipping_activities a where ${where} and ${tab}
-             order by ${SORT_COLUMNS[order.field]} ${direction}, a.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof api.FREE_SHIPPING_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from free_shipping_activities a where ${where}`,
-      ),
-    ]);
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`a.name ilike ${containsPattern(input.keyword)}`);
+    const { records, counts } = await timedPage<ActivityRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      FREE_SHIPPING_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     const orders = await waivedOrders(
       db,
       session.siteId,
@@ -61,8 +51,8 @@ export const freeShippingRoutes = [
     );
     return {
       Data: records.map((record) => rowOf(record, orders.get(record.id) ?? 0, now)),
-      Total: counts![input.state],
-      Counts: counts!,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LotteryDetail, LotteryForm, LotteryRow, Prize } from '../../../contract/endpoints/lotteries';
 import { timedState } from '../../../contract/timed-state';
 import type { Executor } from '../../db/client';
@@ -37,13 +37,6 @@ export const LOTTERY_COLUMNS = sql`a.id, a.title, a.image, a.summary, a.rules, a
   a.daily_limit, a.total_limit, a.starts_at, a.ends_at, a.status, a.sort, a.nothing_text, a.version, a.created_at,
   (select count(*)::int from lottery_records r where r.lottery_id = a.id) as draws,
   (select count(*)::int from lottery_records r where r.lottery_id = a.id and r.outcome <> 'nothing') as wins`;
-
-/** The state of a draw in SQL, as timedState decides it. */
-export function lotteryStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when a.status = 'off' then 'off' when a.starts_at > ${at} then 'notStarted'
-                   when a.ends_at <= ${at} then 'ended' else 'running' end)`;
-}
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,20 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as lotteries from '../../../contract/endpoints/lotteries';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
-import {
-  LOTTERY_COLUMNS,
-  type LotteryRecord,
-  lotteryRow,
-  lotteryStateSql,
-  readLottery,
-  saveLottery,
-} from './lotteries';
+import { LOTTERY_COLUMNS, type LotteryRecord, lotteryRow, readLottery, saveLottery } from './lotteries';
 import './messages';
 
 /** Lucky draws (lotteryActivity, editLotteryActivity): listed by their time-and-switch state, saved, switched, deleted. */
@@ -24,6 +17,13 @@ const SORT_COLUMNS: Record<(typeof lotteries.LOTTERY_SORTS)[number], SQL> = {
   createdAt: sql`a.created_at`,
   startsAt: sql`a.starts_at`,
   draws: sql`draws`,
+};
+
+const LOTTERY_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: LOTTERY_COLUMNS,
+  from: sql`marketing_activities a`,
+  alias: 'a',
+  sorts: SORT_COLUMNS,
 };
 
 const target = (id: number) => `lottery:${id}`;
@@ -51,35 +51,19 @@ async function requireOwnLotteries(db: Executor, siteId: number, ids: readonly n
 export const lotteryRoutes = [
   defineRoute(lotteries.getLotteryList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = lotteryStateSql(now);
-    const conditions: SQL[] = [sql`a.site_id = ${session.siteId}`, sql`not a.deleted`];
-    if (input.keyword) conditions.push(sql`a.title ilike ${containsPattern(input.keyword)}`);
-    if (input.entryMode) conditions.push(sql`a.entry_mode = ${input.entryMode}`);
-    const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
-    const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<LotteryRecord>(
-        db,
-        sql`select ${LOTTERY_COLUMNS} from marketing_activities a where ${where} and ${tab}
-             order by ${SORT_COLUMNS[order.field]} ${direction}, a.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof lotteries.LOTTERY_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from marketing_activities a where ${where}`,
-      ),
-    ]);
+    const filters: SQL[] = [];
+    if (input.keyword) filters.push(sql`a.title ilike ${containsPattern(input.keyword)}`);
+    if (input.entryMode) filters.push(sql`a.entry_mode = ${input.entryMode}`);
+    const { records, counts } = await timedPage<LotteryRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      LOTTERY_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => lotteryRow(record, now)),
-      Total: counts![input.state],
-      Counts: counts!,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

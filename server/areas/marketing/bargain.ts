@@ -31,12 +31,11 @@ import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
-import { sanitizeRichText } from '../../rich-text/sanitize';
 import { ensureMember } from '../customer/service';
 import { placeOrder, type StorefrontContext, storefrontView } from '../order/service';
-import { activityStore } from './deal-activities';
+import { activityStore, activityValues } from './deal-activities';
 import { readGoods, requireSkuGoods } from './deal-goods';
-import { type DealListInput, listActivityRows } from './deal-list';
+import { activityColumns, activityPage, type DealListInput } from './deal-list';
 import {
   cryptoDraw,
   illegalTransition,
@@ -87,46 +86,30 @@ async function eventFigures(db: Executor, ids: readonly number[]) {
   return new Map(rows.map((row) => [row.event_id, row]));
 }
 
-function eventRow(
-  row: EventRecord,
-  figures: { goods: number; launches: number; successes: number } | undefined,
-  now: Date,
-): BargainEventRow {
-  return {
-    Id: row.id,
-    Title: row.title,
-    Image: row.image,
-    StartsAt: row.startsAt.toISOString(),
-    EndsAt: row.endsAt.toISOString(),
-    Status: row.status,
-    State: timedState(row, now),
-    Sort: row.sort,
-    Version: row.version,
-    CreatedAt: row.createdAt.toISOString(),
-    GoodsCount: figures?.goods ?? 0,
-    Launches: figures?.launches ?? 0,
-    Successes: figures?.successes ?? 0,
-  };
-}
-
-export async function listBargainEvents(db: Executor, siteId: number, input: DealListInput) {
-  const now = new Date();
-  const { rows, counts } = await listActivityRows(db, bargainEvents, siteId, input, now);
+async function eventRows(db: Executor, records: EventRecord[], now: Date): Promise<BargainEventRow[]> {
   const figures = await eventFigures(
     db,
-    rows.map((row) => row.id),
+    records.map((row) => row.id),
   );
-  return {
-    Data: rows.map((row) => eventRow(row, figures.get(row.id), now)),
-    Total: counts[input.state],
-    Counts: counts,
-  };
+  return records.map((row) => {
+    const figure = figures.get(row.id);
+    return {
+      ...activityColumns(row, now),
+      GoodsCount: figure?.goods ?? 0,
+      Launches: figure?.launches ?? 0,
+      Successes: figure?.successes ?? 0,
+    };
+  });
+}
+
+export function listBargainEvents(db: Executor, siteId: number, input: DealListInput) {
+  return activityPage(db, bargainEvents, siteId, input, (records, now) => eventRows(db, records, now));
 }
 
 export async function bargainEventDetail(db: Executor, siteId: number, id: number) {
   const row = await events.find(db, siteId, id, 'id');
-  const figures = await eventFigures(db, [row.id]);
-  return { ...eventRow(row, figures.get(row.id), new Date()), Rules: row.rules };
+  const [detail] = await eventRows(db, [row], new Date());
+  return { ...detail!, Rules: row.rules };
 }
 
 export async function saveBargainEvent(
@@ -134,15 +117,7 @@ export async function saveBargainEvent(
   session: Operator,
   input: z.infer<typeof bargainEventFormSchema>,
 ): Promise<{ Id: number; Version: number }> {
-  const row = await events.save(tx, session, input, {
-    title: input.Title,
-    image: input.Image,
-    startsAt: new Date(input.StartsAt),
-    endsAt: new Date(input.EndsAt),
-    sort: input.Sort,
-    status: input.Status,
-    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
-  });
+  const row = await events.save(tx, session, input, activityValues(input));
   return { Id: row.id, Version: row.version };
 }
 

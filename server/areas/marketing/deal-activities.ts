@@ -51,6 +51,27 @@ export interface ActivityWrite {
   Version?: number | undefined;
 }
 
+/** What every activity form writes of the row itself; the rules page only when the form sent it. */
+export function activityValues(input: {
+  Title: string;
+  Image: string;
+  StartsAt: string;
+  EndsAt: string;
+  Sort: number;
+  Status: 'on' | 'off';
+  Rules?: string | undefined;
+}) {
+  return {
+    title: input.Title,
+    image: input.Image,
+    startsAt: new Date(input.StartsAt),
+    endsAt: new Date(input.EndsAt),
+    sort: input.Sort,
+    status: input.Status,
+    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
+  };
+}
+
 export function activityStore<
   T extends ActivityTable,
   R extends ActivityRecord = T['$inferSelect'] & ActivityRecord,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DealTab } from '../../../contract/endpoints/deal-common';
 import { parseSort } from '../../../contract/list-query';
-import type { TIMED_STATES } from '../../../contract/timed-state';
+import { type TIMED_STATES, timedState } from '../../../contract/timed-state';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/query';
 import { timedCondition } from './deal-rules';
@@ -63,4 +63,45 @@ export async function listActivityRows<T extends ActivityTable>(
     .from(table as PgTable)
     .where(and(...filters));
   return { rows, counts: counts ?? { all: 0, notStarted: 0, running: 0, ended: 0, off: 0 } };
+}
+
+interface ActivityRecord {
+  id: number;
+  title: string;
+  image: string;
+  status: 'on' | 'off';
+  startsAt: Date;
+  endsAt: Date;
+  sort: number;
+  version: number;
+  createdAt: Date;
+}
+
+/** The columns every activity row shows, whatever its kind adds. */
+export function activityColumns(record: ActivityRecord, now: Date) {
+  return {
+    Id: record.id,
+    Title: record.title,
+    Image: record.image,
+    StartsAt: record.startsAt.toISOString(),
+    EndsAt: record.endsAt.toISOString(),
+    Status: record.status,
+    State: timedState(record, now),
+    Sort: record.sort,
+    Version: record.version,
+    CreatedAt: record.createdAt.toISOString(),
+  };
+}
+
+/** A list's answer: the page of rows as the kind draws them, with every tab's count. */
+export async function activityPage<T extends ActivityTable, Row>(
+  db: Executor,
+  table: T,
+  siteId: number,
+  input: DealListInput,
+  toRows: (records: T['$inferSelect'][], now: Date) => Promise<Row[]>,
+) {
+  const now = new Date();
+  const { rows, counts } = await listActivityRows(db, table, siteId, input, now);
+  return { Data: await toRows(rows, now), Total: counts[input.state], Counts: counts };
 }

@@ -30,9 +30,9 @@ import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { placeOrder, type StorefrontContext, storefrontView } from '../order/service';
 import { orders } from '../order/tables';
-import { activityStore } from './deal-activities';
+import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
-import { type DealListInput, listActivityRows } from './deal-list';
+import { activityColumns, activityPage, type DealListInput } from './deal-list';
 import { giveMemberQuota, illegalTransition, iso, maskName, takeMemberQuota } from './deal-rules';
 import { teamResultMessages } from './result-messages';
 import { groupBuyActivities, groupBuyMembers, groupBuySkus, groupBuyTeams } from './tables';
@@ -94,16 +94,7 @@ async function activityRows(
     const count = (state: TeamRecord['state']) =>
       teams.find((entry) => entry.activity_id === record.id && entry.state === state)?.count ?? 0;
     return {
-      Id: record.id,
-      Title: record.title,
-      Image: record.image,
-      StartsAt: record.startsAt.toISOString(),
-      EndsAt: record.endsAt.toISOString(),
-      Status: record.status,
-      State: timedState(record, now),
-      Sort: record.sort,
-      Version: record.version,
-      CreatedAt: record.createdAt.toISOString(),
+      ...activityColumns(record, now),
       ProductId: record.productId,
       ProductName: product?.name ?? '',
       GroupSize: record.groupSize,
@@ -118,10 +109,10 @@ async function activityRows(
   });
 }
 
-export async function listGroupBuys(db: Executor, siteId: number, input: DealListInput) {
-  const now = new Date();
-  const { rows, counts } = await listActivityRows(db, groupBuyActivities, siteId, input, now);
-  return { Data: await activityRows(db, siteId, rows, now), Total: counts[input.state], Counts: counts };
+export function listGroupBuys(db: Executor, siteId: number, input: DealListInput) {
+  return activityPage(db, groupBuyActivities, siteId, input, (records, now) =>
+    activityRows(db, siteId, records, now),
+  );
 }
 
 export async function groupBuyDetail(db: Executor, siteId: number, id: number): Promise<GroupBuyRow> {
@@ -150,12 +141,7 @@ export async function saveGroupBuy(
     (index, field) => `Skus.${index}.${field === 'Price' ? 'GroupPriceFen' : 'SkuId'}`,
   );
   const values = {
-    title: input.Title,
-    image: input.Image,
-    startsAt: new Date(input.StartsAt),
-    endsAt: new Date(input.EndsAt),
-    sort: input.Sort,
-    status: input.Status,
+    ...activityValues(input),
     productId: goods.id,
     groupSize: input.GroupSize,
     fillHours: input.FillHours,

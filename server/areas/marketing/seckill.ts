@@ -21,12 +21,11 @@ import type { Session } from '../../auth/session';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { sanitizeRichText } from '../../rich-text/sanitize';
 import { placeOrder, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
-import { activityStore } from './deal-activities';
+import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
-import { type DealListInput, listActivityRows } from './deal-list';
+import { activityColumns, activityPage, type DealListInput } from './deal-list';
 import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from './deal-rules';
 import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
 
@@ -78,45 +77,33 @@ async function activityFigures(db: Executor, ids: readonly number[]): Promise<Ma
   );
 }
 
-export function seckillRow(row: ActivityRecord, figures: ActivityFigures | undefined, now: Date): SeckillRow {
-  return {
-    Id: row.id,
-    Title: row.title,
-    Image: row.image,
-    StartsAt: row.startsAt.toISOString(),
-    EndsAt: row.endsAt.toISOString(),
-    Status: row.status,
-    State: timedState(row, now),
-    Sort: row.sort,
-    Version: row.version,
-    CreatedAt: row.createdAt.toISOString(),
-    Sessions: row.sessions,
-    GoodsCount: figures?.goods ?? 0,
-    Stock: figures?.stock ?? 0,
-    Sold: figures?.sold ?? 0,
-  };
-}
-
-export async function listSeckills(db: Executor, siteId: number, input: DealListInput) {
-  const now = new Date();
-  const { rows, counts } = await listActivityRows(db, seckillActivities, siteId, input, now);
+async function seckillRows(db: Executor, records: ActivityRecord[], now: Date): Promise<SeckillRow[]> {
   const figures = await activityFigures(
     db,
-    rows.map((row) => row.id),
+    records.map((row) => row.id),
   );
-  return {
-    Data: rows.map((row) => seckillRow(row, figures.get(row.id), now)),
-    Total: counts[input.state],
-    Counts: counts,
-  };
+  return records.map((row) => {
+    const figure = figures.get(row.id);
+    return {
+      ...activityColumns(row, now),
+      Sessions: row.sessions,
+      GoodsCount: figure?.goods ?? 0,
+      Stock: figure?.stock ?? 0,
+      Sold: figure?.sold ?? 0,
+    };
+  });
+}
+
+export function listSeckills(db: Executor, siteId: number, input: DealListInput) {
+  return activityPage(db, seckillActivities, siteId, input, (records, now) => seckillRows(db, records, now));
 }
 
 export const findSeckill = activities.find;
 
 export async function seckillDetail(db: Executor, siteId: number, id: number) {
   const row = await findSeckill(db, siteId, id, 'id');
-  const figures = await activityFigures(db, [row.id]);
-  return { ...seckillRow(row, figures.get(row.id), new Date()), Rules: row.rules };
+  const [detail] = await seckillRows(db, [row], new Date());
+  return { ...detail!, Rules: row.rules };
 }
 
 export async function saveSeckill(
@@ -125,14 +112,8 @@ export async function saveSeckill(
   input: z.infer<typeof seckillFormSchema>,
 ): Promise<{ Id: number; Version: number }> {
   const row = await activities.save(tx, session, input, {
-    title: input.Title,
-    image: input.Image,
-    startsAt: new Date(input.StartsAt),
-    endsAt: new Date(input.EndsAt),
+    ...activityValues(input),
     sessions: input.Sessions,
-    sort: input.Sort,
-    status: input.Status,
-    ...(input.Rules === undefined ? {} : { rules: sanitizeRichText(input.Rules) }),
   });
   return { Id: row.id, Version: row.version };
 }
@@ -220,11 +201,11 @@ export async function listSeckillGoods(
     .orderBy(desc(seckillGoods.sort), asc(seckillGoods.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  const figures = await activityFigures(db, [activity.id]);
+  const [row] = await seckillRows(db, [activity], new Date());
   return {
     Data: await goodsRows(db, siteId, records),
     Total: await db.$count(seckillGoods, where),
-    Activity: seckillRow(activity, figures.get(activity.id), new Date()),
+    Activity: row!,
   };
 }
 

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as goods from '../../../contract/endpoints/points-goods';
-import { parseSort } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
+import { type TimedList, timedPage } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { refuseStale } from '../../http/stale';
@@ -12,7 +12,6 @@ import {
   GOODS_FROM,
   type GoodsRecord,
   goodsDetail,
-  goodsStateSql,
   readGoods,
   savePointsGoods,
 } from './goods';
@@ -25,6 +24,14 @@ const SORT_COLUMNS: Record<(typeof goods.POINTS_GOODS_SORTS)[number], SQL> = {
   createdAt: sql`g.created_at`,
   exchanged: sql`g.exchanged`,
   points: sql`g.points`,
+};
+
+const GOODS_LIST: TimedList<keyof typeof SORT_COLUMNS> = {
+  columns: GOODS_COLUMNS,
+  from: GOODS_FROM,
+  alias: 'g',
+  sorts: SORT_COLUMNS,
+  openEnd: true,
 };
 
 const target = (id: number) => `pointsGoods:${id}`;
@@ -50,42 +57,25 @@ async function requireOwnGoods(db: Executor, siteId: number, ids: readonly numbe
 export const goodsRoutes = [
   defineRoute(goods.getPointsGoodsList, async ({ db, session, input }) => {
     const now = new Date();
-    const state = goodsStateSql(now);
-    const conditions: SQL[] = [sql`g.site_id = ${session.siteId}`, sql`not g.deleted`];
+    const filters: SQL[] = [];
     if (input.keyword) {
       const pattern = containsPattern(input.keyword);
-      conditions.push(sql`(g.title ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`);
+      filters.push(sql`(g.title ilike ${pattern} or coalesce(p.name, '') ilike ${pattern})`);
     }
-    if (input.kind) conditions.push(sql`g.kind = ${input.kind}`);
-    const where = sql.join(conditions, sql` and `);
-    const tab = input.state === 'all' ? sql`true` : sql`${state} = ${input.state}`;
-    const order = parseSort(input.sort);
-    const direction = order.descending ? sql`desc` : sql`asc`;
-    const [records, [counts]] = await Promise.all([
-      queryRows<GoodsRecord>(
-        db,
-        sql`select ${GOODS_COLUMNS} from ${GOODS_FROM} where ${where} and ${tab}
-             order by ${SORT_COLUMNS[order.field]} ${direction}, g.id ${direction}
-             limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
-      ),
-      queryRows<Record<(typeof goods.POINTS_GOODS_TABS)[number], number>>(
-        db,
-        sql`select count(*)::int as "all",
-                   (count(*) filter (where ${state} = 'running'))::int as running,
-                   (count(*) filter (where ${state} = 'notStarted'))::int as "notStarted",
-                   (count(*) filter (where ${state} = 'ended'))::int as ended,
-                   (count(*) filter (where ${state} = 'off'))::int as off
-              from ${GOODS_FROM} where ${where}`,
-      ),
-    ]);
-    const tally = counts!;
+    if (input.kind) filters.push(sql`g.kind = ${input.kind}`);
+    const { records, counts } = await timedPage<GoodsRecord, keyof typeof SORT_COLUMNS>(
+      db,
+      GOODS_LIST,
+      { siteId: session.siteId, filters, now },
+      input,
+    );
     return {
       Data: records.map((record) => {
         const { Description: _description, ...row } = goodsDetail(record, now);
         return row;
       }),
-      Total: tally[input.state],
-      Counts: tally,
+      Total: counts[input.state],
+      Counts: counts,
     };
   }),
 

@@ -3,6 +3,7 @@ import type { PointsGoodsDetail, PointsGoodsForm } from '../../../contract/endpo
 import { pointsGoodsState } from '../../../contract/points';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { timedStateSql } from '../../db/timed-list';
 import { AppError } from '../../http/errors';
 import './messages';
 
@@ -41,9 +42,7 @@ export const GOODS_FROM = sql`points_products g left join products p on p.id = g
 
 /** The state of a points good in SQL, as pointsGoodsState decides it. */
 export function goodsStateSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(case when g.status = 'off' then 'off' when g.starts_at > ${at} then 'notStarted'
-                   when g.ends_at is not null and g.ends_at <= ${at} then 'ended' else 'running' end)`;
+  return timedStateSql('g', now, { openEnd: true });
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
