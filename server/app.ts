@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { isTextEncodingError } from './http/database-errors';
 import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
+import { requestLogger } from './http/request-logger';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
 import { API_SECURITY_HEADERS, pageSecurityHeaders } from './http/security-headers';
 import { describeZodError, InputError } from './http/validation';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: services.config.logLevel },
     // Fastify's own two lines per request are off: the onResponse hook below writes one richer line.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     bodyLimit: JSON_BODY_LIMIT,
     // A proxy's X-Request-Id is kept when it looks like an id; anything else gets a fresh UUID.
     requestIdHeader: false,
