@@ -6,6 +6,7 @@ import {
   type Figure,
   formatBudget,
   formatValue,
+  medianBy,
   percentile,
   ratio,
   splitRun,
@@ -149,6 +150,17 @@ describe('targetFigures', () => {
     expect(figures['GetUserInfo p99 with the ramp']).toBe('500 ms');
   });
 
+  it('names every pair’s share beside the one judged', () => {
+    const [share] = targetFigures(
+      target('GetUserInfo'),
+      run(700, 20, 500),
+      floor,
+      postgres,
+      [0.62, 0.7, 0.86],
+    );
+    expect(share?.note).toBe('700 req/s, CPU 700 µs/request; the 3 pairs: 0.62, 0.70, 0.86');
+  });
+
   it.each([
     [99.9, 'ok'],
     [100, 'over'],
@@ -173,6 +185,21 @@ describe('targetFigures', () => {
       }
     },
   );
+});
+
+describe('medianBy', () => {
+  it.each([
+    [[], undefined],
+    [[0.9], 0.9],
+    [[0.9, 0.5], 0.5],
+    [[0.62, 0.86, 0.7], 0.7],
+    [[0.7, 0.7, 0.1], 0.7],
+    [[0.4, 0.9, 0.6, 0.5], 0.5],
+  ])('picks the middle of %j: %s', (shares, expected) => {
+    const items = shares.map((share) => ({ share }));
+    expect(medianBy(items, (item) => item.share)?.share).toBe(expected);
+    expect(items.map((item) => item.share)).toEqual(shares);
+  });
 });
 
 describe('the baseline', () => {

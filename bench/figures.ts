@@ -101,6 +101,16 @@ export function ratio(value: number | undefined, floor: number | undefined): num
   return value / floor;
 }
 
+/**
+ * The middle item by `key` (the lower middle of an even count); undefined for none. Runs under load
+ * on a shared machine vary by half between neighbours, so a budget judged on one pair of runs
+ * passes or fails by chance; the median of several pairs does not.
+ */
+export function medianBy<T>(items: readonly T[], key: (item: T) => number): T | undefined {
+  const sorted = [...items].sort((left, right) => key(left) - key(right));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /** A response seen under load: when it arrived (from the start of the run) and how long it took. */
 export interface Sample {
   atMilliseconds: number;
