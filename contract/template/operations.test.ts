@@ -194,7 +194,9 @@ describe('delete', () => {
   it('keeps every other block as the same object, in order, whatever its id', () => {
     let { document, pageId } = sample();
     for (const [index, id] of ['constructor', '7', 'hasOwnProperty'].entries()) {
-      document = ok(insertBlock(document, { rules: blockDefinition, pageId, type: 'spacer', index, id })).document;
+      document = ok(
+        insertBlock(document, { rules: blockDefinition, pageId, type: 'spacer', index, id }),
+      ).document;
     }
     const result = ok(deleteBlocks(document, pageId, ['b1', '7'])).document;
     const kept = Object.keys(document.blocks).filter((id) => id !== 'b1' && id !== '7');

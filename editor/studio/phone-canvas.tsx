@@ -17,8 +17,8 @@ import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplatePage } from '../../contract/template-document';
-import type { StudioState } from '../store/studio-store';
 import { previewFlags } from '../preview/preview-flags';
+import type { StudioState } from '../store/studio-store';
 import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
 
