@@ -94,10 +94,13 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
 const SELECTED = 1;
 const HOVERED = 2;
 
-/** Styles every block wrapper shares, set once as a class rather than per element. */
+/**
+ * Styles every block wrapper shares, set once as a class rather than per element. What a block draws
+ * takes no pointer events, so a click anywhere on it selects the block without a wrapper of its own.
+ */
 const CANVAS_STYLES = `
 .studio-canvas-block{position:relative;cursor:pointer}
-.studio-canvas-block>.studio-canvas-body{pointer-events:none}
+.studio-canvas-block>*{pointer-events:none}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
 .studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
@@ -220,9 +223,7 @@ const CanvasBlock = memo(function CanvasBlock({
           : undefined
       }
     >
-      <div className="studio-canvas-body">
-        <BlockView block={block} context={context} />
-      </div>
+      <BlockView block={block} context={context} />
       {dragging && <BlockDropTarget id={block.id} element={element} onOver={setOver} />}
       {labelled && (
         <span
