@@ -293,10 +293,12 @@ const LOW_BLOCK_HEIGHT = 20;
  * Draws the first screen of blocks at once and the rest in one render right after the first paint,
  * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
  * slicing let the browser draw a frame between slices and made the whole page take longer.
+ * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
+ * that frame has been painted, and its frame request then waited for the one after.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => setDrawnAll(true));
