@@ -20,7 +20,7 @@ const AD_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="#ddd"/></svg>';
 
 /**
- * Timed repetitions of each action, after WARM_UP_REPETITIONS dropped ones (loads after one). An
+ * Timed repetitions of each action and load, after WARM_UP_REPETITIONS dropped ones. An
  * action takes a few milliseconds in our studio, so one late frame moves the median of ten: thirty
  * keep it steady.
  */
@@ -104,8 +104,9 @@ async function measureBoth(ours: Page, puck: Page): Promise<{ ours: Timings; puc
     await puck.bringToFront();
     return [oursResult, await step(puck)];
   };
-  // The first mount compiles the code and loads lazy chunks: a warm-up, not a figure.
-  await both((page) => call(page, 'load', BLOCK_COUNT, 1));
+  // The first mounts compile the code and load lazy chunks: a warm-up as long as the actions', not a
+  // figure. One was too few for a 50 ms load, whose code the engine had not optimised yet.
+  await both((page) => call(page, 'load', BLOCK_COUNT, WARM_UP_REPETITIONS));
   // Loads alternate one by one: each takes long enough for the machine's load to change in between.
   const load: [Timings['load'], Timings['load']] = [
     { screen: [], whole: [] },
