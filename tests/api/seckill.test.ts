@@ -402,6 +402,93 @@ describe('buying at the seckill price', () => {
     expect(returns).toHaveLength(1);
   });
 
+  it('gives the reserved units and the member’s limit back when the order is refused', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 10, 7);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 4, 2);
+    const [sku] = goods.skus;
+    const person = buyer(5, 'sk');
+    const { Address: _, ...noAddress } = delivery(person);
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...noAddress,
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+      'Address',
+      /delivery address is required/,
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 4, sold: 0 });
+    expect(await skuStock(server, sku!.id)).toBe(10);
+    // The reservation and its return, both naming the order number that was never used.
+    const ledger = await server.query<{ kind: string; delta: number; after: number; reason: string }>(
+      sql`select l.kind, l.delta, l.after, l.reason from seckill_stock_log l
+            join seckill_skus s on s.id = l.seckill_sku_id
+           where s.seckill_goods_id = ${Id} and s.sku_id = ${sku!.id} and l.kind <> 'set' order by l.id`,
+    );
+    expect(ledger).toEqual([
+      { kind: 'order', delta: -2, after: 2, reason: ledger[0]!.reason },
+      { kind: 'return', delta: 2, after: 4, reason: ledger[0]!.reason },
+    ]);
+    expect(await server.query(sql`select id from orders where order_no = ${ledger[0]!.reason}`)).toEqual([]);
+    // The member's limit of 2 is whole again.
+    ok(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 2, sold: 2 });
+  });
+
+  it('gives the reserved units back when the goods’ own stock is short or the expected total is wrong', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 1, 8);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 5);
+    const [sku] = goods.skus;
+    const person = buyer(6, 'sk');
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+      'Lines',
+      /does not have enough stock/,
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 5, sold: 0 });
+    expect(await skuStock(server, sku!.id)).toBe(1);
+    // The price is the one the reservation read: a total expected at another price is refused, and
+    // the units go back.
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 1,
+        ExpectedTotalFen: sku!.priceFen,
+      }),
+      'ExpectedTotalFen',
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 5, sold: 0 });
+    const placed = ok(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 1,
+        ExpectedTotalFen: sku!.priceFen - 100,
+      }),
+    ).Order;
+    expect(placed.TotalFen).toBe(sku!.priceFen - 100);
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 4, sold: 1 });
+    expect(await skuStock(server, sku!.id)).toBe(0);
+  });
+
   it('refuses when sold out, outside its sessions, before its start, and a SKU not in it', async () => {
     const goods = await prepareGoods(server, MALL_SITE, 10, 6);
     const [sku, other] = goods.skus;

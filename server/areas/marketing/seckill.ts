@@ -11,17 +11,16 @@ import type {
   SeckillRow,
   seckillFormSchema,
 } from '../../../contract/endpoints/seckill';
-import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
 import { seckillMachine } from '../../../contract/machines/deals';
 import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
 import { shopDateTime } from '../../../contract/shop-time';
 import { timedState } from '../../../contract/timed-state';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { placeOrder, type StorefrontContext } from '../order/service';
+import { placeOrder, reserveOrderNumber, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
 import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
@@ -30,10 +29,10 @@ import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from 
 import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
 
 /**
- * Seckill activities, their goods and the orders at their prices. A seckill order takes the goods'
- * stock and the seckill stock in one transaction (the goods' first, as every stock writer does,
- * then the guarded seckill statement), counts the units against the member's limit, and gives all
- * of it back when the order closes (registrations.ts).
+ * Seckill activities, their goods and the orders at their prices. A seckill order reserves its
+ * seckill units and the member's limit in a short transaction of its own, then takes the goods'
+ * stock in the order's transaction, giving the reservation back when the order fails
+ * (placeSeckillOrder); a close gives all of it back (deal-registrations.ts).
  */
 
 type ActivityRecord = typeof seckillActivities.$inferSelect;
@@ -511,8 +510,8 @@ interface SeckillOffer extends Record<string, unknown> {
 
 /**
  * The offer a buyer asks for, if it may be bought now: the activity running with a session open and
- * the seckill stock enough. Read without a lock, so the route can turn away the many buyers who come
- * too late before opening a transaction; the order's transaction checks again under its locks.
+ * the seckill stock enough. Read without a lock, so the many buyers who come too late are turned
+ * away before a transaction opens; the reservation's guarded statement checks again.
  */
 export async function buyableOffer(
   db: Executor,
@@ -547,56 +546,45 @@ export async function buyableOffer(
   return offer;
 }
 
+interface Reservation {
+  /** The id and number the order will have; the stock ledger names the order by it. */
+  orderId: number;
+  orderNo: string;
+  priceFen: number;
+}
+
 /**
- * Places an order at the seckill price: the offer checked again (buyableOffer), then in the
- * order's transaction the guarded seckill stock, the goods' stock and the member's limit are taken.
+ * Takes the seckill units and the member's limit for an order about to be placed, in a transaction
+ * of its own: the guarded statement turns a late buyer away as fast as the statement alone runs, and
+ * the seckill row is locked only for this short transaction, never while an order is written.
  */
-export async function placeSeckillOrder(
-  context: StorefrontContext,
-  input: z.infer<typeof createSeckillOrder.input>,
-): Promise<typeof orders.$inferSelect> {
-  const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
-  const offer = await buyableOffer(context.tx, context.siteId, context.now, input);
-  // The goods row first, as every stock writer locks it (a close gives goods then seckill stock
-  // back in that order), then the guarded seckill statement: a buyer who comes too late is turned
-  // away here, before anything is priced or written.
-  await context.tx.execute(
-    sql`select id from products where id = ${offer.product_id} and site_id = ${context.siteId} for update`,
+async function reserveUnits(
+  tx: Executor,
+  context: Omit<StorefrontContext, 'tx'>,
+  offer: SeckillOffer,
+  member: Parameters<typeof takeMemberQuota>[1],
+  input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
+): Promise<Reservation> {
+  const { Quantity } = input;
+  // The activity still on and the goods still in it, checked by the statement that takes the units.
+  const [taken] = await queryRows<{ stock: number; price_fen: number; limit_per_member: number }>(
+    tx,
+    sql`update seckill_skus ss set stock = ss.stock - ${Quantity}::int, sold = ss.sold + ${Quantity}::int
+          from seckill_goods g join seckill_activities a on a.id = g.activity_id
+         where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
+           and g.id = ss.seckill_goods_id and not g.deleted and not a.deleted and a.status = 'on'
+        returning ss.stock, ss.price_fen, g.limit_per_member`,
   );
-  const [taken] = await queryRows<{ stock: number }>(
-    context.tx,
-    sql`update seckill_skus set stock = stock - ${Quantity}::int, sold = sold + ${Quantity}::int
-         where id = ${offer.seckill_sku_id} and stock >= ${Quantity}::int returning stock`,
-  );
-  if (!taken) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
-  const lines: CreateOrderInput['Lines'] = [{ SkuId, Quantity }];
-  const placed = await placeOrder(
-    context,
-    { ...order, Lines: lines },
-    {
-      type: 'seckill',
-      activity: { unitFenBySku: new Map([[SkuId, offer.price_fen]]) },
-      stockAtCreation: true,
-    },
-  );
-  const member = {
-    siteId: context.siteId,
-    kind: 'seckill' as const,
-    refId: offer.seckill_goods_id,
-    buyerId: input.Buyer.Id,
-  };
-  if (!(await takeMemberQuota(context.tx, member, Quantity, offer.limit_per_member)))
-    throw new AppError('seckill.memberLimit', { limit: offer.limit_per_member }, { field: 'Quantity' });
-  await context.tx.insert(seckillOrderLines).values({
-    siteId: context.siteId,
-    orderId: placed.id,
-    seckillSkuId: offer.seckill_sku_id,
-    seckillGoodsId: offer.seckill_goods_id,
-    buyerId: input.Buyer.Id,
-    quantity: Quantity,
-  });
+  if (!taken) {
+    // Sold out since the offer was read, or switched off or removed: read again to say which.
+    await buyableOffer(tx, context.siteId, context.now, input);
+    throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  }
+  if (!(await takeMemberQuota(tx, member, Quantity, taken.limit_per_member)))
+    throw new AppError('seckill.memberLimit', { limit: taken.limit_per_member }, { field: 'Quantity' });
+  const { id, orderNo } = await reserveOrderNumber(tx, context.now);
   await logStock(
-    context.tx,
+    tx,
     [
       {
         siteId: context.siteId,
@@ -604,13 +592,106 @@ export async function placeSeckillOrder(
         kind: 'order',
         delta: -Quantity,
         after: taken.stock,
-        reason: placed.orderNo,
+        reason: orderNo,
         accountId: null,
       },
     ],
     context.now,
   );
-  return placed;
+  return { orderId: id, orderNo, priceFen: taken.price_fen };
+}
+
+/**
+ * Gives back what reserveUnits took when its order was not placed, with a ledger row naming the
+ * order number that was never used. Skipped when the order exists after all (its commit went through
+ * though its caller heard an error): that order's close gives the units back.
+ */
+async function returnReservation(
+  tx: Executor,
+  context: Omit<StorefrontContext, 'tx'>,
+  offer: SeckillOffer,
+  member: Parameters<typeof giveMemberQuota>[1],
+  reservation: Reservation,
+  quantity: number,
+): Promise<void> {
+  const [row] = await queryRows<{ stock: number }>(
+    tx,
+    sql`update seckill_skus set stock = stock + ${quantity}::int, sold = greatest(0, sold - ${quantity}::int)
+         where id = ${offer.seckill_sku_id}
+           and not exists (select 1 from seckill_order_lines where order_id = ${reservation.orderId})
+        returning stock`,
+  );
+  if (!row) return;
+  await logStock(
+    tx,
+    [
+      {
+        siteId: context.siteId,
+        seckillSkuId: offer.seckill_sku_id,
+        kind: 'return',
+        delta: quantity,
+        after: row.stock,
+        reason: reservation.orderNo,
+        accountId: null,
+      },
+    ],
+    context.now,
+  );
+  await giveMemberQuota(tx, member, quantity);
+}
+
+/**
+ * Places an order at the seckill price in short transactions, so that a flash sale's buyers queue
+ * on no row for the length of an order:
+ * 1. the offer read without a lock (buyableOffer): most buyers come too late and leave here;
+ * 2. the units and the member's limit reserved (reserveUnits), committed at once;
+ * 3. the order placed at the price the reservation read, taking the goods' stock under the goods
+ *    row's lock at its end only (placeOrder), with its seckill line for the close to give back;
+ * 4. when 3 fails (a bad address, the goods' own stock short, …) the reservation is given back
+ *    (returnReservation) and the buyer hears why the order failed.
+ * Lock order: 2 and 4 lock the seckill row and then the member's limit, as a close does after the
+ * goods (releaseSeckillOrder); 3 takes no seckill lock, so none of them waits on another's goods.
+ */
+export async function placeSeckillOrder(
+  db: Database,
+  context: Omit<StorefrontContext, 'tx'>,
+  input: z.infer<typeof createSeckillOrder.input>,
+): Promise<typeof orders.$inferSelect> {
+  const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
+  const offer = await buyableOffer(db, context.siteId, context.now, input);
+  const member = {
+    siteId: context.siteId,
+    kind: 'seckill' as const,
+    refId: offer.seckill_goods_id,
+    buyerId: input.Buyer.Id,
+  };
+  const reservation = await db.transaction((tx) => reserveUnits(tx, context, offer, member, input));
+  try {
+    return await db.transaction(async (tx) => {
+      const placed = await placeOrder(
+        { ...context, tx },
+        { ...order, Lines: [{ SkuId, Quantity }] },
+        {
+          type: 'seckill',
+          activity: { unitFenBySku: new Map([[SkuId, reservation.priceFen]]) },
+          stockAtCreation: true,
+          orderId: reservation.orderId,
+        },
+      );
+      await tx.insert(seckillOrderLines).values({
+        siteId: context.siteId,
+        orderId: placed.id,
+        seckillSkuId: offer.seckill_sku_id,
+        seckillGoodsId: offer.seckill_goods_id,
+        buyerId: input.Buyer.Id,
+        quantity: Quantity,
+      });
+      return placed;
+    });
+  } catch (error) {
+    await db.transaction((tx) => returnReservation(tx, context, offer, member, reservation, Quantity));
+    throw error;
+  }
 }
 
 /**
