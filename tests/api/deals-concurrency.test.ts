@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../contract/endpoint';
 import * as bargain from '../../contract/endpoints/bargain';
 import * as front from '../../contract/endpoints/deal-storefront';
-import * as groupBuy from '../../contract/endpoints/group-buy';
 import * as goodsApi from '../../contract/endpoints/goods';
+import * as groupBuy from '../../contract/endpoints/group-buy';
 import * as seckill from '../../contract/endpoints/seckill';
 import { cancelOrder } from '../../contract/endpoints/storefront';
 import { buyer, delivery, ok, prepareGoods, type TestGoods, window } from './deal-helpers';
@@ -152,7 +152,12 @@ describe('seckill orders beside closes and stock edits', () => {
       // Buyers, every other one without an address: the order fails and its reservation goes back.
       ...Array.from({ length: 30 }, (_, index) => {
         const { Address, ...noAddress } = order(buyer(index, 'mix-late'));
-        return storefront(server, key, front.createSeckillOrder, index % 2 ? noAddress : { ...noAddress, Address });
+        return storefront(
+          server,
+          key,
+          front.createSeckillOrder,
+          index % 2 ? noAddress : { ...noAddress, Address },
+        );
       }),
       ...earlier.map(({ person, placed }) =>
         storefront(server, key, cancelOrder, { OrderNo: placed.OrderNo, BuyerId: person.Id }),

@@ -45,15 +45,52 @@ async function confirmAfter(change: (target: TestSku) => SQL | null): Promise<st
 describe('lines confirmed under the lock', () => {
   it.each([
     ['nothing changed', () => null, 'confirmed'],
-    ['stock lower, still enough (2 of 2)', (t: TestSku) => sql`update skus set stock = 2 where id = ${t.skuId}`, 'confirmed'],
-    ['a sibling SKU’s price', (t: TestSku) => sql`update skus set price_fen = price_fen + 1 where product_id = ${t.productId} and id <> ${t.skuId}`, 'confirmed'],
-    ['stock one short (1 of 2)', (t: TestSku) => sql`update skus set stock = 1 where id = ${t.skuId}`, 'order.outOfStock'],
-    ['price one fen up', (t: TestSku) => sql`update skus set price_fen = price_fen + 1 where id = ${t.skuId}`, 'order.goodsChanged'],
-    ['price one fen down', (t: TestSku) => sql`update skus set price_fen = price_fen - 1 where id = ${t.skuId}`, 'order.goodsChanged'],
-    ['goods renamed', (t: TestSku) => sql`update products set name = name || ' 新' where id = ${t.productId}`, 'order.goodsChanged'],
-    ['weight', (t: TestSku) => sql`update skus set weight_g = weight_g + 1 where id = ${t.skuId}`, 'order.goodsChanged'],
-    ['off the shelf', (t: TestSku) => sql`update products set shelf_state = 'off' where id = ${t.productId}`, 'order.goodsUnavailable'],
-    ['recycled', (t: TestSku) => sql`update products set recycle_state = 'recycled' where id = ${t.productId}`, 'order.goodsUnavailable'],
+    [
+      'stock lower, still enough (2 of 2)',
+      (t: TestSku) => sql`update skus set stock = 2 where id = ${t.skuId}`,
+      'confirmed',
+    ],
+    [
+      'a sibling SKU’s price',
+      (t: TestSku) =>
+        sql`update skus set price_fen = price_fen + 1 where product_id = ${t.productId} and id <> ${t.skuId}`,
+      'confirmed',
+    ],
+    [
+      'stock one short (1 of 2)',
+      (t: TestSku) => sql`update skus set stock = 1 where id = ${t.skuId}`,
+      'order.outOfStock',
+    ],
+    [
+      'price one fen up',
+      (t: TestSku) => sql`update skus set price_fen = price_fen + 1 where id = ${t.skuId}`,
+      'order.goodsChanged',
+    ],
+    [
+      'price one fen down',
+      (t: TestSku) => sql`update skus set price_fen = price_fen - 1 where id = ${t.skuId}`,
+      'order.goodsChanged',
+    ],
+    [
+      'goods renamed',
+      (t: TestSku) => sql`update products set name = name || ' 新' where id = ${t.productId}`,
+      'order.goodsChanged',
+    ],
+    [
+      'weight',
+      (t: TestSku) => sql`update skus set weight_g = weight_g + 1 where id = ${t.skuId}`,
+      'order.goodsChanged',
+    ],
+    [
+      'off the shelf',
+      (t: TestSku) => sql`update products set shelf_state = 'off' where id = ${t.productId}`,
+      'order.goodsUnavailable',
+    ],
+    [
+      'recycled',
+      (t: TestSku) => sql`update products set recycle_state = 'recycled' where id = ${t.productId}`,
+      'order.goodsUnavailable',
+    ],
   ] as const)('%s', async (_, change, expected) => {
     expect(await confirmAfter(change)).toBe(expected);
   });
