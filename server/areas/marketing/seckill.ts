@@ -554,57 +554,65 @@ interface Reservation {
 }
 
 /**
- * Takes the seckill units and the member's limit for an order about to be placed, in a transaction
- * of its own: the guarded statement turns a late buyer away as fast as the statement alone runs, and
- * the seckill row is locked only for this short transaction, never while an order is written.
+ * Takes the seckill units (and the member's limit) for an order about to be placed, before and
+ * outside the order's transaction. The seckill row is every buyer's hot row, so it is taken by one
+ * statement that also writes its ledger row and commits on its own: it is locked no longer than the
+ * raw guarded update would lock it. A member's limit, when the goods have one, is taken first in the
+ * same transaction: the member's own row, which no other buyer waits for, and locked before the
+ * seckill row by every writer of both (returnReservation, releaseSeckillOrder).
  */
 async function reserveUnits(
-  tx: Executor,
+  db: Database,
   context: Omit<StorefrontContext, 'tx'>,
   offer: SeckillOffer,
   member: Parameters<typeof takeMemberQuota>[1],
   input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
 ): Promise<Reservation> {
   const { Quantity } = input;
+  // The number is taken first so the ledger row can name the order; a buyer turned away below
+  // leaves a gap in the numbers, as any order that fails does.
+  const { id, orderNo } = await reserveOrderNumber(db, context.now);
   // The activity still on and the goods still in it, checked by the statement that takes the units.
-  const [taken] = await queryRows<{ stock: number; price_fen: number; limit_per_member: number }>(
-    tx,
-    sql`update seckill_skus ss set stock = ss.stock - ${Quantity}::int, sold = ss.sold + ${Quantity}::int
-          from seckill_goods g join seckill_activities a on a.id = g.activity_id
-         where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
-           and g.id = ss.seckill_goods_id and not g.deleted and not a.deleted and a.status = 'on'
-        returning ss.stock, ss.price_fen, g.limit_per_member`,
-  );
-  if (!taken) {
-    // Sold out since the offer was read, or switched off or removed: read again to say which.
-    await buyableOffer(tx, context.siteId, context.now, input);
+  const take = (executor: Executor) =>
+    queryRows<{ stock: number; price_fen: number }>(
+      executor,
+      sql`with taken as (
+            update seckill_skus ss set stock = ss.stock - ${Quantity}::int, sold = ss.sold + ${Quantity}::int
+              from seckill_goods g join seckill_activities a on a.id = g.activity_id
+             where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
+               and g.id = ss.seckill_goods_id and not g.deleted and not a.deleted and a.status = 'on'
+            returning ss.id, ss.stock, ss.price_fen),
+          logged as (
+            insert into seckill_stock_log (site_id, seckill_sku_id, kind, delta, after, reason, account_id, at)
+            select ${context.siteId}, id, 'order', ${-Quantity}::int, stock, ${orderNo}, null,
+                   ${context.now.toISOString()}::timestamptz
+              from taken)
+          select stock, price_fen from taken`,
+    );
+  // Nothing taken: sold out since the offer was read, or switched off or removed; read again to say which.
+  const refuse = async (executor: Executor): Promise<never> => {
+    await buyableOffer(executor, context.siteId, context.now, input);
     throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  };
+  const limit = offer.limit_per_member;
+  if (limit <= 0) {
+    const [taken] = await take(db);
+    return { orderId: id, orderNo, priceFen: taken?.price_fen ?? (await refuse(db)) };
   }
-  if (!(await takeMemberQuota(tx, member, Quantity, taken.limit_per_member)))
-    throw new AppError('seckill.memberLimit', { limit: taken.limit_per_member }, { field: 'Quantity' });
-  const { id, orderNo } = await reserveOrderNumber(tx, context.now);
-  await logStock(
-    tx,
-    [
-      {
-        siteId: context.siteId,
-        seckillSkuId: offer.seckill_sku_id,
-        kind: 'order',
-        delta: -Quantity,
-        after: taken.stock,
-        reason: orderNo,
-        accountId: null,
-      },
-    ],
-    context.now,
-  );
-  return { orderId: id, orderNo, priceFen: taken.price_fen };
+  const [taken] = await db.transaction(async (tx) => {
+    if (!(await takeMemberQuota(tx, member, Quantity, limit)))
+      throw new AppError('seckill.memberLimit', { limit }, { field: 'Quantity' });
+    const rows = await take(tx);
+    // Refused inside the transaction, so the member's limit goes back with it.
+    return rows.length > 0 ? rows : refuse(tx);
+  });
+  return { orderId: id, orderNo, priceFen: taken!.price_fen };
 }
 
 /**
  * Gives back what reserveUnits took when its order was not placed, with a ledger row naming the
- * order number that was never used. Skipped when the order exists after all (its commit went through
- * though its caller heard an error): that order's close gives the units back.
+ * order number that was never used: the member's limit first, then the seckill row, as reserveUnits
+ * and a close take them.
  */
 async function returnReservation(
   tx: Executor,
@@ -614,12 +622,18 @@ async function returnReservation(
   reservation: Reservation,
   quantity: number,
 ): Promise<void> {
+  // The order exists after all (its commit went through though its caller heard an error): its
+  // close gives everything back.
+  const [placed] = await queryRows(
+    tx,
+    sql`select 1 from seckill_order_lines where order_id = ${reservation.orderId}`,
+  );
+  if (placed) return;
+  await giveMemberQuota(tx, member, quantity);
   const [row] = await queryRows<{ stock: number }>(
     tx,
     sql`update seckill_skus set stock = stock + ${quantity}::int, sold = greatest(0, sold - ${quantity}::int)
-         where id = ${offer.seckill_sku_id}
-           and not exists (select 1 from seckill_order_lines where order_id = ${reservation.orderId})
-        returning stock`,
+         where id = ${offer.seckill_sku_id} returning stock`,
   );
   if (!row) return;
   await logStock(
@@ -637,7 +651,6 @@ async function returnReservation(
     ],
     context.now,
   );
-  await giveMemberQuota(tx, member, quantity);
 }
 
 /**
@@ -649,7 +662,7 @@ async function returnReservation(
  *    row's lock at its end only (placeOrder), with its seckill line for the close to give back;
  * 4. when 3 fails (a bad address, the goods' own stock short, …) the reservation is given back
  *    (returnReservation) and the buyer hears why the order failed.
- * Lock order: 2 and 4 lock the seckill row and then the member's limit, as a close does after the
+ * Lock order: 2 and 4 lock the member's limit and then the seckill row, as a close does after the
  * goods (releaseSeckillOrder); 3 takes no seckill lock, so none of them waits on another's goods.
  */
 export async function placeSeckillOrder(
@@ -665,10 +678,10 @@ export async function placeSeckillOrder(
     refId: offer.seckill_goods_id,
     buyerId: input.Buyer.Id,
   };
-  const reservation = await db.transaction((tx) => reserveUnits(tx, context, offer, member, input));
+  const reservation = await reserveUnits(db, context, offer, member, input);
   try {
-    return await db.transaction(async (tx) => {
-      const placed = await placeOrder(
+    return await db.transaction((tx) =>
+      placeOrder(
         { ...context, tx },
         { ...order, Lines: [{ SkuId, Quantity }] },
         {
@@ -676,18 +689,19 @@ export async function placeSeckillOrder(
           activity: { unitFenBySku: new Map([[SkuId, reservation.priceFen]]) },
           stockAtCreation: true,
           orderId: reservation.orderId,
+          inserted: async (inside, placed) => {
+            await inside.insert(seckillOrderLines).values({
+              siteId: context.siteId,
+              orderId: placed.id,
+              seckillSkuId: offer.seckill_sku_id,
+              seckillGoodsId: offer.seckill_goods_id,
+              buyerId: input.Buyer.Id,
+              quantity: Quantity,
+            });
+          },
         },
-      );
-      await tx.insert(seckillOrderLines).values({
-        siteId: context.siteId,
-        orderId: placed.id,
-        seckillSkuId: offer.seckill_sku_id,
-        seckillGoodsId: offer.seckill_goods_id,
-        buyerId: input.Buyer.Id,
-        quantity: Quantity,
-      });
-      return placed;
-    });
+      ),
+    );
   } catch (error) {
     await db.transaction((tx) => returnReservation(tx, context, offer, member, reservation, Quantity));
     throw error;
@@ -714,7 +728,15 @@ export async function releaseSeckillOrder(
     sql`update seckill_order_lines set released = true where order_id = ${order.id} and not released
         returning seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
   );
-  for (const line of lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id)) {
+  lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id);
+  // The members' limits before the seckill rows, the order reserveUnits takes them in.
+  for (const line of lines)
+    await giveMemberQuota(
+      tx,
+      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
+      line.quantity,
+    );
+  for (const line of lines) {
     const back = stockReturned ? line.quantity : 0;
     const [row] = await queryRows<{ stock: number }>(
       tx,
@@ -737,10 +759,5 @@ export async function releaseSeckillOrder(
         ],
         at,
       );
-    await giveMemberQuota(
-      tx,
-      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
-      line.quantity,
-    );
   }
 }

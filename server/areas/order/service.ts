@@ -81,6 +81,11 @@ export interface PlaceOptions {
    * name the order in a ledger row of its own before the order exists (a seckill reservation).
    */
   orderId?: number;
+  /**
+   * Runs in the order's transaction once the order row exists, before the goods rows are locked:
+   * an activity writes its own rows for the order here, so the goods lock is not held for them.
+   */
+  inserted?: (tx: Executor, order: OrderRecord) => Promise<void>;
 }
 
 /**
@@ -276,6 +281,7 @@ export async function placeOrder(
       sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
     );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
+  await options.inserted?.(context.tx, order);
   // The goods rows are locked here, after the wallet and the member as every transition locks
   // them, and held to the commit: what follows is the stock, the coupon and the day's summary.
   await confirmLines(context.tx, context.siteId, lines);
