@@ -1,7 +1,18 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { type EnumValue, getEnumForType } from '../../contract/endpoints/comm-lookups';
+import type { EnumValue, getEnumForType } from '../../contract/endpoints/comm-lookups';
+import { type EndpointRef, endpointRef } from './endpoint-ref';
 import { endpointQuery } from './query-options';
+
+/**
+ * GetEnumForType by reference: the shell and the dashboard name shop types through it, and the
+ * contract's definition would bring zod into the first screen after login (its budget in `npm run
+ * bench`). enum-values.test.ts checks it against the contract.
+ */
+export const getEnumForTypeRef: EndpointRef<typeof getEnumForType> = endpointRef(
+  'GET',
+  '/Comm/GetEnumForType',
+);
 
 /**
  * The values of a contract enum or state machine with their labels, from GetEnumForType: the one
@@ -9,7 +20,7 @@ import { endpointQuery } from './query-options';
  * screens show. The lists change only with a release, so each is fetched once per session.
  */
 export function enumQuery(type: string) {
-  return { ...endpointQuery(getEnumForType, { Type: type }), staleTime: Number.POSITIVE_INFINITY };
+  return { ...endpointQuery(getEnumForTypeRef, { Type: type }), staleTime: Number.POSITIVE_INFINITY };
 }
 
 export interface EnumLabels {
