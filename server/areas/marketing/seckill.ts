@@ -17,6 +17,7 @@ import { shopDateTime } from '../../../contract/shop-time';
 import { timedState } from '../../../contract/timed-state';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
+import { afterCommit } from '../../db/after-commit';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
@@ -26,7 +27,8 @@ import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { activityColumns, activityPage, type DealListInput } from './deal-list';
 import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from './deal-rules';
-import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
+import { soldOutMarks } from './seckill-sold-out';
+import { seckillActivities, seckillGoods, seckillSkus, seckillStockLog } from './tables';
 
 /**
  * Seckill activities, their goods and the orders at their prices. A seckill order reserves its
@@ -237,6 +239,7 @@ async function logStock(
 ): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(seckillStockLog).values(entries.map((entry) => ({ ...entry, at })));
+  if (entries.some((entry) => entry.delta > 0)) afterCommit(tx, () => soldOutMarks.forgetAll());
 }
 
 export async function addSeckillGoods(
@@ -541,8 +544,10 @@ export async function buyableOffer(
       { field: 'SeckillGoodsId' },
     );
   }
-  if (offer.stock < Quantity)
+  if (offer.stock < Quantity) {
+    if (offer.stock === 0) soldOutMarks.mark({ siteId, SeckillGoodsId, SkuId }, offer.title);
     throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  }
   return offer;
 }
 
@@ -556,10 +561,11 @@ interface Reservation {
 /**
  * Takes the seckill units (and the member's limit) for an order about to be placed, before and
  * outside the order's transaction. The seckill row is every buyer's hot row, so it is taken by one
- * statement that also writes its ledger row and commits on its own: it is locked no longer than the
- * raw guarded update would lock it. A member's limit, when the goods have one, is taken first in the
- * same transaction: the member's own row, which no other buyer waits for, and locked before the
- * seckill row by every writer of both (returnReservation, releaseSeckillOrder).
+ * statement that also writes its ledger row and the reservation, and commits on its own: it is
+ * locked no longer than the raw guarded update would lock it. A member's limit, when the goods have
+ * one, is taken first in the same transaction: the member's own row, which no other buyer waits
+ * for, and locked before the seckill row by every writer of both (returnReservation,
+ * releaseSeckillOrder).
  */
 async function reserveUnits(
   db: Database,
@@ -572,6 +578,7 @@ async function reserveUnits(
   // The number is taken first so the ledger row can name the order; a buyer turned away below
   // leaves a gap in the numbers, as any order that fails does.
   const { id, orderNo } = await reserveOrderNumber(db, context.now);
+  const at = context.now.toISOString();
   // The activity still on and the goods still in it, checked by the statement that takes the units.
   const take = (executor: Executor) =>
     queryRows<{ stock: number; price_fen: number }>(
@@ -581,11 +588,16 @@ async function reserveUnits(
               from seckill_goods g join seckill_activities a on a.id = g.activity_id
              where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
                and g.id = ss.seckill_goods_id and not g.deleted and not a.deleted and a.status = 'on'
-            returning ss.id, ss.stock, ss.price_fen),
+            returning ss.id, ss.stock, ss.price_fen, ss.seckill_goods_id),
           logged as (
             insert into seckill_stock_log (site_id, seckill_sku_id, kind, delta, after, reason, account_id, at)
-            select ${context.siteId}, id, 'order', ${-Quantity}::int, stock, ${orderNo}, null,
-                   ${context.now.toISOString()}::timestamptz
+            select ${context.siteId}, id, 'order', ${-Quantity}::int, stock, ${orderNo}, null, ${at}::timestamptz
+              from taken),
+          held as (
+            insert into seckill_reservations (site_id, order_id, order_no, seckill_sku_id, seckill_goods_id,
+                                              buyer_id, quantity, reserved_at)
+            select ${context.siteId}, ${id}, ${orderNo}, id, seckill_goods_id, ${member.buyerId}, ${Quantity}::int,
+                   ${at}::timestamptz
               from taken)
           select stock, price_fen from taken`,
     );
@@ -610,58 +622,89 @@ async function reserveUnits(
 }
 
 /**
- * Gives back what reserveUnits took when its order was not placed, with a ledger row naming the
- * order number that was never used: the member's limit first, then the seckill row, as reserveUnits
- * and a close take them.
+ * Gives back a reservation whose order was not placed: the member's limit first, then the seckill
+ * row, as reserveUnits and a close take them, with a ledger row naming the order number that was
+ * never used. Once per reservation (its state moves from held), so a sweep and the failed call may
+ * both try. A reservation already placed stays: its order's close gives the units back.
  */
-async function returnReservation(
-  tx: Executor,
-  context: Omit<StorefrontContext, 'tx'>,
-  offer: SeckillOffer,
-  member: Parameters<typeof giveMemberQuota>[1],
-  reservation: Reservation,
-  quantity: number,
-): Promise<void> {
-  // The order exists after all (its commit went through though its caller heard an error): its
-  // close gives everything back.
-  const [placed] = await queryRows(
+export async function returnReservation(tx: Executor, orderId: number, at: Date): Promise<boolean> {
+  const [reservation] = await queryRows<{
+    site_id: number;
+    order_no: string;
+    seckill_sku_id: number;
+    seckill_goods_id: number;
+    buyer_id: string;
+    quantity: number;
+  }>(
     tx,
-    sql`select 1 from seckill_order_lines where order_id = ${reservation.orderId}`,
+    sql`update seckill_reservations set state = 'returned' where order_id = ${orderId} and state = 'held'
+        returning site_id, order_no, seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
   );
-  if (placed) return;
-  await giveMemberQuota(tx, member, quantity);
+  if (!reservation) return false;
+  await giveMemberQuota(
+    tx,
+    { kind: 'seckill', refId: reservation.seckill_goods_id, buyerId: reservation.buyer_id },
+    reservation.quantity,
+  );
   const [row] = await queryRows<{ stock: number }>(
     tx,
-    sql`update seckill_skus set stock = stock + ${quantity}::int, sold = greatest(0, sold - ${quantity}::int)
-         where id = ${offer.seckill_sku_id} returning stock`,
+    sql`update seckill_skus set stock = stock + ${reservation.quantity}::int,
+                                sold = greatest(0, sold - ${reservation.quantity}::int)
+         where id = ${reservation.seckill_sku_id} returning stock`,
   );
-  if (!row) return;
-  await logStock(
-    tx,
-    [
-      {
-        siteId: context.siteId,
-        seckillSkuId: offer.seckill_sku_id,
-        kind: 'return',
-        delta: quantity,
-        after: row.stock,
-        reason: reservation.orderNo,
-        accountId: null,
-      },
-    ],
-    context.now,
+  if (row)
+    await logStock(
+      tx,
+      [
+        {
+          siteId: reservation.site_id,
+          seckillSkuId: reservation.seckill_sku_id,
+          kind: 'return',
+          delta: reservation.quantity,
+          after: row.stock,
+          reason: reservation.order_no,
+          accountId: null,
+        },
+      ],
+      at,
+    );
+  return true;
+}
+
+/** How long a reservation may wait for its order before the sweep takes it for abandoned. */
+export const ABANDONED_RESERVATION_MINUTES = 10;
+
+/**
+ * Reservations whose order never came (the server stopped between the reservation and the order,
+ * or before giving it back): given back in their own short transactions. An order's transaction is
+ * over in well under a second, so one held this long has no order coming.
+ */
+export async function returnAbandonedReservations(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_RESERVATION_MINUTES * 60_000);
+  const due = await queryRows<{ order_id: number }>(
+    db,
+    sql`select order_id from seckill_reservations
+         where state = 'held' and reserved_at <= ${cutoff.toISOString()}::timestamptz
+         order by reserved_at limit 100`,
   );
+  let returned = 0;
+  for (const { order_id } of due)
+    if (await db.transaction((tx) => returnReservation(tx, order_id, now))) returned += 1;
+  return returned;
 }
 
 /**
  * Places an order at the seckill price in short transactions, so that a flash sale's buyers queue
  * on no row for the length of an order:
- * 1. the offer read without a lock (buyableOffer): most buyers come too late and leave here;
+ * 1. the offer read without a lock (buyableOffer): most buyers come too late and leave here, or
+ *    before it when this server has just read the SKU sold out (seckill-sold-out.ts);
  * 2. the units and the member's limit reserved (reserveUnits), committed at once;
  * 3. the order placed at the price the reservation read, taking the goods' stock under the goods
- *    row's lock at its end only (placeOrder), with its seckill line for the close to give back;
+ *    row's lock at its end only (placeOrder); its seckill line, for the close to give back, turns
+ *    the reservation placed in the same transaction;
  * 4. when 3 fails (a bad address, the goods' own stock short, …) the reservation is given back
- *    (returnReservation) and the buyer hears why the order failed.
+ *    (returnReservation) and the buyer hears why the order failed; when the server stops before
+ *    that, the sweep gives it back (returnAbandonedReservations).
  * Lock order: 2 and 4 lock the member's limit and then the seckill row, as a close does after the
  * goods (releaseSeckillOrder); 3 takes no seckill lock, so none of them waits on another's goods.
  */
@@ -671,6 +714,9 @@ export async function placeSeckillOrder(
   input: z.infer<typeof createSeckillOrder.input>,
 ): Promise<typeof orders.$inferSelect> {
   const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
+  const soldOutTitle = soldOutMarks.title({ siteId: context.siteId, SeckillGoodsId, SkuId });
+  if (soldOutTitle !== undefined)
+    throw new AppError('seckill.soldOut', { title: soldOutTitle }, { field: 'Quantity' });
   const offer = await buyableOffer(db, context.siteId, context.now, input);
   const member = {
     siteId: context.siteId,
@@ -690,20 +736,24 @@ export async function placeSeckillOrder(
           stockAtCreation: true,
           orderId: reservation.orderId,
           inserted: async (inside, placed) => {
-            await inside.insert(seckillOrderLines).values({
-              siteId: context.siteId,
-              orderId: placed.id,
-              seckillSkuId: offer.seckill_sku_id,
-              seckillGoodsId: offer.seckill_goods_id,
-              buyerId: input.Buyer.Id,
-              quantity: Quantity,
-            });
+            const [line] = await queryRows(
+              inside,
+              sql`with placed as (
+                    update seckill_reservations set state = 'placed'
+                     where order_id = ${placed.id} and state = 'held'
+                    returning site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                  insert into seckill_order_lines (site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                  select site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity from placed
+                  returning id`,
+            );
+            // Only a sweep that took the reservation for abandoned gets here; the units are back on sale.
+            if (!line) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
           },
         },
       ),
     );
   } catch (error) {
-    await db.transaction((tx) => returnReservation(tx, context, offer, member, reservation, Quantity));
+    await db.transaction((tx) => returnReservation(tx, reservation.orderId, context.now));
     throw error;
   }
 }
