@@ -202,9 +202,17 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
     });
     const cpuAfter = server.cpuMicroseconds();
     const cpuUsed = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-    const [result] = await queryRows<{ orders: number; stock: number; sold: number; goods_orders: number }>(
+    const [result] = await queryRows<{
+      orders: number;
+      stock: number;
+      sold: number;
+      goods_orders: number;
+      held: number;
+    }>(
       database.db,
       sql`select (select count(*)::int from seckill_order_lines where seckill_sku_id = ${sale.seckillSkuId}) as orders,
+                 (select count(*)::int from seckill_reservations where seckill_sku_id = ${sale.seckillSkuId}
+                     and state = 'held') as held,
                  s.stock, s.sold,
                  (select count(*)::int from orders where type = 'seckill' and buyer_id like 'flash-%') as goods_orders
             from seckill_skus s where s.id = ${sale.seckillSkuId}`,
@@ -237,6 +245,13 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
       },
       { figure: 'seckill stock left', value: result!.stock, unit: '', budget: { max: 0, inclusive: true } },
       { figure: 'oversold', value: oversold, unit: '', budget: { max: 0, inclusive: true } },
+      {
+        figure: 'reservations still held after the sale',
+        value: result!.held,
+        unit: '',
+        // Every unit taken is an order's or given back: none is left for the sweep.
+        budget: { max: 0, inclusive: true },
+      },
       {
         figure: `orders per second (order calls over HTTP, ${CONNECTIONS} connections)`,
         value: oursRate,
