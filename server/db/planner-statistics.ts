@@ -8,7 +8,7 @@ import { queryRows } from './query';
  * counts and value spreads of the day it was seeded while the shop's goods and orders grow. Each
  * call analyzes one table, in name order round the schema, so a sweep holds PGlite's one
  * connection for one table's sample at most (30,000 rows at the default statistics target). At
- * one sweep a minute, each of the 171 tables is analyzed about every 3 hours.
+ * one sweep a minute, each of about 170 tables is analyzed about every 3 hours.
  */
 export class PlannerStatistics {
   private next = 0;
