@@ -102,7 +102,6 @@ const CANVAS_STYLES = `
 .studio-canvas-block{position:relative;cursor:pointer}
 .studio-canvas-block>*{pointer-events:none}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
-.studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
 
 /** True while something is dragged: only then are the canvas's blocks drop targets. */
@@ -271,54 +270,15 @@ const PageBlock = memo(function PageBlock({ id, context }: { id: string; context
   return block ? <CanvasBlock block={block} context={context} /> : null;
 });
 
-/** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
-function PendingBlock({ block }: { block: BlockNode }) {
-  return (
-    <div
-      className="studio-canvas-block"
-      data-testid={`canvas-block-${block.id}`}
-      data-block-type={block.type}
-      data-pending=""
-    />
-  );
-}
-
-/**
- * A low estimate of a page block's height (a spacer's), so the blocks drawn first fill the window
- * however short the page's first blocks are.
- */
-const LOW_BLOCK_HEIGHT = 20;
-
-/**
- * Draws the first screen of blocks at once and the rest in one render right after the first paint,
- * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
- * slicing let the browser draw a frame between slices and made the whole page take longer.
- * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
- * that frame has been painted, and its frame request then waited for the one after.
- */
-function useDrawnCount(): number {
-  const [drawnAll, setDrawnAll] = useState(false);
-  useLayoutEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setDrawnAll(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
-}
-
 /**
  * The blocks of the shown page's list. Its own component, subscribed to the list alone: an insert,
  * delete or move re-renders the list, not the phone frame, its bars and their styles around it.
+ * Every block is drawn in the first render, below the window too: off-screen blocks cost little there
+ * (content-visibility skips their layout and paint), while drawing them in a second render after the
+ * first screen's frame made the whole page wait for one more frame and swap 255 placeholders.
  */
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
-  const drawnCount = useDrawnCount();
-  const store = useStudioStore();
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
     <div
@@ -332,11 +292,9 @@ function PageBlockList({ context }: { context: RenderContext }) {
           <FormattedMessage id="studio.canvas.empty" />
         </Text>
       )}
-      {blockIds.map((id, index) => {
-        if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
-        const block = store.getState().history.document.blocks[id];
-        return block ? <PendingBlock key={id} block={block} /> : null;
-      })}
+      {blockIds.map((id) => (
+        <PageBlock key={id} id={id} context={context} />
+      ))}
     </div>
   );
 }
