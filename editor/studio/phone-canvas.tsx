@@ -155,16 +155,15 @@ export const canvasBlockSelector = (blockId: string) =>
 const CanvasBlock = memo(function CanvasBlock({
   block,
   context,
+  state,
 }: {
   block: BlockNode;
   context: RenderContext;
+  /** SELECTED and HOVERED bits, given by whoever already follows the selection. */
+  state: number;
 }) {
   const intl = useIntl();
   const store = useStudioStore();
-  const state = useStudio(
-    (studio) =>
-      (studio.selection.includes(block.id) ? SELECTED : 0) | (studio.hover === block.id ? HOVERED : 0),
-  );
   const selected = (state & SELECTED) !== 0;
   const hovered = (state & HOVERED) !== 0;
   const dragging = useContext(DraggingContext);
@@ -246,6 +245,15 @@ const CanvasBlock = memo(function CanvasBlock({
   );
 });
 
+const stateOf = (studio: StudioState, id: string) =>
+  (studio.selection.includes(id) ? SELECTED : 0) | (studio.hover === id ? HOVERED : 0);
+
+/** A fixed block (navigation bar, tab bar, floating button), following its own selection and hover. */
+function FixedCanvasBlock({ block, context }: { block: BlockNode; context: RenderContext }) {
+  const state = useStudio((studio) => stateOf(studio, block.id));
+  return <CanvasBlock block={block} context={context} state={state} />;
+}
+
 /** The page the canvas shows (the home page when the shown one is gone). */
 function shownPage(state: StudioState): TemplatePage {
   const { pages } = state.history.document;
@@ -263,11 +271,19 @@ function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): Bloc
  * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
  * re-renders the list without touching its untouched blocks.
  */
-const PageBlock = memo(function PageBlock({ id, context }: { id: string; context: RenderContext }) {
-  const block = useStudio((state) =>
-    Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
+const PageBlock = memo(function PageBlock({
+  id,
+  context,
+  state,
+}: {
+  id: string;
+  context: RenderContext;
+  state: number;
+}) {
+  const block = useStudio((studio) =>
+    Object.hasOwn(studio.history.document.blocks, id) ? studio.history.document.blocks[id]! : null,
   );
-  return block ? <CanvasBlock block={block} context={context} /> : null;
+  return block ? <CanvasBlock block={block} context={context} state={state} /> : null;
 });
 
 /**
@@ -279,6 +295,11 @@ const PageBlock = memo(function PageBlock({ id, context }: { id: string; context
  */
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
+  // The list follows selection and hover for its blocks: one subscription, not one per block, and a
+  // change re-renders only the blocks whose state it changed.
+  const selection = useStudio((state) => state.selection);
+  const hover = useStudio((state) => state.hover);
+  const selected = useMemo(() => new Set(selection), [selection]);
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
     <div
@@ -293,7 +314,12 @@ function PageBlockList({ context }: { context: RenderContext }) {
         </Text>
       )}
       {blockIds.map((id) => (
-        <PageBlock key={id} id={id} context={context} />
+        <PageBlock
+          key={id}
+          id={id}
+          context={context}
+          state={(selected.has(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0)}
+        />
       ))}
     </div>
   );
@@ -342,19 +368,19 @@ export function PhoneCanvas() {
           }}
         >
           {navigationBar ? (
-            <CanvasBlock block={navigationBar} context={context} />
+            <FixedCanvasBlock block={navigationBar} context={context} />
           ) : (
             <NavigationRenderer props={{ ...navigationDefaults, title: settings.title }} context={context} />
           )}
           <PageBlockList context={context} />
           {floating && (
             <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-              <CanvasBlock block={floating} context={context} />
+              <FixedCanvasBlock block={floating} context={context} />
             </div>
           )}
           {tabBar && (
             <div style={{ position: 'sticky', bottom: 0 }}>
-              <CanvasBlock block={tabBar} context={context} />
+              <FixedCanvasBlock block={tabBar} context={context} />
             </div>
           )}
         </div>
