@@ -267,26 +267,6 @@ function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): Bloc
 }
 
 /**
- * A block of the page's list, read from the store by id: an edit to one block re-renders that block
- * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
- * re-renders the list without touching its untouched blocks.
- */
-const PageBlock = memo(function PageBlock({
-  id,
-  context,
-  state,
-}: {
-  id: string;
-  context: RenderContext;
-  state: number;
-}) {
-  const block = useStudio((studio) =>
-    Object.hasOwn(studio.history.document.blocks, id) ? studio.history.document.blocks[id]! : null,
-  );
-  return block ? <CanvasBlock block={block} context={context} state={state} /> : null;
-});
-
-/**
  * The blocks of the shown page's list. Its own component, subscribed to the list alone: an insert,
  * delete or move re-renders the list, not the phone frame, its bars and their styles around it.
  * Every block is drawn in the first render, below the window too: off-screen blocks cost little there
@@ -295,8 +275,10 @@ const PageBlock = memo(function PageBlock({
  */
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
-  // The list follows selection and hover for its blocks: one subscription, not one per block, and a
-  // change re-renders only the blocks whose state it changed.
+  // The list follows the blocks, selection and hover for all its blocks: one subscription each, not
+  // one per block, and a change re-renders only the blocks it changed (CanvasBlock is memoised and a
+  // document change keeps the identity of untouched blocks).
+  const blocks = useStudio((state) => state.history.document.blocks);
   const selection = useStudio((state) => state.selection);
   const hover = useStudio((state) => state.hover);
   const selected = useMemo(() => new Set(selection), [selection]);
@@ -313,14 +295,16 @@ function PageBlockList({ context }: { context: RenderContext }) {
           <FormattedMessage id="studio.canvas.empty" />
         </Text>
       )}
-      {blockIds.map((id) => (
-        <PageBlock
-          key={id}
-          id={id}
-          context={context}
-          state={(selected.has(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0)}
-        />
-      ))}
+      {blockIds.map((id) =>
+        Object.hasOwn(blocks, id) ? (
+          <CanvasBlock
+            key={id}
+            block={blocks[id]!}
+            context={context}
+            state={(selected.has(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0)}
+          />
+        ) : null,
+      )}
     </div>
   );
 }
