@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parsedLookupRow } from './session';
 
 const rowText = (fields: Record<string, unknown>) =>
-  JSON.stringify({ sessionId: 1, accountId: 2, roles: ['admin'], userName: 'admin', touchDue: false, ...fields });
+  JSON.stringify({
+    sessionId: 1,
+    accountId: 2,
+    roles: ['admin'],
+    userName: 'admin',
+    touchDue: false,
+    ...fields,
+  });
 
 describe('parsedLookupRow', () => {
   it('gives the row the text holds', () => {

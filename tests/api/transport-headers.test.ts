@@ -40,7 +40,12 @@ describe('answers that must not be cached', () => {
 
   it('sends no-store on a body refused before the handler, unless the call is public', async () => {
     const refused = (url: string) =>
-      server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{' });
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      });
     const ofSession = await refused(`${API_BASE}${user.logout.path}`);
     expect(ofSession.statusCode).toBe(400);
     expect(ofSession.headers['cache-control']).toBe('no-store');
