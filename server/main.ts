@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ensureAppBuilt } from './build-app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { PlannerStatistics } from './db/planner-statistics';
 import { seedDatabase } from './db/seed';
 import { startSweepTimer } from './jobs/sweep-timer';
 
@@ -49,7 +50,12 @@ async function main() {
   await migrateDatabase(database);
   const { seeded, logins } = await seedDatabase(database.db, config);
   const app = await buildApp({ services: { db: database.db, config }, staticDir });
-  const sweeps = startSweepTimer(database.db, config.sweepIntervalSeconds, app.log);
+  const sweeps = startSweepTimer(
+    database.db,
+    config.sweepIntervalSeconds,
+    app.log,
+    database.kind === 'pglite' ? new PlannerStatistics() : undefined,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,7 +11,12 @@ export class AppError extends Error {
     readonly params: MessageParams = {},
     readonly options: { status?: number; field?: string; showType?: number; raw?: string } = {},
   ) {
+    // A refusal is an answer, not a fault: nobody reads its stack, and capturing one cost about 5 %
+    // of the server's CPU for a refused call (a flash sale's late buyers).
+    const stackFrames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(key);
+    Error.stackTraceLimit = stackFrames;
   }
 }
 

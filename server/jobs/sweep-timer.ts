@@ -1,5 +1,6 @@
 import { runAreaSweeps } from '../area-list';
 import type { Database } from '../db/client';
+import type { PlannerStatistics } from '../db/planner-statistics';
 
 export interface SweepTimer {
   /** Stops the timer and waits for a sweep under way to finish. */
@@ -12,11 +13,17 @@ export interface SweepLog {
 }
 
 /**
- * Runs every area's sweeps every `intervalSeconds` (0: never). A run still going when the next is due is
- * not doubled; the timer does not keep the process alive. Safe with several instances: the sweeps
- * themselves are (see areas/order/sweeps.ts).
+ * Runs every area's sweeps every `intervalSeconds` (0: never), then refreshes one table's planner
+ * statistics when given `statistics` (the embedded database, which has no autovacuum). A run still
+ * going when the next is due is not doubled; the timer does not keep the process alive. Safe with
+ * several instances: the sweeps themselves are (see areas/order/sweeps.ts).
  */
-export function startSweepTimer(db: Database, intervalSeconds: number, log: SweepLog): SweepTimer {
+export function startSweepTimer(
+  db: Database,
+  intervalSeconds: number,
+  log: SweepLog,
+  statistics?: PlannerStatistics,
+): SweepTimer {
   if (intervalSeconds <= 0) return { stop: async () => undefined };
   let running: Promise<void> | null = null;
   const tick = () => {
@@ -27,6 +34,10 @@ export function startSweepTimer(db: Database, intervalSeconds: number, log: Swee
         if (changed) log.info(counts, 'sweeps');
       })
       .catch((error: unknown) => log.error({ err: error }, 'sweeps failed'))
+      .then(async () => {
+        await statistics?.refreshNext(db);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'planner statistics failed'))
       .finally(() => {
         running = null;
       });

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../contract/endpoint';
 import * as bargain from '../../contract/endpoints/bargain';
 import * as front from '../../contract/endpoints/deal-storefront';
+import * as goodsApi from '../../contract/endpoints/goods';
 import * as groupBuy from '../../contract/endpoints/group-buy';
 import * as seckill from '../../contract/endpoints/seckill';
+import { cancelOrder } from '../../contract/endpoints/storefront';
 import { buyer, delivery, ok, prepareGoods, type TestGoods, window } from './deal-helpers';
 import { startTestServer, type TestServer } from './harness';
 import { MALL_SITE, skuStock, storefront, storefrontKey } from './order-helpers';
@@ -53,7 +55,7 @@ async function seckillOn(goods: TestGoods, stock: number, limit = 0) {
     }),
   );
   const sku = goods.skus[0]!;
-  const { Id } = ok(
+  const { Id, Version } = ok(
     await call(seckill.bindAddSeakillAndProduct, {
       ActivityId,
       ProductId: goods.productId,
@@ -62,7 +64,7 @@ async function seckillOn(goods: TestGoods, stock: number, limit = 0) {
       Skus: [{ SkuId: sku.id, SeckillPriceFen: sku.priceFen - 1, Stock: stock }],
     }),
   );
-  return { goodsId: Id, sku };
+  return { goodsId: Id, version: Version, sku };
 }
 
 async function seckillFigures(goodsId: number) {
@@ -125,6 +127,71 @@ describe('parallel seckill orders', () => {
     );
     expect(winners(responses)).toHaveLength(2);
     expect(await seckillFigures(goodsId)).toMatchObject({ stock: 48, sold: 2 });
+  });
+});
+
+describe('seckill orders beside closes and stock edits', () => {
+  it('lose no unit and never deadlock: orders, refused orders, cancels and both stock edits at once', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 100, ++skip);
+    const { goodsId, version, sku } = await seckillOn(goods, 50);
+    const order = (person: ReturnType<typeof buyer>) => ({
+      ...delivery(person),
+      SeckillGoodsId: goodsId,
+      SkuId: sku.id,
+      Quantity: 1,
+    });
+    const earlier = [];
+    for (let index = 0; index < 10; index += 1) {
+      const person = buyer(index, 'mix-early');
+      earlier.push({
+        person,
+        placed: ok(await storefront(server, key, front.createSeckillOrder, order(person))).Order,
+      });
+    }
+    const results = await Promise.all([
+      // Buyers, every other one without an address: the order fails and its reservation goes back.
+      ...Array.from({ length: 30 }, (_, index) => {
+        const { Address, ...noAddress } = order(buyer(index, 'mix-late'));
+        return storefront(
+          server,
+          key,
+          front.createSeckillOrder,
+          index % 2 ? noAddress : { ...noAddress, Address },
+        );
+      }),
+      ...earlier.map(({ person, placed }) =>
+        storefront(server, key, cancelOrder, { OrderNo: placed.OrderNo, BuyerId: person.Id }),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        call(goodsApi.changeStock, {
+          ProductId: goods.productId,
+          Mode: 'add',
+          Reason: '并发补货',
+          Items: [{ SkuId: sku.id, Quantity: 1 }],
+        }),
+      ),
+      call(seckill.bindSeckillAndProduct, {
+        Id: goodsId,
+        Version: version,
+        LimitPerMember: 0,
+        Skus: [{ SkuId: sku.id, SeckillPriceFen: sku.priceFen - 1, Stock: 55, StockWas: 50 }],
+      }),
+    ]);
+    const refusedOrders = results
+      .slice(0, 30)
+      .filter((response) => response.body.Errcode !== 0)
+      .map((response) => response.body.Errmsg);
+    expect(refusedOrders).toEqual(Array(15).fill('A delivery address is required'));
+    expect(winners(results)).toHaveLength(results.length - 15);
+    // 50 units and 5 added: the 15 orders still open hold theirs; the 10 cancelled and the 15
+    // refused gave theirs back.
+    expect(await seckillFigures(goodsId)).toEqual({ stock: 40, sold: 15, logged: 40, orders: 25 });
+    const [open] = await server.query<{ units: number }>(
+      sql`select coalesce(sum(quantity), 0)::int as units from seckill_order_lines
+           where seckill_goods_id = ${goodsId} and not released`,
+    );
+    expect(open!.units).toBe(15);
+    expect(await skuStock(server, sku.id)).toBe(100 + 5 - 15);
   });
 });
 

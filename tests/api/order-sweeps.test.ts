@@ -10,6 +10,7 @@ import {
   reviewOrders,
   runSweeps,
 } from '../../server/areas/order/sweeps';
+import { PlannerStatistics } from '../../server/db/planner-statistics';
 import { startSweepTimer } from '../../server/jobs/sweep-timer';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -290,5 +291,37 @@ describe('the sweep timer', () => {
     await timer.stop();
     expect((await orderRow(server, id)).state).toBe('closed');
     expect(logged[0]).toMatchObject({ order: { closedOrders: expect.any(Number) } });
+  });
+
+  it('refreshes one table’s planner statistics a sweep, round the whole schema', async () => {
+    const statistics = new PlannerStatistics();
+    const tables = await server.query<{ name: string }>(
+      sql`select relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p') order by relname`,
+    );
+    const analyzed: (string | undefined)[] = [];
+    for (const _ of tables) analyzed.push(await statistics.refreshNext(server.database.db));
+    expect(analyzed).toEqual(tables.map((table) => table.name));
+    // Round again from the first table.
+    expect(await statistics.refreshNext(server.database.db)).toBe(tables[0]!.name);
+    const [orders] = await server.query<{ analyzed: boolean; rows: number }>(
+      sql`select last_analyze is not null as analyzed, c.reltuples::int as rows
+            from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'orders'`,
+    );
+    expect(orders!.analyzed).toBe(true);
+    expect(orders!.rows).toBeGreaterThan(0);
+
+    // The timer refreshes after its sweeps when given the statistics, and logs a failure.
+    const logged: object[] = [];
+    const log = { info: () => undefined, error: (details: object) => logged.push(details) };
+    const failing = {
+      refreshNext: () => Promise.reject(new Error('no analyze')),
+    } as unknown as PlannerStatistics;
+    const timer = startSweepTimer(server.database.db, 60, log, failing);
+    const deadline = Date.now() + 10_000;
+    while (logged.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await timer.stop();
+    expect(logged[0]).toMatchObject({ err: { message: 'no analyze' } });
   });
 });

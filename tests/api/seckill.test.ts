@@ -6,6 +6,8 @@ import { getOrderList } from '../../contract/endpoints/orders';
 import * as seckill from '../../contract/endpoints/seckill';
 import { cancelOrder } from '../../contract/endpoints/storefront';
 import { shopDateTime } from '../../contract/shop-time';
+import { runDealSweeps } from '../../server/areas/marketing/deal-sweeps';
+import { soldOutMarks } from '../../server/areas/marketing/seckill-sold-out';
 import { closeUnpaidOrders } from '../../server/areas/order/sweeps';
 import {
   buyer,
@@ -400,6 +402,205 @@ describe('buying at the seckill price', () => {
       sql`select id from seckill_stock_log where kind = 'return' and reason = ${placed.OrderNo}`,
     );
     expect(returns).toHaveLength(1);
+  });
+
+  it('gives the reserved units and the member’s limit back when the order is refused', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 10, 7);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 4, 2);
+    const [sku] = goods.skus;
+    const person = buyer(5, 'sk');
+    const { Address: _, ...noAddress } = delivery(person);
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...noAddress,
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+      'Address',
+      /delivery address is required/,
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 4, sold: 0 });
+    expect(await skuStock(server, sku!.id)).toBe(10);
+    // The reservation and its return, both naming the order number that was never used.
+    const ledger = await server.query<{ kind: string; delta: number; after: number; reason: string }>(
+      sql`select l.kind, l.delta, l.after, l.reason from seckill_stock_log l
+            join seckill_skus s on s.id = l.seckill_sku_id
+           where s.seckill_goods_id = ${Id} and s.sku_id = ${sku!.id} and l.kind <> 'set' order by l.id`,
+    );
+    expect(ledger).toEqual([
+      { kind: 'order', delta: -2, after: 2, reason: ledger[0]!.reason },
+      { kind: 'return', delta: 2, after: 4, reason: ledger[0]!.reason },
+    ]);
+    expect(await server.query(sql`select id from orders where order_no = ${ledger[0]!.reason}`)).toEqual([]);
+    // The member's limit of 2 is whole again.
+    ok(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 2, sold: 2 });
+  });
+
+  it('gives the reserved units back when the goods’ own stock is short or the expected total is wrong', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 1, 8);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 5);
+    const [sku] = goods.skus;
+    const person = buyer(6, 'sk');
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 2,
+      }),
+      'Lines',
+      /does not have enough stock/,
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 5, sold: 0 });
+    expect(await skuStock(server, sku!.id)).toBe(1);
+    // The price is the one the reservation read: a total expected at another price is refused, and
+    // the units go back.
+    refused(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 1,
+        ExpectedTotalFen: sku!.priceFen,
+      }),
+      'ExpectedTotalFen',
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 5, sold: 0 });
+    const placed = ok(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(person),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 1,
+        ExpectedTotalFen: sku!.priceFen - 100,
+      }),
+    ).Order;
+    expect(placed.TotalFen).toBe(sku!.priceFen - 100);
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 4, sold: 1 });
+    expect(await skuStock(server, sku!.id)).toBe(0);
+  });
+
+  it('turns late buyers away on the sold-out mark, and sells again as soon as units come back', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 10, 9);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 1);
+    const [sku] = goods.skus;
+    const offer = { siteId: MALL_SITE, SeckillGoodsId: Id, SkuId: sku!.id };
+    const first = ok(
+      await storefront(server, key, createSeckillOrder, {
+        ...delivery(buyer(7, 'sk')),
+        SeckillGoodsId: Id,
+        SkuId: sku!.id,
+        Quantity: 1,
+      }),
+    ).Order;
+    const late = { ...delivery(buyer(8, 'sk')), SeckillGoodsId: Id, SkuId: sku!.id, Quantity: 1 };
+    expect(soldOutMarks.title(offer)).toBeUndefined();
+    refused(
+      await storefront(server, key, createSeckillOrder, late),
+      'Quantity',
+      /sold out at the seckill price/,
+    );
+    expect(soldOutMarks.title(offer)).toMatch(/./);
+    // Marked: refused again with the same message, the mark naming only this shop's offer.
+    refused(
+      await storefront(server, key, createSeckillOrder, late),
+      'Quantity',
+      /sold out at the seckill price/,
+    );
+    expect(soldOutMarks.title({ ...offer, siteId: MALL_SITE + 1 })).toBeUndefined();
+    // The first buyer cancels: the unit is back on sale at once.
+    ok(await storefront(server, key, cancelOrder, { OrderNo: first.OrderNo, BuyerId: buyer(7, 'sk').Id }));
+    expect(soldOutMarks.title(offer)).toBeUndefined();
+    ok(await storefront(server, key, createSeckillOrder, late));
+    refused(
+      await storefront(server, key, createSeckillOrder, { ...late, ...delivery(buyer(9, 'sk')) }),
+      'Quantity',
+    );
+    expect(soldOutMarks.title(offer)).toMatch(/./);
+    // The operator adds a unit: on sale again at once.
+    ok(
+      await call(seckill.bindSeckillAndProduct, {
+        Id,
+        Version: 1,
+        LimitPerMember: 0,
+        Skus: [{ SkuId: sku!.id, SeckillPriceFen: sku!.priceFen - 100, Stock: 1, StockWas: 0 }],
+      }),
+    );
+    expect(soldOutMarks.title(offer)).toBeUndefined();
+    ok(await storefront(server, key, createSeckillOrder, { ...late, ...delivery(buyer(9, 'sk')) }));
+  });
+
+  it('the sweep gives back a reservation whose order never came, once, and leaves a recent one', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 10, 10);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 5, 3);
+    const [sku] = goods.skus;
+    const person = buyer(10, 'sk');
+    const order = { ...delivery(person), SeckillGoodsId: Id, SkuId: sku!.id };
+    // Two reservations as placeSeckillOrder makes them, then the server stops before the orders:
+    // the units, the ledger and the member's limit taken, no order. One of them 11 minutes ago.
+    const [seckillSku] = await server.query<{ id: number }>(
+      sql`select id from seckill_skus where seckill_goods_id = ${Id} and sku_id = ${sku!.id}`,
+    );
+    const now = Date.now();
+    for (const [orderId, quantity, minutesAgo] of [
+      [900_000_001, 2, 11],
+      [900_000_002, 1, 9],
+    ] as const) {
+      const at = new Date(now - minutesAgo * 60_000).toISOString();
+      await server.query(
+        sql`with taken as (update seckill_skus set stock = stock - ${quantity}::int, sold = sold + ${quantity}::int
+                            where id = ${seckillSku!.id} returning id, stock),
+                 logged as (insert into seckill_stock_log (site_id, seckill_sku_id, kind, delta, after, reason, at)
+                            select ${MALL_SITE}, id, 'order', ${-quantity}::int, stock, ${`R${orderId}`}, ${at}::timestamptz from taken)
+            insert into seckill_reservations (site_id, order_id, order_no, seckill_sku_id, seckill_goods_id, buyer_id, quantity, reserved_at)
+            values (${MALL_SITE}, ${orderId}, ${`R${orderId}`}, ${seckillSku!.id}, ${Id}, ${person.Id}, ${quantity}, ${at}::timestamptz)`,
+      );
+    }
+    await server.query(
+      sql`insert into deal_member_quotas (site_id, kind, ref_id, buyer_id, used) values (${MALL_SITE}, 'seckill', ${Id}, ${person.Id}, 3)`,
+    );
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 2, sold: 3 });
+    refused(
+      await storefront(server, key, createSeckillOrder, { ...order, Quantity: 1 }),
+      'Quantity',
+      /at most 3/,
+    );
+
+    const counts = await runDealSweeps(server.database.db, new Date(now));
+    expect(counts.returnedReservations).toBe(1);
+    expect(await seckillStock(Id, sku!.id)).toEqual({ stock: 4, sold: 1 });
+    const states = await server.query<{ order_id: number; state: string }>(
+      sql`select order_id, state from seckill_reservations where seckill_goods_id = ${Id} order by order_id`,
+    );
+    expect(states).toEqual([
+      { order_id: 900_000_001, state: 'returned' },
+      { order_id: 900_000_002, state: 'held' },
+    ]);
+    const returns = await server.query<{ delta: number; after: number }>(
+      sql`select delta, after from seckill_stock_log where kind = 'return' and reason = 'R900000001'`,
+    );
+    expect(returns).toEqual([{ delta: 2, after: 4 }]);
+    expect((await runDealSweeps(server.database.db, new Date(now))).returnedReservations).toBe(0);
+    // The member's limit of 3 has 2 back: the buyer may take 2 more, not 3.
+    refused(
+      await storefront(server, key, createSeckillOrder, { ...order, Quantity: 3 }),
+      'Quantity',
+      /at most 3/,
+    );
+    ok(await storefront(server, key, createSeckillOrder, { ...order, Quantity: 2 }));
   });
 
   it('refuses when sold out, outside its sessions, before its start, and a SKU not in it', async () => {

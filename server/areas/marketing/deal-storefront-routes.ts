@@ -1,11 +1,11 @@
 import * as api from '../../../contract/endpoints/deal-storefront';
 import { defineRoute } from '../../http/route';
-import { type StorefrontContext, storefrontView } from '../order/service';
+import { storefrontView } from '../order/service';
 import { storefrontSite } from '../storefront/service';
 import { buy, help, launch, storefrontBargains, storefrontLaunch } from './bargain';
 import './deal-registrations';
 import { joinTeam, openTeam, storefrontGroupBuys, storefrontTeam } from './group-buy';
-import { buyableOffer, placeSeckillOrder, storefrontSeckills } from './seckill';
+import { placeSeckillOrder, storefrontSeckills } from './seckill';
 
 /** The buyer's calls of seckill, group buying and bargains, with the shop's storefront key. */
 export const dealStorefrontRoutes = [
@@ -15,11 +15,7 @@ export const dealStorefrontRoutes = [
   }),
   defineRoute(api.createSeckillOrder, async ({ db, request, input, locale }) => {
     const siteId = await storefrontSite(db, request);
-    // Most buyers of a flash sale come too late: they are turned away before a transaction opens.
-    await buyableOffer(db, siteId, new Date(), input);
-    const order = await db.transaction((tx) =>
-      placeSeckillOrder({ tx, siteId, now: new Date(), locale } satisfies StorefrontContext, input),
-    );
+    const order = await placeSeckillOrder(db, { siteId, now: new Date(), locale }, input);
     return { Order: await storefrontView(db, order) };
   }),
   defineRoute(api.getGroupBuyActivities, async ({ db, request }) => {

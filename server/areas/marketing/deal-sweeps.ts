@@ -5,6 +5,7 @@ import { translate } from '../../i18n/messages';
 import { closeActivityOrder, refundActivityOrder } from '../order/service';
 import { endTeam } from './group-buy';
 import { launchResultMessage } from './result-messages';
+import { returnAbandonedReservations } from './seckill';
 
 /**
  * The time-based transitions of group buying and bargains (DESIGN §11 "expiries are guarded
@@ -12,12 +13,14 @@ import { launchResultMessage } from './result-messages';
  * ended teams are settled one by one (closed when unpaid, refunded when the team failed), and
  * bargain launches whose hours ran out fail. Each step locks its rows with SKIP LOCKED and changes
  * them with statements guarded by the state they expect, so several instances may sweep at once.
+ * Seckill reservations whose order never came are given back (seckill.ts).
  */
 
 export type DealSweepCounts = {
   endedTeams: number;
   settledOrders: number;
   failedLaunches: number;
+  returnedReservations: number;
 };
 
 const BATCH = 100;
@@ -123,5 +126,6 @@ export async function runDealSweeps(db: Database, now = new Date()): Promise<Dea
     failedLaunches += failed;
     if (failed < 1000) break;
   }
-  return { endedTeams, settledOrders, failedLaunches };
+  const returnedReservations = await returnAbandonedReservations(db, now);
+  return { endedTeams, settledOrders, failedLaunches, returnedReservations };
 }

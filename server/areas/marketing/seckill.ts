@@ -11,29 +11,30 @@ import type {
   SeckillRow,
   seckillFormSchema,
 } from '../../../contract/endpoints/seckill';
-import type { CreateOrderInput } from '../../../contract/endpoints/storefront';
 import { seckillMachine } from '../../../contract/machines/deals';
 import { nextSessionStart, openSession } from '../../../contract/seckill-sessions';
 import { shopDateTime } from '../../../contract/shop-time';
 import { timedState } from '../../../contract/timed-state';
 import { audit } from '../../audit';
 import type { Session } from '../../auth/session';
-import type { Executor } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { placeOrder, type StorefrontContext } from '../order/service';
+import { placeOrder, reserveOrderNumber, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
 import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
 import { activityColumns, activityPage, type DealListInput } from './deal-list';
 import { giveMemberQuota, iso, requireAll, staleVersion, takeMemberQuota } from './deal-rules';
-import { seckillActivities, seckillGoods, seckillOrderLines, seckillSkus, seckillStockLog } from './tables';
+import { soldOutMarks } from './seckill-sold-out';
+import { seckillActivities, seckillGoods, seckillSkus, seckillStockLog } from './tables';
 
 /**
- * Seckill activities, their goods and the orders at their prices. A seckill order takes the goods'
- * stock and the seckill stock in one transaction (the goods' first, as every stock writer does,
- * then the guarded seckill statement), counts the units against the member's limit, and gives all
- * of it back when the order closes (registrations.ts).
+ * Seckill activities, their goods and the orders at their prices. A seckill order reserves its
+ * seckill units and the member's limit in a short transaction of its own, then takes the goods'
+ * stock in the order's transaction, giving the reservation back when the order fails
+ * (placeSeckillOrder); a close gives all of it back (deal-registrations.ts).
  */
 
 type ActivityRecord = typeof seckillActivities.$inferSelect;
@@ -238,6 +239,7 @@ async function logStock(
 ): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(seckillStockLog).values(entries.map((entry) => ({ ...entry, at })));
+  if (entries.some((entry) => entry.delta > 0)) afterCommit(tx, () => soldOutMarks.forgetAll());
 }
 
 export async function addSeckillGoods(
@@ -511,8 +513,8 @@ interface SeckillOffer extends Record<string, unknown> {
 
 /**
  * The offer a buyer asks for, if it may be bought now: the activity running with a session open and
- * the seckill stock enough. Read without a lock, so the route can turn away the many buyers who come
- * too late before opening a transaction; the order's transaction checks again under its locks.
+ * the seckill stock enough. Read without a lock, so the many buyers who come too late are turned
+ * away before a transaction opens; the reservation's guarded statement checks again.
  */
 export async function buyableOffer(
   db: Executor,
@@ -542,75 +544,218 @@ export async function buyableOffer(
       { field: 'SeckillGoodsId' },
     );
   }
-  if (offer.stock < Quantity)
+  if (offer.stock < Quantity) {
+    if (offer.stock === 0) soldOutMarks.mark({ siteId, SeckillGoodsId, SkuId }, offer.title);
     throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  }
   return offer;
 }
 
+interface Reservation {
+  /** The id and number the order will have; the stock ledger names the order by it. */
+  orderId: number;
+  orderNo: string;
+  priceFen: number;
+}
+
 /**
- * Places an order at the seckill price: the offer checked again (buyableOffer), then in the
- * order's transaction the guarded seckill stock, the goods' stock and the member's limit are taken.
+ * Takes the seckill units (and the member's limit) for an order about to be placed, before and
+ * outside the order's transaction. The seckill row is every buyer's hot row, so it is taken by one
+ * statement that also writes its ledger row and the reservation, and commits on its own: it is
+ * locked no longer than the raw guarded update would lock it. A member's limit, when the goods have
+ * one, is taken first in the same transaction: the member's own row, which no other buyer waits
+ * for, and locked before the seckill row by every writer of both (returnReservation,
+ * releaseSeckillOrder).
+ */
+async function reserveUnits(
+  db: Database,
+  context: Omit<StorefrontContext, 'tx'>,
+  offer: SeckillOffer,
+  member: Parameters<typeof takeMemberQuota>[1],
+  input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
+): Promise<Reservation> {
+  const { Quantity } = input;
+  // The number is taken first so the ledger row can name the order; a buyer turned away below
+  // leaves a gap in the numbers, as any order that fails does.
+  const { id, orderNo } = await reserveOrderNumber(db, context.now);
+  const at = context.now.toISOString();
+  // The activity still on and the goods still in it, checked by the statement that takes the units.
+  const take = (executor: Executor) =>
+    queryRows<{ stock: number; price_fen: number }>(
+      executor,
+      sql`with taken as (
+            update seckill_skus ss set stock = ss.stock - ${Quantity}::int, sold = ss.sold + ${Quantity}::int
+              from seckill_goods g join seckill_activities a on a.id = g.activity_id
+             where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
+               and g.id = ss.seckill_goods_id and not g.deleted and not a.deleted and a.status = 'on'
+            returning ss.id, ss.stock, ss.price_fen, ss.seckill_goods_id),
+          logged as (
+            insert into seckill_stock_log (site_id, seckill_sku_id, kind, delta, after, reason, account_id, at)
+            select ${context.siteId}, id, 'order', ${-Quantity}::int, stock, ${orderNo}, null, ${at}::timestamptz
+              from taken),
+          held as (
+            insert into seckill_reservations (site_id, order_id, order_no, seckill_sku_id, seckill_goods_id,
+                                              buyer_id, quantity, reserved_at)
+            select ${context.siteId}, ${id}, ${orderNo}, id, seckill_goods_id, ${member.buyerId}, ${Quantity}::int,
+                   ${at}::timestamptz
+              from taken)
+          select stock, price_fen from taken`,
+    );
+  // Nothing taken: sold out since the offer was read, or switched off or removed; read again to say which.
+  const refuse = async (executor: Executor): Promise<never> => {
+    await buyableOffer(executor, context.siteId, context.now, input);
+    throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+  };
+  const limit = offer.limit_per_member;
+  if (limit <= 0) {
+    const [taken] = await take(db);
+    return { orderId: id, orderNo, priceFen: taken?.price_fen ?? (await refuse(db)) };
+  }
+  const [taken] = await db.transaction(async (tx) => {
+    if (!(await takeMemberQuota(tx, member, Quantity, limit)))
+      throw new AppError('seckill.memberLimit', { limit }, { field: 'Quantity' });
+    const rows = await take(tx);
+    // Refused inside the transaction, so the member's limit goes back with it.
+    return rows.length > 0 ? rows : refuse(tx);
+  });
+  return { orderId: id, orderNo, priceFen: taken!.price_fen };
+}
+
+/**
+ * Gives back a reservation whose order was not placed: the member's limit first, then the seckill
+ * row, as reserveUnits and a close take them, with a ledger row naming the order number that was
+ * never used. Once per reservation (its state moves from held), so a sweep and the failed call may
+ * both try. A reservation already placed stays: its order's close gives the units back.
+ */
+export async function returnReservation(tx: Executor, orderId: number, at: Date): Promise<boolean> {
+  const [reservation] = await queryRows<{
+    site_id: number;
+    order_no: string;
+    seckill_sku_id: number;
+    seckill_goods_id: number;
+    buyer_id: string;
+    quantity: number;
+  }>(
+    tx,
+    sql`update seckill_reservations set state = 'returned' where order_id = ${orderId} and state = 'held'
+        returning site_id, order_no, seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
+  );
+  if (!reservation) return false;
+  await giveMemberQuota(
+    tx,
+    { kind: 'seckill', refId: reservation.seckill_goods_id, buyerId: reservation.buyer_id },
+    reservation.quantity,
+  );
+  const [row] = await queryRows<{ stock: number }>(
+    tx,
+    sql`update seckill_skus set stock = stock + ${reservation.quantity}::int,
+                                sold = greatest(0, sold - ${reservation.quantity}::int)
+         where id = ${reservation.seckill_sku_id} returning stock`,
+  );
+  if (row)
+    await logStock(
+      tx,
+      [
+        {
+          siteId: reservation.site_id,
+          seckillSkuId: reservation.seckill_sku_id,
+          kind: 'return',
+          delta: reservation.quantity,
+          after: row.stock,
+          reason: reservation.order_no,
+          accountId: null,
+        },
+      ],
+      at,
+    );
+  return true;
+}
+
+/** How long a reservation may wait for its order before the sweep takes it for abandoned. */
+export const ABANDONED_RESERVATION_MINUTES = 10;
+
+/**
+ * Reservations whose order never came (the server stopped between the reservation and the order,
+ * or before giving it back): given back in their own short transactions. An order's transaction is
+ * over in well under a second, so one held this long has no order coming.
+ */
+export async function returnAbandonedReservations(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_RESERVATION_MINUTES * 60_000);
+  const due = await queryRows<{ order_id: number }>(
+    db,
+    sql`select order_id from seckill_reservations
+         where state = 'held' and reserved_at <= ${cutoff.toISOString()}::timestamptz
+         order by reserved_at limit 100`,
+  );
+  let returned = 0;
+  for (const { order_id } of due)
+    if (await db.transaction((tx) => returnReservation(tx, order_id, now))) returned += 1;
+  return returned;
+}
+
+/**
+ * Places an order at the seckill price in short transactions, so that a flash sale's buyers queue
+ * on no row for the length of an order:
+ * 1. the offer read without a lock (buyableOffer): most buyers come too late and leave here, or
+ *    before it when this server has just read the SKU sold out (seckill-sold-out.ts);
+ * 2. the units and the member's limit reserved (reserveUnits), committed at once;
+ * 3. the order placed at the price the reservation read, taking the goods' stock under the goods
+ *    row's lock at its end only (placeOrder); its seckill line, for the close to give back, turns
+ *    the reservation placed in the same transaction;
+ * 4. when 3 fails (a bad address, the goods' own stock short, …) the reservation is given back
+ *    (returnReservation) and the buyer hears why the order failed; when the server stops before
+ *    that, the sweep gives it back (returnAbandonedReservations).
+ * Lock order: 2 and 4 lock the member's limit and then the seckill row, as a close does after the
+ * goods (releaseSeckillOrder); 3 takes no seckill lock, so none of them waits on another's goods.
  */
 export async function placeSeckillOrder(
-  context: StorefrontContext,
+  db: Database,
+  context: Omit<StorefrontContext, 'tx'>,
   input: z.infer<typeof createSeckillOrder.input>,
 ): Promise<typeof orders.$inferSelect> {
   const { SeckillGoodsId, SkuId, Quantity, ...order } = input;
-  const offer = await buyableOffer(context.tx, context.siteId, context.now, input);
-  // The goods row first, as every stock writer locks it (a close gives goods then seckill stock
-  // back in that order), then the guarded seckill statement: a buyer who comes too late is turned
-  // away here, before anything is priced or written.
-  await context.tx.execute(
-    sql`select id from products where id = ${offer.product_id} and site_id = ${context.siteId} for update`,
-  );
-  const [taken] = await queryRows<{ stock: number }>(
-    context.tx,
-    sql`update seckill_skus set stock = stock - ${Quantity}::int, sold = sold + ${Quantity}::int
-         where id = ${offer.seckill_sku_id} and stock >= ${Quantity}::int returning stock`,
-  );
-  if (!taken) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
-  const lines: CreateOrderInput['Lines'] = [{ SkuId, Quantity }];
-  const placed = await placeOrder(
-    context,
-    { ...order, Lines: lines },
-    {
-      type: 'seckill',
-      activity: { unitFenBySku: new Map([[SkuId, offer.price_fen]]) },
-      stockAtCreation: true,
-    },
-  );
+  const soldOutTitle = soldOutMarks.title({ siteId: context.siteId, SeckillGoodsId, SkuId });
+  if (soldOutTitle !== undefined)
+    throw new AppError('seckill.soldOut', { title: soldOutTitle }, { field: 'Quantity' });
+  const offer = await buyableOffer(db, context.siteId, context.now, input);
   const member = {
     siteId: context.siteId,
     kind: 'seckill' as const,
     refId: offer.seckill_goods_id,
     buyerId: input.Buyer.Id,
   };
-  if (!(await takeMemberQuota(context.tx, member, Quantity, offer.limit_per_member)))
-    throw new AppError('seckill.memberLimit', { limit: offer.limit_per_member }, { field: 'Quantity' });
-  await context.tx.insert(seckillOrderLines).values({
-    siteId: context.siteId,
-    orderId: placed.id,
-    seckillSkuId: offer.seckill_sku_id,
-    seckillGoodsId: offer.seckill_goods_id,
-    buyerId: input.Buyer.Id,
-    quantity: Quantity,
-  });
-  await logStock(
-    context.tx,
-    [
-      {
-        siteId: context.siteId,
-        seckillSkuId: offer.seckill_sku_id,
-        kind: 'order',
-        delta: -Quantity,
-        after: taken.stock,
-        reason: placed.orderNo,
-        accountId: null,
-      },
-    ],
-    context.now,
-  );
-  return placed;
+  const reservation = await reserveUnits(db, context, offer, member, input);
+  try {
+    return await db.transaction((tx) =>
+      placeOrder(
+        { ...context, tx },
+        { ...order, Lines: [{ SkuId, Quantity }] },
+        {
+          type: 'seckill',
+          activity: { unitFenBySku: new Map([[SkuId, reservation.priceFen]]) },
+          stockAtCreation: true,
+          orderId: reservation.orderId,
+          inserted: async (inside, placed) => {
+            const [line] = await queryRows(
+              inside,
+              sql`with placed as (
+                    update seckill_reservations set state = 'placed'
+                     where order_id = ${placed.id} and state = 'held'
+                    returning site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                  insert into seckill_order_lines (site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                  select site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity from placed
+                  returning id`,
+            );
+            // Only a sweep that took the reservation for abandoned gets here; the units are back on sale.
+            if (!line) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+          },
+        },
+      ),
+    );
+  } catch (error) {
+    await db.transaction((tx) => returnReservation(tx, reservation.orderId, context.now));
+    throw error;
+  }
 }
 
 /**
@@ -633,7 +778,15 @@ export async function releaseSeckillOrder(
     sql`update seckill_order_lines set released = true where order_id = ${order.id} and not released
         returning seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
   );
-  for (const line of lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id)) {
+  lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id);
+  // The members' limits before the seckill rows, the order reserveUnits takes them in.
+  for (const line of lines)
+    await giveMemberQuota(
+      tx,
+      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
+      line.quantity,
+    );
+  for (const line of lines) {
     const back = stockReturned ? line.quantity : 0;
     const [row] = await queryRows<{ stock: number }>(
       tx,
@@ -656,10 +809,5 @@ export async function releaseSeckillOrder(
         ],
         at,
       );
-    await giveMemberQuota(
-      tx,
-      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
-      line.quantity,
-    );
   }
 }

@@ -428,6 +428,34 @@ export const seckillStockLog = pgTable(
   (table) => [index('seckill_stock_log_sku').on(table.seckillSkuId, table.id)],
 );
 
+/**
+ * Seckill units taken for an order about to be placed (placeSeckillOrder): held until the order's
+ * transaction marks them placed, or given back (returned) when the order fails, or by the sweep
+ * when the server stopped between the two. No foreign key to orders: the order may never exist.
+ */
+export const seckillReservations = pgTable(
+  'seckill_reservations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: siteId(),
+    /** The id and number the order takes when it is placed. */
+    orderId: integer('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    seckillSkuId: integer('seckill_sku_id').notNull(),
+    seckillGoodsId: integer('seckill_goods_id').notNull(),
+    buyerId: text('buyer_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    state: text('state', { enum: ['held', 'placed', 'returned'] })
+      .notNull()
+      .default('held'),
+    reservedAt: at('reserved_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('seckill_reservations_order').on(table.orderId),
+    index('seckill_reservations_held').on(table.reservedAt).where(sql`${table.state} = 'held'`),
+  ],
+);
+
 /** What an order took at the seckill price, given back once when the order closes. */
 export const seckillOrderLines = pgTable(
   'seckill_order_lines',

@@ -24,6 +24,7 @@ const en = {
   'order.duplicateSku': 'SKU {id} is listed twice; give one line per SKU',
   'order.goodsUnavailable': '“{name}” is not on sale',
   'order.outOfStock': '“{name}” does not have enough stock',
+  'order.goodsChanged': '“{name}” changed while the order was placed; check it and order again',
   'order.undeliverable': '“{goods}” is not delivered to {region}',
   'order.unknownProvince':
     'The province “{province}” is not in the area list, so the freight of “{goods}” cannot be worked out',
@@ -227,6 +228,7 @@ const zh: Record<OrderMessageKey, string> = {
   'order.duplicateSku': 'SKU {id} 重复出现，每个 SKU 只能一行',
   'order.goodsUnavailable': '「{name}」已下架或不可购买',
   'order.outOfStock': '「{name}」库存不足',
+  'order.goodsChanged': '下单时「{name}」的信息刚被修改，请确认后重新下单',
   'order.undeliverable': '「{goods}」不配送至{region}',
   'order.unknownProvince': '地区列表中没有省份“{province}”，无法计算「{goods}」的运费',
   'order.unknownCity': '该省的地区列表中没有城市“{city}”，无法计算「{goods}」的运费',

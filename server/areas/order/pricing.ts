@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
@@ -61,7 +62,8 @@ interface SkuRecord extends Record<string, unknown> {
  * Prices the lines: each SKU must be the site's, its goods on the shelf, its stock enough now. The
  * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
  * the database holds at this moment, and taking stock later in the same transaction cannot deadlock.
- * A quote (`lock: false`) reads without locking: it charges nothing.
+ * Read without locking (`lock: false`) for a quote, which charges nothing, and for an order, which
+ * confirms the lines under the lock at its end (confirmLines).
  */
 export async function priceLines(
   tx: Executor,
@@ -123,7 +125,32 @@ export async function priceLines(
   });
 }
 
+/**
+ * Lines an order priced without a lock, confirmed under the goods rows' lock: priced again with the
+ * lock (refused as priceLines refuses: off the shelf, stock short) and refused as well when anything
+ * the order was priced from changed meanwhile (price, name, category, freight, weight), so what is
+ * charged is what the database holds while the lock is held. An order calls this as late as it can,
+ * right before taking stock, so buyers of one good queue for the end of an order, not the whole.
+ */
+export async function confirmLines(
+  tx: Executor,
+  siteId: number,
+  priced: readonly PricedLine[],
+): Promise<void> {
+  const locked = await priceLines(
+    tx,
+    siteId,
+    priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity })),
+  );
+  priced.forEach((line, index) => {
+    if (!isDeepStrictEqual(line, locked[index]))
+      throw new AppError('order.goodsChanged', { name: line.label }, { field: 'Lines' });
+  });
+}
+
 export interface NewOrder {
+  /** The id reserved for it beforehand (reserveOrderNumber); otherwise one is reserved now. */
+  id?: number;
   siteId: number;
   type: OrderType;
   source: OrderSource;
@@ -164,7 +191,7 @@ export async function insertOrder(
   now: Date,
   logBuffer?: OrderLogRow[],
 ): Promise<OrderRecord> {
-  const id = await reserveId(tx, 'orders');
+  const id = order.id ?? (await reserveId(tx, 'orders'));
   const goodsFen = goodsTotal(order.lines);
   const first = order.lines[0]!;
   const [row] = await tx

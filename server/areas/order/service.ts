@@ -37,9 +37,9 @@ import {
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
 import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
-import { freshPickupCode } from './order-number';
+import { freshPickupCode, orderNumber, reserveId } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
-import { goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
+import { confirmLines, goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { countPlaced } from './sales-summary';
 import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
@@ -72,10 +72,29 @@ export interface PlaceOptions {
   /** The activity's unit price of each SKU (the pricing function's first stage). */
   activity?: ActivityStage;
   /**
-   * Takes the goods' stock now whatever the shop's setting: a seckill takes it with the seckill
-   * stock in the same transaction, so neither is sold twice.
+   * Takes the goods' stock now whatever the shop's setting: a seckill order's units are reserved
+   * for it already, and would sit idle behind an order still waiting for the goods' stock.
    */
   stockAtCreation?: boolean;
+  /**
+   * The id reserved before the order's transaction (reserveOrderNumber), for a caller that must
+   * name the order in a ledger row of its own before the order exists (a seckill reservation).
+   */
+  orderId?: number;
+  /**
+   * Runs in the order's transaction once the order row exists, before the goods rows are locked:
+   * an activity writes its own rows for the order here, so the goods lock is not held for them.
+   */
+  inserted?: (tx: Executor, order: OrderRecord) => Promise<void>;
+}
+
+/**
+ * Reserves the id and number of an order placed later with `orderId` (at the same `now`): from the
+ * orders' sequence, so it is never handed out twice, even when that order is never written.
+ */
+export async function reserveOrderNumber(tx: Executor, now: Date): Promise<{ id: number; orderNo: string }> {
+  const id = await reserveId(tx, 'orders');
+  return { id, orderNo: orderNumber(now, id) };
 }
 
 function buyerActor(name: string): Actor {
@@ -165,7 +184,8 @@ export async function placeOrder(
     source: input.Source,
     now: context.now,
   });
-  const lines = await priceLines(context.tx, context.siteId, input.Lines);
+  // Read without a lock: the goods rows are locked only for the end of the order (confirmLines).
+  const lines = await priceLines(context.tx, context.siteId, input.Lines, { lock: false });
   // A cart is all virtual (tickets, no delivery) or all physical: a mixed one would leave some
   // lines neither shipped nor ticketed, so the buyer places two orders.
   const virtualLines = lines.filter((line) => line.virtual).length;
@@ -231,6 +251,7 @@ export async function placeOrder(
   const order = await insertOrder(
     context.tx,
     {
+      id: options.orderId,
       siteId: context.siteId,
       type,
       source: input.Source,
@@ -260,6 +281,10 @@ export async function placeOrder(
       sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
     );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
+  await options.inserted?.(context.tx, order);
+  // The goods rows are locked here, after the wallet and the member as every transition locks
+  // them, and held to the commit: what follows is the stock, the coupon and the day's summary.
+  await confirmLines(context.tx, context.siteId, lines);
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   if (takesNow) {
     const stockActor = { accountId: null, name: actor.name };

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  goodsDeltas,
-  type StockEvent,
-  type StockFacts,
-  shortMove,
-  stockDecision,
-  stockMoves,
-} from './stock-rules';
+import { type StockEvent, type StockFacts, shortMove, stockDecision, stockMoves } from './stock-rules';
 
 describe('stockDecision', () => {
   it.each<[StockEvent, StockFacts, 'take' | 'return' | 'none']>([
@@ -55,14 +48,5 @@ describe('shortMove', () => {
     [[], 1],
   ])('moved %o → short %s', (moved, short) => {
     expect(shortMove(moves, new Set(moved))?.skuId).toBe(short);
-  });
-});
-
-describe('goodsDeltas', () => {
-  it('sums the moves of each goods row', () => {
-    expect(goodsDeltas([line(1, 10, 2), line(2, 10, 3), line(3, 20, 1)])).toEqual([
-      [10, 5],
-      [20, 1],
-    ]);
   });
 });

@@ -57,10 +57,3 @@ export function shortMove(
 ): StockLine | undefined {
   return moves.find((move) => !movedSkuIds.has(move.skuId));
 }
-
-/** Units per goods row, for the goods' total stock to follow its SKUs. */
-export function goodsDeltas(moves: readonly StockLine[]): Array<[productId: number, quantity: number]> {
-  const perGoods = new Map<number, number>();
-  for (const move of moves) perGoods.set(move.productId, (perGoods.get(move.productId) ?? 0) + move.quantity);
-  return [...perGoods];
-}

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { goodsDeltas, type StockLine, shortMove, stockMoves } from './stock-rules';
+import { type StockLine, shortMove, stockMoves } from './stock-rules';
 
 /**
  * Stock taken by orders and given back, in the caller's transaction, with the goods area's rules:
@@ -63,38 +63,31 @@ async function moveStock(
     );
   }
   const guard = direction === -1 ? sql`and s.stock >= d.quantity` : sql``;
+  // One statement moves the SKUs, writes their log rows and the goods' totals: the goods rows stay
+  // locked from here to the commit, so each round trip saved shortens every buyer's wait behind them.
   const updated = await queryRows<{ id: number; stock: number; product_id: number }>(
     tx,
-    sql`update skus s set stock = s.stock + ${direction}::int * d.quantity
-          from (values ${valuesList(moves.map((line) => [line.skuId, line.quantity]))}) as d(sku_id, quantity)
-         where s.id = d.sku_id and s.site_id = ${siteId} ${guard}
-         returning s.id, s.stock, s.product_id`,
+    sql`with moved as (
+          update skus s set stock = s.stock + ${direction}::int * d.quantity
+            from (values ${valuesList(moves.map((line) => [line.skuId, line.quantity]))}) as d(sku_id, quantity)
+           where s.id = d.sku_id and s.site_id = ${siteId} ${guard}
+          returning s.id, s.stock, s.product_id, d.quantity),
+        logged as (
+          insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason, account_id, account_name, at)
+          select ${siteId}, product_id, id, 'order', ${direction}::int * quantity, stock, ${reason},
+                 ${actor.accountId}::int, ${actor.name}, ${at.toISOString()}::timestamptz
+            from moved),
+        totals as (
+          update products p set total_stock = p.total_stock + ${direction}::int * t.quantity
+            from (select product_id, sum(quantity)::int as quantity from moved group by product_id) t
+           where p.id = t.product_id and p.site_id = ${siteId})
+        select id, stock, product_id from moved`,
   );
-  const moved = new Map(updated.map((row) => [row.id, row]));
   if (direction === -1) {
-    const short = shortMove(moves, new Set(moved.keys()));
-    // The statement already changed the other SKUs; throwing rolls them back with the transaction.
+    const short = shortMove(moves, new Set(updated.map((row) => row.id)));
+    // The statement already moved the other SKUs; throwing rolls them back with the transaction.
     if (short) throw new AppError('order.outOfStock', { name: short.label }, { field: 'Lines' });
   }
-  // A SKU removed from its goods since the order was placed has no stock to give back.
-  const applied = moves.filter((line) => moved.has(line.skuId));
-  if (applied.length === 0) return;
-  await tx.execute(
-    sql`insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason, account_id, account_name, at)
-        values ${sql.join(
-          applied.map(
-            (line) =>
-              sql`(${siteId}, ${line.productId}, ${line.skuId}, 'order', ${direction * line.quantity},
-                   ${moved.get(line.skuId)!.stock}, ${reason}, ${actor.accountId}, ${actor.name}, ${at.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
-        )}`,
-  );
-  await tx.execute(
-    sql`update products p set total_stock = p.total_stock + ${direction}::int * d.quantity
-          from (values ${valuesList(goodsDeltas(applied))}) as d(product_id, quantity)
-         where p.id = d.product_id and p.site_id = ${siteId}`,
-  );
 }
 
 /**
