@@ -75,20 +75,21 @@ interface Box {
 /** The outer box every page block shares: spacing around it, radius and background. */
 export function BlockBox({ box, children, style }: { box: Box; children: ReactNode; style?: CSSProperties }) {
   const spacing = box.spacing ?? { top: 0, bottom: 0, side: 0 };
-  return (
-    <div style={{ padding: `${spacing.top}px ${spacing.side}px ${spacing.bottom}px` }}>
-      <div
-        style={{
-          borderRadius: box.radius ?? 0,
-          background: box.background || undefined,
-          overflow: 'hidden',
-          ...style,
-        }}
-      >
-        {children}
-      </div>
+  const inner = (
+    <div
+      style={{
+        borderRadius: box.radius ?? 0,
+        background: box.background || undefined,
+        overflow: 'hidden',
+        ...style,
+      }}
+    >
+      {children}
     </div>
   );
+  // Without spacing the outer box adds nothing to the layout: a page of blocks draws one element fewer each.
+  if (spacing.top === 0 && spacing.side === 0 && spacing.bottom === 0) return inner;
+  return <div style={{ padding: `${spacing.top}px ${spacing.side}px ${spacing.bottom}px` }}>{inner}</div>;
 }
 
 /** An image, or a grey placeholder of the same size when none is chosen yet. */

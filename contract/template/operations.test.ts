@@ -191,6 +191,21 @@ describe('delete', () => {
     expect(result.focus.blockIds).toEqual(['b0', 'b2']);
   });
 
+  it('keeps every other block as the same object, in order, whatever its id', () => {
+    let { document, pageId } = sample();
+    for (const [index, id] of ['constructor', '7', 'hasOwnProperty'].entries()) {
+      document = ok(
+        insertBlock(document, { rules: blockDefinition, pageId, type: 'spacer', index, id }),
+      ).document;
+    }
+    const result = ok(deleteBlocks(document, pageId, ['b1', '7'])).document;
+    const kept = Object.keys(document.blocks).filter((id) => id !== 'b1' && id !== '7');
+    expect(Object.keys(result.blocks)).toEqual(kept);
+    for (const id of kept) expect(result.blocks[id]).toBe(document.blocks[id]);
+    expect(Object.isFrozen(result.blocks)).toBe(true);
+    expect(Object.keys(document.blocks)).toHaveLength(6);
+  });
+
   it('empties a fixed slot and refuses locked blocks', () => {
     const { document, pageId } = sample();
     const withBar = ok(

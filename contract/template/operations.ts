@@ -72,8 +72,12 @@ function withBlocks(
   remove: ReadonlySet<BlockId> = new Set(),
   pages: TemplatePage[] = document.pages,
 ): TemplateDocument {
-  const blocks: Record<BlockId, BlockNode> = { ...document.blocks };
-  for (const id of remove) delete blocks[id];
+  // Removing copies only the kept entries: `delete` on a copy of a 300-entry table costs as much
+  // again as the copy. fromEntries defines each key as data, whatever an imported id holds.
+  const blocks: Record<BlockId, BlockNode> =
+    remove.size === 0
+      ? { ...document.blocks }
+      : Object.fromEntries(Object.entries(document.blocks).filter(([id]) => !remove.has(id)));
   for (const block of put) blocks[block.id] = freeze(block, true);
   return Object.freeze({ ...document, pages, blocks: Object.freeze(blocks) });
 }

@@ -16,8 +16,9 @@ import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
-import type { BlockNode, TemplateDocument, TemplatePage } from '../../contract/template-document';
+import type { BlockNode, TemplatePage } from '../../contract/template-document';
 import { previewFlags } from '../preview/preview-flags';
+import type { StudioState } from '../store/studio-store';
 import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
 
@@ -93,10 +94,13 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
 const SELECTED = 1;
 const HOVERED = 2;
 
-/** Styles every block wrapper shares, set once as a class rather than per element. */
+/**
+ * Styles every block wrapper shares, set once as a class rather than per element. What a block draws
+ * takes no pointer events, so a click anywhere on it selects the block without a wrapper of its own.
+ */
 const CANVAS_STYLES = `
 .studio-canvas-block{position:relative;cursor:pointer}
-.studio-canvas-block>.studio-canvas-body{pointer-events:none}
+.studio-canvas-block>*{pointer-events:none}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
 .studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
@@ -219,9 +223,7 @@ const CanvasBlock = memo(function CanvasBlock({
           : undefined
       }
     >
-      <div className="studio-canvas-body">
-        <BlockView block={block} context={context} />
-      </div>
+      <BlockView block={block} context={context} />
       {dragging && <BlockDropTarget id={block.id} element={element} onOver={setOver} />}
       {labelled && (
         <span
@@ -245,9 +247,16 @@ const CanvasBlock = memo(function CanvasBlock({
   );
 });
 
-function fixedBlock(document: TemplateDocument, page: TemplatePage, slot: keyof TemplatePage['fixed']) {
-  const id = page.fixed[slot];
-  return id && Object.hasOwn(document.blocks, id) ? document.blocks[id]! : null;
+/** The page the canvas shows (the home page when the shown one is gone). */
+function shownPage(state: StudioState): TemplatePage {
+  const { pages } = state.history.document;
+  return pages.find((entry) => entry.id === state.pageId) ?? pages[0]!;
+}
+
+function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): BlockNode | null {
+  const { blocks } = state.history.document;
+  const id = shownPage(state).fixed[slot];
+  return id && Object.hasOwn(blocks, id) ? blocks[id]! : null;
 }
 
 /**
@@ -284,10 +293,12 @@ const LOW_BLOCK_HEIGHT = 20;
  * Draws the first screen of blocks at once and the rest in one render right after the first paint,
  * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
  * slicing let the browser draw a frame between slices and made the whole page take longer.
+ * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
+ * that frame has been painted, and its frame request then waited for the one after.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => setDrawnAll(true));
@@ -300,22 +311,47 @@ function useDrawnCount(): number {
   return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
 }
 
+/**
+ * The blocks of the shown page's list. Its own component, subscribed to the list alone: an insert,
+ * delete or move re-renders the list, not the phone frame, its bars and their styles around it.
+ */
+function PageBlockList({ context }: { context: RenderContext }) {
+  const blockIds = useStudio((state) => shownPage(state).blockIds);
+  const drawnCount = useDrawnCount();
+  const store = useStudioStore();
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
+  return (
+    <div
+      ref={setNodeRef}
+      className="studio-canvas-list"
+      style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
+      data-over={isOver || undefined}
+    >
+      {blockIds.length === 0 && (
+        <Text padding="10" textAlign="center" color="gray.500" fontSize="sm">
+          <FormattedMessage id="studio.canvas.empty" />
+        </Text>
+      )}
+      {blockIds.map((id, index) => {
+        if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
+        const block = store.getState().history.document.blocks[id];
+        return block ? <PendingBlock key={id} block={block} /> : null;
+      })}
+    </div>
+  );
+}
+
 /** The 375 px phone: status bar, navigation bar with the WeChat capsule, the page's blocks, tab bar. */
 export function PhoneCanvas() {
   const intl = useIntl();
-  const pages = useStudio((state) => state.history.document.pages);
-  const pageId = useStudio((state) => state.pageId);
+  const settings = useStudio((state) => shownPage(state).settings);
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
-  const drawnCount = useDrawnCount();
   const dragging = useDragging();
-  const store = useStudioStore();
-  const page = pages.find((entry) => entry.id === pageId) ?? pages[0]!;
-  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   const context = useMemo<RenderContext>(() => ({ mode: 'editing', shopType, now: Date.now() }), [shopType]);
-  const navigationBar = useStudio((state) => fixedBlock(state.history.document, page, 'navigationBar'));
-  const tabBar = useStudio((state) => fixedBlock(state.history.document, page, 'tabBar'));
-  const floating = useStudio((state) => fixedBlock(state.history.document, page, 'floatingButton'));
+  const navigationBar = useStudio((state) => fixedBlock(state, 'navigationBar'));
+  const tabBar = useStudio((state) => fixedBlock(state, 'tabBar'));
+  const floating = useStudio((state) => fixedBlock(state, 'floatingButton'));
   const NavigationRenderer = rendererOf('navigationBar')!;
   const navigationDefaults = blockDefinition('navigationBar')!.defaults();
   return (
@@ -341,7 +377,7 @@ export function PhoneCanvas() {
             minHeight: 720,
             borderRadius: 32,
             overflow: 'hidden',
-            background: page.settings.backgroundColor || '#f5f5f5',
+            background: settings.backgroundColor || '#f5f5f5',
             display: 'flex',
             flexDirection: 'column',
             position: 'relative',
@@ -350,28 +386,9 @@ export function PhoneCanvas() {
           {navigationBar ? (
             <CanvasBlock block={navigationBar} context={context} />
           ) : (
-            <NavigationRenderer
-              props={{ ...navigationDefaults, title: page.settings.title }}
-              context={context}
-            />
+            <NavigationRenderer props={{ ...navigationDefaults, title: settings.title }} context={context} />
           )}
-          <div
-            ref={setNodeRef}
-            className="studio-canvas-list"
-            style={{ flex: 1, minHeight: 200, paddingBottom: 16 }}
-            data-over={isOver || undefined}
-          >
-            {page.blockIds.length === 0 && (
-              <Text padding="10" textAlign="center" color="gray.500" fontSize="sm">
-                <FormattedMessage id="studio.canvas.empty" />
-              </Text>
-            )}
-            {page.blockIds.map((id, index) => {
-              if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
-              const block = store.getState().history.document.blocks[id];
-              return block ? <PendingBlock key={id} block={block} /> : null;
-            })}
-          </div>
+          <PageBlockList context={context} />
           {floating && (
             <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
               <CanvasBlock block={floating} context={context} />
