@@ -3,12 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { ZodError } from 'zod';
 import { API_BASE } from '../contract/endpoint';
 import { flattenMenuTree } from '../contract/menu-tree';
@@ -21,7 +16,7 @@ import { AppError } from './http/errors';
 import { JSON_BODY_LIMIT, megabytes, UPLOAD_LIMIT } from './http/limits';
 import { requestLogger } from './http/request-logger';
 import { type ApiRouteConfig, type RouteDefinition, registerRoute } from './http/route';
-import { API_SECURITY_HEADERS, pageSecurityHeaders } from './http/security-headers';
+import { API_SECURITY_HEADERS, overHttps, pageSecurityHeaders } from './http/security-headers';
 import { describeZodError, InputError } from './http/validation';
 import { parseFlatXml } from './http/xml';
 import { type Locale, localeFromHeader, translate } from './i18n/messages';
@@ -57,15 +52,6 @@ export interface BuildOptions {
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,100}$/;
-
-/**
- * Whether an API answer may be cached: public calls (verification image, public previews), but not a
- * storefront call, which is public to the server's router yet carries a buyer's data behind a key.
- */
-function isPublicAnswer(request: FastifyRequest): boolean {
-  const permission = (request.routeOptions.config as Partial<ApiRouteConfig> | undefined)?.permission;
-  return permission === 'public' && !request.url.startsWith(`${API_BASE}/storefront/`);
-}
 
 function envelope(message: string, extra: Record<string, unknown> = {}) {
   return { Errcode: -1, Errmsg: message, ErrShowType: 0, ...extra };
@@ -129,12 +115,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     else done(new AppError('common.invalidXml', {}, { status: 400 }), undefined);
   });
 
+  // Every header an answer gets whatever its route, worked out once: pages and files, and API
+  // answers, each over plain HTTP and over HTTPS. API answers hold member and order data, so no
+  // browser cache on a shared computer and no proxy may keep them; a route whose answer may be
+  // cached takes no-store off again (cacheableAnswer in server/http/route.ts), and a handler may set
+  // its own cache-control over it.
   const pageHeaders = await pageSecurityHeaders();
+  const apiHeaders = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store' };
+  const plainHeaders = { api: apiHeaders, page: pageHeaders };
+  const httpsHeaders = { api: overHttps(apiHeaders), page: overHttps(pageHeaders) };
+  const alwaysHttps = services.config.httpsHeaders === 'always';
   // Hooks every request runs take a callback, not a promise: at thousands of calls a second the
   // promise each async hook makes is a measurable share of the request's cost.
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url.startsWith(API_BASE);
-    reply.headers(isApi ? API_SECURITY_HEADERS : pageHeaders);
+    // `protocol` honours X-Forwarded-Proto only from the trusted proxy (trustProxy above).
+    const headers = alwaysHttps || request.protocol === 'https' ? httpsHeaders : plainHeaders;
+    reply.headers(isApi ? headers.api : headers.page);
     reply.header('x-request-id', request.id);
     request.locale = localeFromHeader(request.headers['accept-language']);
     const token = isApi ? bearerToken(request.headers.authorization) : null;
@@ -154,27 +151,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    // `protocol` honours X-Forwarded-Proto only from the trusted proxy (trustProxy above).
-    if (request.protocol === 'https' || services.config.httpsHeaders === 'always') {
-      reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string')
-        reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
-    }
-    // Answers that need a session (or a shop's storefront key) hold member and order data: no
-    // browser cache on a shared computer and no proxy may keep them.
-    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control') && !isPublicAnswer(request)) {
-      reply.header('cache-control', 'no-store');
-    }
     done(null, payload);
   });
 
-  // The level is fixed when the server starts; below "info" the line is never built.
-  const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
-  app.addHook('onResponse', (request, reply, done) => {
-    if (logsRequests) {
+  // The level is fixed when the server starts; below "info" the hook is not even added, since
+  // every hook costs each request its runner.
+  if (['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         {
           method: request.method,
@@ -187,9 +172,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         },
         'request',
       );
-    }
-    done();
-  });
+      done();
+    });
+  }
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = request.locale ?? 'en';

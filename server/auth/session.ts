@@ -15,7 +15,8 @@ export interface Session {
   homeSiteId: number;
   userName: string;
   kind: 'main' | 'sub' | 'store';
-  roles: string[];
+  /** Frozen: the same array serves every call of the session. */
+  roles: readonly string[];
   isStore: boolean;
   /** The store a store account works for; null when none is linked (it then sees no store's orders). */
   storeId: number | null;
@@ -44,7 +45,7 @@ interface LookupRow {
   homeSiteId: number;
   userName: string;
   kind: Session['kind'];
-  roles: string[];
+  roles: readonly string[];
   isStore: boolean;
   storeId: number | null;
   avatar: string;
@@ -115,6 +116,27 @@ const sessionTouch = preparedStatement('session_touch', (db, name) =>
 );
 
 /**
+ * Lookup rows already parsed, by their text. A session's row comes back the same call after call
+ * (it changes only when the account, the site or the minute's touch does), so the same text gives
+ * the same frozen object, and the answers built from it can be kept (server/http/serialised-json.ts).
+ * Only parsing is saved: the row itself is still read from the database on every call.
+ */
+const parsedRows = new Map<string, LookupRow>();
+const MAX_PARSED_ROWS = 1000;
+
+export function parsedLookupRow(text: string): LookupRow {
+  let row = parsedRows.get(text);
+  if (row === undefined) {
+    row = JSON.parse(text) as LookupRow;
+    Object.freeze(row.roles);
+    Object.freeze(row);
+    if (parsedRows.size >= MAX_PARSED_ROWS) parsedRows.delete(parsedRows.keys().next().value!);
+    parsedRows.set(text, row);
+  }
+  return row;
+}
+
+/**
  * Finds a live session for a bearer token: not revoked, within absolute and idle expiry. Read from
  * the database on every call (never kept in memory), so a logout on any instance ends it everywhere
  * at once.
@@ -122,7 +144,7 @@ const sessionTouch = preparedStatement('session_touch', (db, name) =>
 export async function findSession(db: Database, token: string, ip: string): Promise<Session | null> {
   const [found] = await sessionLookup(db, { tokenHash: hashToken(token) });
   if (!found) return null;
-  const row = JSON.parse(found.row) as LookupRow;
+  const row = parsedLookupRow(found.row);
   if (row.touchDue) await sessionTouch(db).execute({ sessionId: row.sessionId });
   const grants = await grantSetOfAccount(db, row.accountId, row.grantsVersion);
   return {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { expiredSiteMessage } from '../../contract/envelope-rules';
@@ -51,10 +51,32 @@ export interface ApiRouteConfig {
   permission: EndpointDefinition['permission'];
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: EndpointDefinition['permission'];
+  }
+}
+
 export function hasPermission(session: Session, permission: EndpointDefinition['permission']): boolean {
   if (permission === 'public' || permission === 'session') return true;
   return session.grantedPaths.has(permission);
 }
+
+/**
+ * Whether an endpoint's answer may be cached: a public call's (the verification image, public
+ * previews), but not a storefront call's, which is public to the router yet carries a buyer's data
+ * behind a key. Decided once per route; every other API answer keeps the no-store that server/app.ts
+ * sends.
+ */
+export function cacheableAnswer(endpoint: EndpointDefinition): boolean {
+  return endpoint.permission === 'public' && !endpoint.path.startsWith('/storefront/');
+}
+
+/** Takes off the no-store every API answer starts with; the handler may set its own. */
+const mayBeCached: onRequestHookHandler = (_request, reply, done) => {
+  reply.removeHeader('cache-control');
+  done();
+};
 
 export function registerRoute(app: FastifyInstance, route: RouteDefinition): void {
   const { endpoint } = route;
@@ -62,6 +84,8 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition): voi
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     config: { permission: endpoint.permission } satisfies ApiRouteConfig,
+    // Only on the few routes that need it, so that every other call runs no hook of its own.
+    onRequest: cacheableAnswer(endpoint) ? [mayBeCached] : [],
     handler: async (request, reply) => {
       const session = request.session;
       if (endpoint.permission !== 'public') {

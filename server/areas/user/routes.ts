@@ -36,7 +36,7 @@ export const userRoutes = [
 
   // Everything comes with the session: the call makes no query of its own.
   defineRoute(user.getUserInfo, async ({ session }) => ({
-    roles: session.roles,
+    roles: [...session.roles],
     AccountName: String(session.siteId),
     SiteId: session.siteId,
     UserName: session.userName,
