@@ -72,24 +72,9 @@ interface Box {
   background?: string;
 }
 
-/**
- * The outer box every page block shares: spacing around it, radius and background. `html` is
- * already-sanitised markup the box holds instead of children, so a paragraph needs no element of its own.
- */
-export function BlockBox({
-  box,
-  children,
-  style,
-  html,
-}: {
-  box: Box;
-  children?: ReactNode;
-  style?: CSSProperties;
-  html?: string;
-}) {
+/** The outer box every page block shares: spacing around it, radius and background. */
+export function BlockBox({ box, children, style }: { box: Box; children: ReactNode; style?: CSSProperties }) {
   const spacing = box.spacing ?? { top: 0, bottom: 0, side: 0 };
-  // Callers pass only HTML they sanitised (the rich-text renderer, with DOMPurify and an allow-list).
-  const content = html === undefined ? { children } : { dangerouslySetInnerHTML: { __html: html } };
   const inner = (
     <div
       style={{
@@ -98,8 +83,9 @@ export function BlockBox({
         overflow: 'hidden',
         ...style,
       }}
-      {...content}
-    />
+    >
+      {children}
+    </div>
   );
   // Without spacing the outer box adds nothing to the layout: a page of blocks draws one element fewer each.
   if (spacing.top === 0 && spacing.side === 0 && spacing.bottom === 0) return inner;

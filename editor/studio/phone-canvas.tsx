@@ -102,6 +102,7 @@ const CANVAS_STYLES = `
 .studio-canvas-block{position:relative;cursor:pointer}
 .studio-canvas-block>*{pointer-events:none}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
+.studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
 
 /** True while something is dragged: only then are the canvas's blocks drop targets. */
@@ -155,15 +156,16 @@ export const canvasBlockSelector = (blockId: string) =>
 const CanvasBlock = memo(function CanvasBlock({
   block,
   context,
-  state,
 }: {
   block: BlockNode;
   context: RenderContext;
-  /** SELECTED and HOVERED bits, given by whoever already follows the selection. */
-  state: number;
 }) {
   const intl = useIntl();
   const store = useStudioStore();
+  const state = useStudio(
+    (studio) =>
+      (studio.selection.includes(block.id) ? SELECTED : 0) | (studio.hover === block.id ? HOVERED : 0),
+  );
   const selected = (state & SELECTED) !== 0;
   const hovered = (state & HOVERED) !== 0;
   const dragging = useContext(DraggingContext);
@@ -245,15 +247,6 @@ const CanvasBlock = memo(function CanvasBlock({
   );
 });
 
-const stateOf = (studio: StudioState, id: string) =>
-  (studio.selection.includes(id) ? SELECTED : 0) | (studio.hover === id ? HOVERED : 0);
-
-/** A fixed block (navigation bar, tab bar, floating button), following its own selection and hover. */
-function FixedCanvasBlock({ block, context }: { block: BlockNode; context: RenderContext }) {
-  const state = useStudio((studio) => stateOf(studio, block.id));
-  return <CanvasBlock block={block} context={context} state={state} />;
-}
-
 /** The page the canvas shows (the home page when the shown one is gone). */
 function shownPage(state: StudioState): TemplatePage {
   const { pages } = state.history.document;
@@ -267,21 +260,65 @@ function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): Bloc
 }
 
 /**
+ * A block of the page's list, read from the store by id: an edit to one block re-renders that block
+ * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
+ * re-renders the list without touching its untouched blocks.
+ */
+const PageBlock = memo(function PageBlock({ id, context }: { id: string; context: RenderContext }) {
+  const block = useStudio((state) =>
+    Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
+  );
+  return block ? <CanvasBlock block={block} context={context} /> : null;
+});
+
+/** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
+function PendingBlock({ block }: { block: BlockNode }) {
+  return (
+    <div
+      className="studio-canvas-block"
+      data-testid={`canvas-block-${block.id}`}
+      data-block-type={block.type}
+      data-pending=""
+    />
+  );
+}
+
+/**
+ * A low estimate of a page block's height (a spacer's), so the blocks drawn first fill the window
+ * however short the page's first blocks are.
+ */
+const LOW_BLOCK_HEIGHT = 20;
+
+/**
+ * Draws the first screen of blocks at once and the rest in one render right after the first paint,
+ * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
+ * slicing let the browser draw a frame between slices and made the whole page take longer.
+ * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
+ * that frame has been painted, and its frame request then waited for the one after.
+ */
+function useDrawnCount(): number {
+  const [drawnAll, setDrawnAll] = useState(false);
+  useLayoutEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDrawnAll(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
+}
+
+/**
  * The blocks of the shown page's list. Its own component, subscribed to the list alone: an insert,
  * delete or move re-renders the list, not the phone frame, its bars and their styles around it.
- * Every block is drawn in the first render, below the window too: off-screen blocks cost little there
- * (content-visibility skips their layout and paint), while drawing them in a second render after the
- * first screen's frame made the whole page wait for one more frame and swap 255 placeholders.
  */
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
-  // The list follows the blocks, selection and hover for all its blocks: one subscription each, not
-  // one per block, and a change re-renders only the blocks it changed (CanvasBlock is memoised and a
-  // document change keeps the identity of untouched blocks).
-  const blocks = useStudio((state) => state.history.document.blocks);
-  const selection = useStudio((state) => state.selection);
-  const hover = useStudio((state) => state.hover);
-  const selected = useMemo(() => new Set(selection), [selection]);
+  const drawnCount = useDrawnCount();
+  const store = useStudioStore();
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
     <div
@@ -295,16 +332,11 @@ function PageBlockList({ context }: { context: RenderContext }) {
           <FormattedMessage id="studio.canvas.empty" />
         </Text>
       )}
-      {blockIds.map((id) =>
-        Object.hasOwn(blocks, id) ? (
-          <CanvasBlock
-            key={id}
-            block={blocks[id]!}
-            context={context}
-            state={(selected.has(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0)}
-          />
-        ) : null,
-      )}
+      {blockIds.map((id, index) => {
+        if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
+        const block = store.getState().history.document.blocks[id];
+        return block ? <PendingBlock key={id} block={block} /> : null;
+      })}
     </div>
   );
 }
@@ -352,19 +384,19 @@ export function PhoneCanvas() {
           }}
         >
           {navigationBar ? (
-            <FixedCanvasBlock block={navigationBar} context={context} />
+            <CanvasBlock block={navigationBar} context={context} />
           ) : (
             <NavigationRenderer props={{ ...navigationDefaults, title: settings.title }} context={context} />
           )}
           <PageBlockList context={context} />
           {floating && (
             <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-              <FixedCanvasBlock block={floating} context={context} />
+              <CanvasBlock block={floating} context={context} />
             </div>
           )}
           {tabBar && (
             <div style={{ position: 'sticky', bottom: 0 }}>
-              <FixedCanvasBlock block={tabBar} context={context} />
+              <CanvasBlock block={tabBar} context={context} />
             </div>
           )}
         </div>
