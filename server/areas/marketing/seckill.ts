@@ -621,6 +621,58 @@ async function reserveUnits(
   return { orderId: id, orderNo, priceFen: taken!.price_fen };
 }
 
+interface TakenUnits extends Record<string, unknown> {
+  seckill_sku_id: number;
+  seckill_goods_id: number;
+  buyer_id: string;
+  quantity: number;
+}
+
+/**
+ * Units an order or a reservation took, given back: the members' limits first, then the seckill
+ * rows in id order (the order reserveUnits takes them in), leaving the sold count, and the stock
+ * with a 'return' ledger row naming the order number when `stockReturned`.
+ */
+async function giveBackUnits(
+  tx: Executor,
+  order: { siteId: number; orderNo: string },
+  taken: TakenUnits[],
+  stockReturned: boolean,
+  at: Date,
+): Promise<void> {
+  taken.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id);
+  for (const units of taken)
+    await giveMemberQuota(
+      tx,
+      { kind: 'seckill', refId: units.seckill_goods_id, buyerId: units.buyer_id },
+      units.quantity,
+    );
+  for (const units of taken) {
+    const back = stockReturned ? units.quantity : 0;
+    const [row] = await queryRows<{ stock: number }>(
+      tx,
+      sql`update seckill_skus set stock = stock + ${back}::int, sold = greatest(0, sold - ${units.quantity}::int)
+           where id = ${units.seckill_sku_id} returning stock`,
+    );
+    if (row && back > 0)
+      await logStock(
+        tx,
+        [
+          {
+            siteId: order.siteId,
+            seckillSkuId: units.seckill_sku_id,
+            kind: 'return',
+            delta: back,
+            after: row.stock,
+            reason: order.orderNo,
+            accountId: null,
+          },
+        ],
+        at,
+      );
+  }
+}
+
 /**
  * Gives back a reservation whose order was not placed: the member's limit first, then the seckill
  * row, as reserveUnits and a close take them, with a ledger row naming the order number that was
@@ -628,46 +680,19 @@ async function reserveUnits(
  * both try. A reservation already placed stays: its order's close gives the units back.
  */
 export async function returnReservation(tx: Executor, orderId: number, at: Date): Promise<boolean> {
-  const [reservation] = await queryRows<{
-    site_id: number;
-    order_no: string;
-    seckill_sku_id: number;
-    seckill_goods_id: number;
-    buyer_id: string;
-    quantity: number;
-  }>(
+  const [reservation] = await queryRows<TakenUnits & { site_id: number; order_no: string }>(
     tx,
     sql`update seckill_reservations set state = 'returned' where order_id = ${orderId} and state = 'held'
         returning site_id, order_no, seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
   );
   if (!reservation) return false;
-  await giveMemberQuota(
+  await giveBackUnits(
     tx,
-    { kind: 'seckill', refId: reservation.seckill_goods_id, buyerId: reservation.buyer_id },
-    reservation.quantity,
+    { siteId: reservation.site_id, orderNo: reservation.order_no },
+    [reservation],
+    true,
+    at,
   );
-  const [row] = await queryRows<{ stock: number }>(
-    tx,
-    sql`update seckill_skus set stock = stock + ${reservation.quantity}::int,
-                                sold = greatest(0, sold - ${reservation.quantity}::int)
-         where id = ${reservation.seckill_sku_id} returning stock`,
-  );
-  if (row)
-    await logStock(
-      tx,
-      [
-        {
-          siteId: reservation.site_id,
-          seckillSkuId: reservation.seckill_sku_id,
-          kind: 'return',
-          delta: reservation.quantity,
-          after: row.stock,
-          reason: reservation.order_no,
-          accountId: null,
-        },
-      ],
-      at,
-    );
   return true;
 }
 
@@ -768,46 +793,10 @@ export async function releaseSeckillOrder(
   at: Date,
   stockReturned: boolean,
 ): Promise<void> {
-  const lines = await queryRows<{
-    seckill_sku_id: number;
-    seckill_goods_id: number;
-    buyer_id: string;
-    quantity: number;
-  }>(
+  const lines = await queryRows<TakenUnits>(
     tx,
     sql`update seckill_order_lines set released = true where order_id = ${order.id} and not released
         returning seckill_sku_id, seckill_goods_id, buyer_id, quantity`,
   );
-  lines.sort((left, right) => left.seckill_sku_id - right.seckill_sku_id);
-  // The members' limits before the seckill rows, the order reserveUnits takes them in.
-  for (const line of lines)
-    await giveMemberQuota(
-      tx,
-      { kind: 'seckill', refId: line.seckill_goods_id, buyerId: line.buyer_id },
-      line.quantity,
-    );
-  for (const line of lines) {
-    const back = stockReturned ? line.quantity : 0;
-    const [row] = await queryRows<{ stock: number }>(
-      tx,
-      sql`update seckill_skus set stock = stock + ${back}::int, sold = greatest(0, sold - ${line.quantity}::int)
-           where id = ${line.seckill_sku_id} returning stock`,
-    );
-    if (row && back > 0)
-      await logStock(
-        tx,
-        [
-          {
-            siteId: order.siteId,
-            seckillSkuId: line.seckill_sku_id,
-            kind: 'return',
-            delta: back,
-            after: row.stock,
-            reason: order.orderNo,
-            accountId: null,
-          },
-        ],
-        at,
-      );
-  }
+  await giveBackUnits(tx, order, lines, stockReturned, at);
 }
