@@ -162,7 +162,10 @@ function vitestTally(report, exit) {
         `  ${errorSummary(test.failureMessages?.[0])}`,
       ]),
   );
-  notes.push(...failures.slice(0, 2 * FAILURES_NAMED), ...(failures.length > 2 * FAILURES_NAMED ? ['  …'] : []));
+  notes.push(
+    ...failures.slice(0, 2 * FAILURES_NAMED),
+    ...(failures.length > 2 * FAILURES_NAMED ? ['  …'] : []),
+  );
   return {
     passed: report.numPassedTests ?? 0,
     failed,
