@@ -20,8 +20,20 @@ describe('rowsToDraw', () => {
     { name: 'at the top', range: range(0, 10), direction: null, first: 0, last: 13 },
     { name: 'one row from the top', range: range(1, 11), direction: null, first: 0, last: 14 },
     { name: 'at the bottom', range: range(89, 99), direction: null, first: 86, last: 99 },
-    { name: 'one row from the bottom', range: range(88, 98), direction: 'forward' as const, first: 87, last: 99 },
-    { name: 'a list shorter than the view', range: range(0, 4, 5), direction: 'forward' as const, first: 0, last: 4 },
+    {
+      name: 'one row from the bottom',
+      range: range(88, 98),
+      direction: 'forward' as const,
+      first: 87,
+      last: 99,
+    },
+    {
+      name: 'a list shorter than the view',
+      range: range(0, 4, 5),
+      direction: 'forward' as const,
+      first: 0,
+      last: 4,
+    },
   ])('$name', ({ range: given, direction, first, last }) => {
     const rows = rowsToDraw(given, direction);
     expect(rows[0]).toBe(first);
