@@ -1,11 +1,11 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDndMonitor, useDroppable } from '@dnd-kit/core';
 import {
+  type CSSProperties,
   createContext,
   memo,
   type RefObject,
   useContext,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -17,7 +17,7 @@ import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplatePage } from '../../contract/template-document';
-import { previewFlags } from '../preview/preview-flags';
+import { type PreviewFlags, previewFlags } from '../preview/preview-flags';
 import type { StudioState } from '../store/studio-store';
 import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
@@ -90,17 +90,15 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
   return <Renderer props={block.props} context={context} />;
 }
 
-/** Bits of a block's canvas state, in one number so a block subscribes to the store once. */
-const SELECTED = 1;
-const HOVERED = 2;
-
 /**
  * Styles every block wrapper shares, set once as a class rather than per element. What a block draws
- * takes no pointer events, so a click anywhere on it selects the block without a wrapper of its own.
+ * takes no pointer events, so a click anywhere on it reaches the wrapper, which the phone frame reads
+ * the block from: no block carries handlers of its own.
  */
 const CANVAS_STYLES = `
 .studio-canvas-block{position:relative;cursor:pointer}
 .studio-canvas-block>*{pointer-events:none}
+.studio-canvas-block[data-drop-over]{box-shadow:inset 0 3px 0 #2b6cf6}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
 .studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
 `;
@@ -122,69 +120,99 @@ function useDragging(): boolean {
 /**
  * A block as a drop target (a drop inserts before it), mounted for the length of a drag: a page of
  * 300 blocks then registers no droppable, resize observer or store entry per block until one starts.
+ * It marks the block while a drag is over it, so the block itself keeps no state for it.
  */
-function BlockDropTarget({
-  id,
-  element,
-  onOver,
-}: {
-  id: string;
-  element: RefObject<HTMLDivElement | null>;
-  onOver: (over: boolean) => void;
-}) {
+function BlockDropTarget({ id, element }: { id: string; element: RefObject<HTMLDivElement | null> }) {
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${id}` });
   useLayoutEffect(() => {
     setNodeRef(element.current);
     return () => setNodeRef(null);
   }, [setNodeRef, element]);
-  useEffect(() => {
-    onOver(isOver);
-    return () => onOver(false);
-  }, [isOver, onOver]);
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || !isOver) return;
+    node.setAttribute('data-drop-over', '');
+    return () => node.removeAttribute('data-drop-over');
+  }, [isOver, element]);
   return null;
 }
+
+/** The canvas element of a block, for scrolling to it; the id is quoted, as imported ids may hold anything. */
+export const canvasBlockSelector = (blockId: string) =>
+  `[data-testid=${JSON.stringify(`canvas-block-${blockId}`)}]`;
+
+const BLOCK_TEST_ID = 'canvas-block-';
+
+/** The id of the canvas block an event happened on, read from its wrapper; null outside any block. */
+function blockIdAt(target: EventTarget | null, frame: Element): string | null {
+  const wrapper = target instanceof Element ? target.closest('.studio-canvas-block') : null;
+  if (!wrapper || !frame.contains(wrapper) || wrapper.hasAttribute('data-pending')) return null;
+  return wrapper.getAttribute('data-testid')?.slice(BLOCK_TEST_ID.length) ?? null;
+}
+
+/** The block's name in the corner while it is selected or hovered, and why it is flagged when it is. */
+function BlockLabel({ block, flags }: { block: BlockNode; flags: PreviewFlags }) {
+  const intl = useIntl();
+  const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
+  const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
+  const text = !flags.blockAllowed
+    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
+    : allowed
+      ? name
+      : intl.formatMessage(
+          { id: 'studio.canvas.linkNotAllowed' },
+          { block: name, count: flags.disallowedLinks.length },
+        );
+  return (
+    <span
+      style={{
+        position: 'absolute',
+        top: 0,
+        right: 0,
+        zIndex: 2,
+        background: allowed ? '#2b6cf6' : '#e53e3e',
+        color: '#fff',
+        fontSize: 11,
+        padding: '2px 6px',
+        borderRadius: 3,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** Bits of a block's canvas state, in one number so a block follows the store with one subscription. */
+const SELECTED = 1;
+const HOVERED = 2;
+
+const stateOf = (studio: StudioState, id: string) =>
+  (studio.selection.includes(id) ? SELECTED : 0) | (studio.hover === id ? HOVERED : 0);
 
 /**
  * One block on the canvas. Memoised: a document change keeps the identity of untouched blocks, so
  * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
  * Off-screen blocks of the page's list skip layout and paint (content-visibility) until scrolled near.
+ * Kept to one element around what the block draws, with no hooks it does not need, as a page draws
+ * hundreds: clicks and hover are the phone frame's, the corner label is its own component.
  */
-/** The canvas element of a block, for scrolling to it; the id is quoted, as imported ids may hold anything. */
-export const canvasBlockSelector = (blockId: string) =>
-  `[data-testid=${JSON.stringify(`canvas-block-${blockId}`)}]`;
-
 const CanvasBlock = memo(function CanvasBlock({
   block,
   context,
+  state,
 }: {
   block: BlockNode;
   context: RenderContext;
+  /** SELECTED and HOVERED bits, given by whoever already follows the selection. */
+  state: number;
 }) {
-  const intl = useIntl();
-  const store = useStudioStore();
-  const state = useStudio(
-    (studio) =>
-      (studio.selection.includes(block.id) ? SELECTED : 0) | (studio.hover === block.id ? HOVERED : 0),
-  );
   const selected = (state & SELECTED) !== 0;
   const hovered = (state & HOVERED) !== 0;
   const dragging = useContext(DraggingContext);
   const element = useRef<HTMLDivElement>(null);
-  const [isOver, setOver] = useState(false);
   const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
   const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
-  const labelled = selected || hovered || !allowed;
-  const name = labelled
-    ? intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' })
-    : '';
-  const flag = !flags.blockAllowed
-    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
-    : allowed
-      ? ''
-      : intl.formatMessage(
-          { id: 'studio.canvas.linkNotAllowed' },
-          { block: name, count: flags.disallowedLinks.length },
-        );
   const outline = selected
     ? '2px solid #2b6cf6'
     : hovered
@@ -192,60 +220,33 @@ const CanvasBlock = memo(function CanvasBlock({
       : allowed
         ? undefined
         : '2px dashed #e53e3e';
+  const style: CSSProperties | undefined =
+    block.hidden || outline
+      ? { opacity: block.hidden ? 0.35 : undefined, outline, outlineOffset: -2 }
+      : undefined;
   return (
-    // The outline is the keyboard path to blocks; the canvas is for pointing at what you see.
-    // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the outline offers the same selection by keyboard
     <div
       ref={element}
       className="studio-canvas-block"
-      data-testid={`canvas-block-${block.id}`}
+      data-testid={`${BLOCK_TEST_ID}${block.id}`}
       data-block-type={block.type}
       data-selected={selected || undefined}
       data-invalid={allowed ? undefined : true}
       data-flag={flags.blockAllowed ? (allowed ? undefined : 'link') : 'block'}
-      onClick={(event) => {
-        event.stopPropagation();
-        store
-          .getState()
-          .select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
-      }}
-      onMouseEnter={() => store.getState().setHover(block.id)}
-      onMouseLeave={() => store.getState().setHover(null)}
-      style={
-        block.hidden || outline || isOver
-          ? {
-              opacity: block.hidden ? 0.35 : undefined,
-              outline,
-              outlineOffset: outline ? -2 : undefined,
-              boxShadow: isOver ? 'inset 0 3px 0 #2b6cf6' : undefined,
-            }
-          : undefined
-      }
+      style={style}
     >
       <BlockView block={block} context={context} />
-      {dragging && <BlockDropTarget id={block.id} element={element} onOver={setOver} />}
-      {labelled && (
-        <span
-          style={{
-            position: 'absolute',
-            top: 0,
-            right: 0,
-            zIndex: 2,
-            background: allowed ? '#2b6cf6' : '#e53e3e',
-            color: '#fff',
-            fontSize: 11,
-            padding: '2px 6px',
-            borderRadius: 3,
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {allowed ? name : flag}
-        </span>
-      )}
+      {dragging && <BlockDropTarget id={block.id} element={element} />}
+      {(selected || hovered || !allowed) && <BlockLabel block={block} flags={flags} />}
     </div>
   );
 });
+
+/** A fixed block (navigation bar, tab bar, floating button), following its own selection and hover. */
+function FixedCanvasBlock({ block, context }: { block: BlockNode; context: RenderContext }) {
+  const state = useStudio((studio) => stateOf(studio, block.id));
+  return <CanvasBlock block={block} context={context} state={state} />;
+}
 
 /** The page the canvas shows (the home page when the shown one is gone). */
 function shownPage(state: StudioState): TemplatePage {
@@ -268,7 +269,8 @@ const PageBlock = memo(function PageBlock({ id, context }: { id: string; context
   const block = useStudio((state) =>
     Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
   );
-  return block ? <CanvasBlock block={block} context={context} /> : null;
+  const state = useStudio((studio) => stateOf(studio, id));
+  return block ? <CanvasBlock block={block} context={context} state={state} /> : null;
 });
 
 /** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
@@ -347,6 +349,7 @@ export function PhoneCanvas() {
   const settings = useStudio((state) => shownPage(state).settings);
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
+  const store = useStudioStore();
   const dragging = useDragging();
   const context = useMemo<RenderContext>(() => ({ mode: 'editing', shopType, now: Date.now() }), [shopType]);
   const navigationBar = useStudio((state) => fixedBlock(state, 'navigationBar'));
@@ -368,10 +371,23 @@ export function PhoneCanvas() {
         data-testid="phone-canvas"
       >
         <style>{CANVAS_STYLES}</style>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
+        {/* The outline is the keyboard path to blocks; the canvas is for pointing at what you see. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a click selects the block under it, or clears the selection */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the outline selects by keyboard, Escape clears */}
+        {/* biome-ignore lint/a11y/useKeyWithMouseEvents: hover only outlines the block under the pointer */}
         <div
-          onClick={() => select([])}
+          onClick={(event) => {
+            const id = blockIdAt(event.target, event.currentTarget);
+            if (id === null) select([]);
+            else select([id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
+          }}
+          onMouseOver={(event) => {
+            const id = blockIdAt(event.target, event.currentTarget);
+            if (store.getState().hover !== id) store.getState().setHover(id);
+          }}
+          onMouseLeave={() => {
+            if (store.getState().hover !== null) store.getState().setHover(null);
+          }}
           style={{
             width: PHONE_WIDTH,
             minHeight: 720,
@@ -384,19 +400,19 @@ export function PhoneCanvas() {
           }}
         >
           {navigationBar ? (
-            <CanvasBlock block={navigationBar} context={context} />
+            <FixedCanvasBlock block={navigationBar} context={context} />
           ) : (
             <NavigationRenderer props={{ ...navigationDefaults, title: settings.title }} context={context} />
           )}
           <PageBlockList context={context} />
           {floating && (
             <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-              <CanvasBlock block={floating} context={context} />
+              <FixedCanvasBlock block={floating} context={context} />
             </div>
           )}
           {tabBar && (
             <div style={{ position: 'sticky', bottom: 0 }}>
-              <CanvasBlock block={tabBar} context={context} />
+              <FixedCanvasBlock block={tabBar} context={context} />
             </div>
           )}
         </div>
