@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext } from '../../components-catalog/renderer-kit';
@@ -296,18 +297,20 @@ const LOW_BLOCK_HEIGHT = 20;
  * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
  * slicing let the browser draw a frame between slices and made the whole page take longer.
  * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
- * that frame has been painted, and its frame request then waited for the one after.
+ * that frame has been painted, and its frame request then waited for the one after. The rest is
+ * drawn in the first task after that frame's paint (a message posted from the frame callback), and
+ * synchronously: a timer and React's own scheduling each added a task, and often a frame, before it.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
   useLayoutEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setDrawnAll(true));
-    });
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => flushSync(() => setDrawnAll(true));
+    const frame = requestAnimationFrame(() => channel.port2.postMessage(null));
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      channel.port1.onmessage = null;
+      channel.port1.close();
     };
   }, []);
   return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
