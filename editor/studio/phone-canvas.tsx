@@ -264,13 +264,21 @@ function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): Bloc
 /**
  * A block of the page's list, read from the store by id: an edit to one block re-renders that block
  * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
- * re-renders the list without touching its untouched blocks.
+ * re-renders the list without touching its untouched blocks. Its selection and hover come from the
+ * list, which follows them once for all its blocks.
  */
-const PageBlock = memo(function PageBlock({ id, context }: { id: string; context: RenderContext }) {
-  const block = useStudio((state) =>
-    Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
+const PageBlock = memo(function PageBlock({
+  id,
+  context,
+  state,
+}: {
+  id: string;
+  context: RenderContext;
+  state: number;
+}) {
+  const block = useStudio((studio) =>
+    Object.hasOwn(studio.history.document.blocks, id) ? studio.history.document.blocks[id]! : null,
   );
-  const state = useStudio((studio) => stateOf(studio, id));
   return block ? <CanvasBlock block={block} context={context} state={state} /> : null;
 });
 
@@ -323,6 +331,8 @@ function useDrawnCount(): number {
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
   const drawnCount = useDrawnCount();
+  const selection = useStudio((state) => state.selection);
+  const hover = useStudio((state) => state.hover);
   const store = useStudioStore();
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
@@ -338,7 +348,10 @@ function PageBlockList({ context }: { context: RenderContext }) {
         </Text>
       )}
       {blockIds.map((id, index) => {
-        if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
+        if (index < drawnCount) {
+          const state = (selection.includes(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0);
+          return <PageBlock key={id} id={id} context={context} state={state} />;
+        }
         const block = store.getState().history.document.blocks[id];
         return block ? <PendingBlock key={id} block={block} /> : null;
       })}
