@@ -101,7 +101,7 @@ const CANVAS_STYLES = `
 .studio-canvas-block>*{pointer-events:none}
 .studio-canvas-block[data-drop-over]{box-shadow:inset 0 3px 0 #2b6cf6}
 .studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
-.studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
+.studio-canvas-pending>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px;height:80px}
 `;
 
 /** True while something is dragged: only then are the canvas's blocks drop targets. */
@@ -347,14 +347,19 @@ function PageBlockList({ context }: { context: RenderContext }) {
           <FormattedMessage id="studio.canvas.empty" />
         </Text>
       )}
-      {blockIds.map((id, index) => {
-        if (index < drawnCount) {
-          const state = (selection.includes(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0);
-          return <PageBlock key={id} id={id} context={context} state={state} />;
-        }
-        const block = store.getState().history.document.blocks[id];
-        return block ? <PendingBlock key={id} block={block} /> : null;
+      {blockIds.slice(0, drawnCount).map((id) => {
+        const state = (selection.includes(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0);
+        return <PageBlock key={id} id={id} context={context} state={state} />;
       })}
+      {/* One element around the frames still to draw: drawing them takes it away in one removal. */}
+      {drawnCount < blockIds.length && (
+        <div className="studio-canvas-pending">
+          {blockIds.slice(drawnCount).map((id) => {
+            const block = store.getState().history.document.blocks[id];
+            return block ? <PendingBlock key={id} block={block} /> : null;
+          })}
+        </div>
+      )}
     </div>
   );
 }
