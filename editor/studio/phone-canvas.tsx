@@ -294,6 +294,13 @@ function PendingBlock({ block }: { block: BlockNode }) {
   );
 }
 
+/** The Prioritized Task Scheduling API where the browser has it (Chromium; Safari and Firefox fall back to a timer). */
+const taskScheduler = (
+  globalThis as {
+    scheduler?: { postTask?: (task: () => void, options: { priority: 'user-blocking' }) => Promise<void> };
+  }
+).scheduler;
+
 /**
  * A low estimate of a page block's height (a spacer's), so the blocks drawn first fill the window
  * however short the page's first blocks are.
@@ -306,19 +313,24 @@ const LOW_BLOCK_HEIGHT = 20;
  * slicing let the browser draw a frame between slices and made the whole page take longer.
  * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
  * that frame has been painted, and its frame request then waited for the one after. The rest is
- * drawn in the first task after that frame's paint (a message posted from the frame callback), and
- * synchronously: a timer and React's own scheduling each added a task, and often a frame, before it.
+ * drawn in a task of the highest priority posted from the frame callback, so it runs as soon as that
+ * frame is painted, and synchronously: a timer, a message and React's own scheduling each waited
+ * behind other tasks, and often another frame, before it.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
   useLayoutEffect(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => flushSync(() => setDrawnAll(true));
-    const frame = requestAnimationFrame(() => channel.port2.postMessage(null));
+    let cancelled = false;
+    const drawRest = () => {
+      if (!cancelled) flushSync(() => setDrawnAll(true));
+    };
+    const frame = requestAnimationFrame(() => {
+      if (taskScheduler?.postTask) void taskScheduler.postTask(drawRest, { priority: 'user-blocking' });
+      else setTimeout(drawRest);
+    });
     return () => {
+      cancelled = true;
       cancelAnimationFrame(frame);
-      channel.port1.onmessage = null;
-      channel.port1.close();
     };
   }, []);
   return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
