@@ -92,16 +92,18 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
 }
 
 /**
- * Styles every block wrapper shares, set once as a class rather than per element. What a block draws
+ * Styles every block wrapper shares, set once for the frame rather than per element: a wrapper is
+ * known by its block type, and carries no class of its own (each attribute set is work the browser
+ * repeats for every block of a long page). What a block draws
  * takes no pointer events, so a click anywhere on it reaches the wrapper, which the phone frame reads
  * the block from: no block carries handlers of its own.
  */
 const CANVAS_STYLES = `
-.studio-canvas-block{position:relative;cursor:pointer}
-.studio-canvas-block>*{pointer-events:none}
-.studio-canvas-block[data-drop-over]{box-shadow:inset 0 3px 0 #2b6cf6}
-.studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
-.studio-canvas-pending>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px;height:80px}
+.studio-canvas-frame [data-block-type]{position:relative;cursor:pointer}
+.studio-canvas-frame [data-block-type]>*{pointer-events:none}
+.studio-canvas-frame [data-block-type][data-drop-over]{box-shadow:inset 0 3px 0 #2b6cf6}
+.studio-canvas-list>[data-block-type]{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
+.studio-canvas-pending>*{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px;height:80px}
 `;
 
 /** True while something is dragged: only then are the canvas's blocks drop targets. */
@@ -146,8 +148,9 @@ const BLOCK_TEST_ID = 'canvas-block-';
 
 /** The id of the canvas block an event happened on, read from its wrapper; null outside any block. */
 function blockIdAt(target: EventTarget | null, frame: Element): string | null {
-  const wrapper = target instanceof Element ? target.closest('.studio-canvas-block') : null;
-  if (!wrapper || !frame.contains(wrapper) || wrapper.hasAttribute('data-pending')) return null;
+  // Frames still to draw carry no block type: a click on one selects nothing.
+  const wrapper = target instanceof Element ? target.closest('[data-block-type]') : null;
+  if (!wrapper || !frame.contains(wrapper)) return null;
   return wrapper.getAttribute('data-testid')?.slice(BLOCK_TEST_ID.length) ?? null;
 }
 
@@ -228,7 +231,6 @@ const CanvasBlock = memo(function CanvasBlock({
   return (
     <div
       ref={element}
-      className="studio-canvas-block"
       data-testid={`${BLOCK_TEST_ID}${block.id}`}
       data-block-type={block.type}
       data-selected={selected || undefined}
@@ -283,15 +285,8 @@ const PageBlock = memo(function PageBlock({
 });
 
 /** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
-function PendingBlock({ block }: { block: BlockNode }) {
-  return (
-    <div
-      className="studio-canvas-block"
-      data-testid={`canvas-block-${block.id}`}
-      data-block-type={block.type}
-      data-pending=""
-    />
-  );
+function PendingBlock({ id }: { id: string }) {
+  return <div data-testid={`${BLOCK_TEST_ID}${id}`} data-pending="" />;
 }
 
 /** The Prioritized Task Scheduling API where the browser has it (Chromium; Safari and Firefox fall back to a timer). */
@@ -345,7 +340,8 @@ function PageBlockList({ context }: { context: RenderContext }) {
   const drawnCount = useDrawnCount();
   const selection = useStudio((state) => state.selection);
   const hover = useStudio((state) => state.hover);
-  const store = useStudioStore();
+  // Read, not followed: the blocks drawn below follow their own, and a frame still to draw needs only its id.
+  const blocks = useStudioStore().getState().history.document.blocks;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
     <div
@@ -366,10 +362,9 @@ function PageBlockList({ context }: { context: RenderContext }) {
       {/* One element around the frames still to draw: drawing them takes it away in one removal. */}
       {drawnCount < blockIds.length && (
         <div className="studio-canvas-pending">
-          {blockIds.slice(drawnCount).map((id) => {
-            const block = store.getState().history.document.blocks[id];
-            return block ? <PendingBlock key={id} block={block} /> : null;
-          })}
+          {blockIds
+            .slice(drawnCount)
+            .map((id) => (Object.hasOwn(blocks, id) ? <PendingBlock key={id} id={id} /> : null))}
         </div>
       )}
     </div>
@@ -409,6 +404,7 @@ export function PhoneCanvas() {
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the outline selects by keyboard, Escape clears */}
         {/* biome-ignore lint/a11y/useKeyWithMouseEvents: hover only outlines the block under the pointer */}
         <div
+          className="studio-canvas-frame"
           onClick={(event) => {
             const id = blockIdAt(event.target, event.currentTarget);
             if (id === null) select([]);
