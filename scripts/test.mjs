@@ -154,6 +154,18 @@ function vitestTally(report, exit) {
     failed = 1;
     notes.push(exit.timedOut ? 'timed out' : `vitest exited with code ${exit.code}`);
   }
+  const failures = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .flatMap((test) => [
+        `failed: ${path.relative(root, file.name)} ${test.fullName}`,
+        `  ${errorSummary(test.failureMessages?.[0])}`,
+      ]),
+  );
+  notes.push(
+    ...failures.slice(0, 2 * FAILURES_NAMED),
+    ...(failures.length > 2 * FAILURES_NAMED ? ['  …'] : []),
+  );
   return {
     passed: report.numPassedTests ?? 0,
     failed,
@@ -174,7 +186,40 @@ function playwrightTally(report, exit) {
       notes.push(exit.timedOut ? 'timed out' : `playwright exited with code ${exit.code}`);
   }
   if (flaky > 0) notes.push(`${flaky} flaky (passed on retry)`);
+  notes.push(...failureLines(report));
   return { passed: expected + flaky, failed, skipped, notes };
+}
+
+/** CI keeps only the tail of the output: the summary names each test that failed and why. */
+const FAILURES_NAMED = 8;
+
+/** The first lines of an error (what failed, and the locator or values it names), on one line. */
+function errorSummary(message) {
+  const lines = String(message ?? '')
+    .split('\n')
+    .map((text) => text.trim())
+    .filter((text) => text !== '' && !text.startsWith('at '));
+  return lines.slice(0, 3).join(' · ').slice(0, 300);
+}
+
+function playwrightSpecs(suite) {
+  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(playwrightSpecs)];
+}
+
+/** Failed and flaky browser tests with the first line of each attempt's error. */
+function failureLines(report) {
+  const lines = [];
+  for (const spec of (report.suites ?? []).flatMap(playwrightSpecs)) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const errors = (test.results ?? [])
+        .filter((result) => result.status !== 'passed' && result.status !== 'skipped')
+        .map((result) => errorSummary(result.error?.message ?? result.errors?.[0]?.message ?? result.status));
+      lines.push(`${test.status === 'flaky' ? 'flaky' : 'failed'}: ${spec.file}:${spec.line} ${spec.title}`);
+      for (const error of errors) lines.push(`  ${error}`);
+    }
+  }
+  return lines.length > 2 * FAILURES_NAMED ? [...lines.slice(0, 2 * FAILURES_NAMED), '  …'] : lines;
 }
 
 function vitestArguments(name, extra) {

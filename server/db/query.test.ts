@@ -12,6 +12,8 @@ import {
   packedRow,
   preparedStatement,
   queryRows,
+  runTogether,
+  statement,
 } from './query';
 
 describe('containsPattern', () => {
@@ -160,6 +162,57 @@ describe('packedRow', () => {
         { id: 7, name: null, tags: ['a', 'b'], even: false },
         { id: 8, name: 'O\'Neil "名"', tags: [], even: true },
       ]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
+
+describe('runTogether', () => {
+  const refuse = (message: string) => ({
+    query: sql`select 1`,
+    read: () => {
+      throw new Error(message);
+    },
+  });
+
+  it('runs the statements in the order given and reads each answer, on a real database', async () => {
+    const client = await PGlite.create('memory://');
+    try {
+      const db = drizzle({ client }) as unknown as Database;
+      await db.execute(sql`create table marks (n int not null)`);
+      const count = {
+        query: sql`select count(*)::int as count, coalesce(sum(n), 0)::int as total from marks`,
+        read: (rows: Record<string, unknown>[]) => rows[0],
+      };
+      const answers = await db.transaction((tx) =>
+        runTogether(tx, [
+          statement(sql`insert into marks values (1)`),
+          count,
+          null,
+          statement(sql`insert into marks values (2)`),
+          count,
+        ]),
+      );
+      expect(answers).toEqual([
+        undefined,
+        { count: 1, total: 1 },
+        undefined,
+        undefined,
+        { count: 2, total: 3 },
+      ]);
+
+      // The first refusal in the list wins, whatever comes after it; a failure after a refusal too.
+      await expect(
+        runTogether(db, [statement(sql`select 1`), refuse('first'), refuse('second')]),
+      ).rejects.toThrow('first');
+      await expect(runTogether(db, [refuse('before'), statement(sql`select 1 / 0`)])).rejects.toThrow(
+        'before',
+      );
+      await expect(runTogether(db, [statement(sql`select 1 / 0`), refuse('after')])).rejects.toThrow(
+        /select 1 \/ 0/,
+      );
+      expect(await runTogether(db, [])).toEqual([]);
     } finally {
       await client.close();
     }

@@ -24,6 +24,46 @@ export async function queryRows<T extends Record<string, unknown>>(
   return result.rows;
 }
 
+/** A statement and what its rows mean, for runTogether: `read` returns the answer or throws to refuse. */
+export interface Statement<T = void> {
+  query: SQL;
+  read(rows: Record<string, unknown>[]): T;
+}
+
+/** A statement whose rows mean nothing to its caller (a lock, a counter). */
+export function statement(query: SQL): Statement {
+  return { query, read: () => undefined };
+}
+
+/**
+ * Runs a transaction's statements in the order given, each handed to the driver before any answer
+ * comes back: the connection runs them back to back (node-postgres sends the next as the previous
+ * completes, PGlite queues them), so this process waits once for all of them instead of once per
+ * statement. Meant for the end of a transaction holding a lock many callers queue for: a busy event
+ * loop makes every wait long. Only statements that do not depend on each other's answers belong in
+ * one call. The answers are read in order once all are in, and the first refusal or failure is
+ * thrown (a failed statement aborts the transaction, so the ones after it fail too).
+ */
+export async function runTogether<const T extends readonly (Statement<unknown> | null)[]>(
+  tx: Database,
+  statements: T,
+): Promise<{ [K in keyof T]: T[K] extends Statement<infer R> ? R : undefined }> {
+  // `.then` runs drizzle's query at once (`await` would start it a microtask later), so the
+  // statements reach the driver in this order. A null stands for a statement the caller did not need.
+  const sent = statements.map((each) =>
+    each === null
+      ? Promise.resolve([])
+      : tx
+          .execute(each.query)
+          .then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows),
+  );
+  const settled = await Promise.allSettled(sent);
+  return settled.map((outcome, index) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return statements[index]?.read(outcome.value);
+  }) as { [K in keyof T]: T[K] extends Statement<infer R> ? R : undefined };
+}
+
 /** Names given to query shapes so far: statement text → name. */
 const shapeNames = new Map<string, string>();
 /**

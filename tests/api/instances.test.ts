@@ -6,11 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type EndpointDefinition } from '../../contract/endpoint';
 import { uploadImage } from '../../contract/endpoints/comm';
-import { addStorefrontKey } from '../../contract/endpoints/orders';
+import { addStorefrontKey, revokeStorefrontKey } from '../../contract/endpoints/orders';
 import { SUBMIT_RATE_LIMIT, submitFormData } from '../../contract/endpoints/smart-form';
-import { STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
+import { getOrder, STOREFRONT_KEY_HEADER } from '../../contract/endpoints/storefront';
 import { getUserInfo, login, logout } from '../../contract/endpoints/user';
 import { findFreePort } from '../../scripts/free-port.mjs';
+import { KEY_TRUSTED_MILLISECONDS } from '../../server/areas/storefront/service';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 import { multipartBody, solidPng } from './images';
 import { type LocalS3, startLocalS3 } from './s3-server';
@@ -165,6 +166,22 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL (skipped on PGlite: 
     expect(statuses[SUBMIT_RATE_LIMIT]).toBe(429);
     const onFirst = await call(first, submitFormData, { FormId: 1, Values: {} }, headers);
     expect(onFirst.status).toBe(429);
+  });
+
+  it('refuses a revoked storefront key at once where it was revoked, and on the other within the trusted time', async () => {
+    const token = await logIn(first);
+    const created = await call(first, addStorefrontKey, { Name: 'revoked across' }, bearer(token));
+    const headers = { [STOREFRONT_KEY_HEADER]: String(created.body.Key) };
+    const lookup = { orderNo: '1', buyerId: 'nobody' };
+    // Both instances read and keep the key: an unknown order is the shop's own "not found".
+    for (const instance of [first, second])
+      expect((await call(instance, getOrder, lookup, headers)).status).toBe(200);
+    expect(
+      (await call(first, revokeStorefrontKey, { Id: created.body.Id }, bearer(token))).body.Errcode,
+    ).toBe(0);
+    expect((await call(first, getOrder, lookup, headers)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, KEY_TRUSTED_MILLISECONDS + 100));
+    expect((await call(second, getOrder, lookup, headers)).status).toBe(401);
   });
 
   it('serves from one an image uploaded through the other', async () => {

@@ -66,19 +66,30 @@ export async function gradeStageFor(
   buyerId: string,
   lines: readonly { skuId: number; productId: number }[],
 ): Promise<GradeStage | null> {
-  const [grade] = await queryRows<{ discount_percent: number; free_shipping: boolean }>(
+  // The shop's switches come with the grade (defaults when the shop never saved them): one read.
+  const [grade] = await queryRows<{
+    discount_percent: number;
+    free_shipping: boolean;
+    grade_on_activity_prices: boolean | null;
+    grade_with_coupon: boolean | null;
+    excluded_product_ids: (number | string)[] | null;
+  }>(
     tx,
-    sql`select g.discount_percent, g.free_shipping from members m join member_grades g on g.id = m.grade_id
+    sql`select g.discount_percent, g.free_shipping,
+               s.grade_on_activity_prices, s.grade_with_coupon, s.excluded_product_ids
+          from members m join member_grades g on g.id = m.grade_id
+          left join member_settings s on s.site_id = m.site_id
          where m.site_id = ${siteId} and m.open_id = ${buyerId} and m.status = 'active'`,
   );
   if (!grade) return null;
-  const setting = await readMemberSetting(tx, siteId);
-  const excluded = new Set(setting.ExcludedProductIds);
+  const excluded = new Set(
+    (grade.excluded_product_ids ?? DEFAULT_PREFERENTIAL_SETTING.ExcludedProductIds).map(Number),
+  );
   return {
     payPercent: grade.discount_percent,
     freeShipping: grade.free_shipping,
-    onActivityPrices: setting.GradeOnActivityPrices,
-    withCoupon: setting.GradeWithCoupon,
+    onActivityPrices: grade.grade_on_activity_prices ?? DEFAULT_PREFERENTIAL_SETTING.GradeOnActivityPrices,
+    withCoupon: grade.grade_with_coupon ?? DEFAULT_PREFERENTIAL_SETTING.GradeWithCoupon,
     excludedSkuIds: new Set(lines.filter((line) => excluded.has(line.productId)).map((line) => line.skuId)),
   };
 }

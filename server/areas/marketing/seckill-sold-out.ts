@@ -9,14 +9,9 @@
  * the units came back. Nothing is sold on a mark; only refusals are.
  */
 
-export const MARK_MILLISECONDS = 1000;
-/** Past this many marks the lapsed ones are swept before another is added. */
-const SWEEP_AT = 1000;
+import { LapsingMap } from '../../memory/lapsing-map';
 
-interface Mark {
-  title: string;
-  until: number;
-}
+export const MARK_MILLISECONDS = 1000;
 
 export interface OfferKey {
   siteId: number;
@@ -29,24 +24,19 @@ function keyOf(offer: OfferKey): string {
 }
 
 export class SoldOutMarks {
-  private readonly marks = new Map<string, Mark>();
+  private readonly marks: LapsingMap<string>;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(clock: () => number = Date.now) {
+    this.marks = new LapsingMap<string>(MARK_MILLISECONDS, clock);
+  }
 
   /** The offer's title while it is marked sold out; undefined when it is not (or no longer). */
   title(offer: OfferKey): string | undefined {
-    const mark = this.marks.get(keyOf(offer));
-    if (!mark) return undefined;
-    if (mark.until > this.clock()) return mark.title;
-    this.marks.delete(keyOf(offer));
-    return undefined;
+    return this.marks.get(keyOf(offer));
   }
 
   mark(offer: OfferKey, title: string): void {
-    const now = this.clock();
-    if (this.marks.size >= SWEEP_AT)
-      for (const [key, mark] of this.marks) if (mark.until <= now) this.marks.delete(key);
-    this.marks.set(keyOf(offer), { title, until: now + MARK_MILLISECONDS });
+    this.marks.set(keyOf(offer), title);
   }
 
   forgetAll(): void {

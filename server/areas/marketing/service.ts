@@ -3,7 +3,7 @@ import { type CouponLine, couponStage, rankCoupons } from '../../../contract/cou
 import type { CouponStage, GradeStage, PricingLine } from '../../../contract/pricing';
 import { priceOrder } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { couponTerms } from './coupon-records';
 
@@ -73,26 +73,27 @@ export function couponNotApplicable(): AppError {
 
 /**
  * The placed order takes the copy: used at once when the order takes its stock at creation, or held
- * (still unused, no other order may take it) until the order is paid.
+ * (still unused, no other order may take it) until the order is paid. A statement the order sends
+ * with the others at its end (runTogether).
  */
-export async function takeOrderCoupon(
-  tx: Executor,
+export function orderCouponTaking(
   copyId: number,
   order: { id: number },
   discountFen: number,
   useNow: boolean,
   now: Date,
-): Promise<void> {
+): Statement {
   const at = now.toISOString();
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`update member_coupons set order_id = ${order.id}, discount_fen = ${discountFen},
-               ${useNow ? sql`state = 'used', used_at = ${at}::timestamptz,` : sql``}
-               version = version + 1, updated_at = ${at}::timestamptz
-         where id = ${copyId} and state = 'unused' and order_id is null
-         returning id`,
-  );
-  if (rows.length === 0) throw new AppError('coupon.copy.held', {}, { field: 'MemberCouponId' });
+  return {
+    query: sql`update member_coupons set order_id = ${order.id}, discount_fen = ${discountFen},
+                      ${useNow ? sql`state = 'used', used_at = ${at}::timestamptz,` : sql``}
+                      version = version + 1, updated_at = ${at}::timestamptz
+                where id = ${copyId} and state = 'unused' and order_id is null
+                returning id`,
+    read: (rows) => {
+      if (rows.length === 0) throw new AppError('coupon.copy.held', {}, { field: 'MemberCouponId' });
+    },
+  };
 }
 
 /** The order holding a copy is paid: the copy is used. Returns how many copies changed (0 or 1). */

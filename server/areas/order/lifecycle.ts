@@ -93,9 +93,27 @@ export function stockActor(actor: Actor): StockActor {
 export async function logOrder(
   context: Pick<OrderContext, 'tx' | 'actor' | 'now' | 'logBuffer'>,
   order: Pick<OrderRecord, 'id' | 'siteId'>,
-  entry: { action: string; from?: string | null; to?: string | null; detail?: Record<string, unknown> },
+  entry: LogEntry,
 ): Promise<void> {
-  const row: OrderLogRow = {
+  const row = orderLogRow(context, order, entry);
+  if (context.logBuffer) context.logBuffer.push(row);
+  else await context.tx.insert(orderLog).values(row);
+}
+
+interface LogEntry {
+  action: string;
+  from?: string | null;
+  to?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** The log row of an order's action, for logOrder or for a statement that writes it itself. */
+export function orderLogRow(
+  context: Pick<OrderContext, 'actor' | 'now'>,
+  order: Pick<OrderRecord, 'id' | 'siteId'>,
+  entry: LogEntry,
+): OrderLogRow {
+  return {
     siteId: order.siteId,
     orderId: order.id,
     action: entry.action,
@@ -107,8 +125,6 @@ export async function logOrder(
     detail: entry.detail ?? {},
     at: context.now,
   };
-  if (context.logBuffer) context.logBuffer.push(row);
-  else await context.tx.insert(orderLog).values(row);
 }
 
 /** Writes collected log rows, in insertion batches. */

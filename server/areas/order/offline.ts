@@ -9,7 +9,7 @@ import type {
 import { rangeProblems } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
-import { escapeLike, queryRows } from '../../db/query';
+import { escapeLike, queryRows, runTogether } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { requireOfflineMethod } from '../payment/service';
@@ -18,9 +18,9 @@ import { throwProblems } from './errors';
 import { addDays, type OrderRecord, payInStore } from './lifecycle';
 import { timeBound, where } from './order-list';
 import { goodsTotal, insertOrder, priceLines } from './pricing';
-import { countPlaced } from './sales-summary';
+import { placedCount } from './sales-summary';
 import { readParameterSetting } from './settings';
-import { takeStock } from './stock';
+import { stockTaking } from './stock';
 import { type OrderViewer, orderScope, walkInStore } from './store-scope';
 
 /**
@@ -70,8 +70,11 @@ export async function placeOfflineOrder(
     now,
   );
   const cashier = { accountId: session.accountId, name: session.userName };
-  await takeStock(tx, session.siteId, lines, order.orderNo, cashier, now, true);
-  await countPlaced(tx, order);
+  // The goods rows are locked since priceLines: their end is sent at once.
+  await runTogether(tx, [
+    stockTaking(session.siteId, lines, order.orderNo, cashier, now),
+    placedCount(order),
+  ]);
   let placed: OrderRecord = order;
   if (input.PaymentMethod) {
     placed = await payInStore(

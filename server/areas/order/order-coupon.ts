@@ -1,13 +1,14 @@
 import type { PriceBreakdown } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
+import type { Statement } from '../../db/query';
 import {
   couponNotApplicable,
   giveBackOrderCoupon,
   type OrderCoupon,
   orderCouponOf,
   orderCouponStage,
+  orderCouponTaking,
   spendHeldCoupon,
-  takeOrderCoupon,
 } from '../marketing/service';
 import type { PricedLine } from './pricing';
 import type { StoredBreakdown } from './tables';
@@ -48,16 +49,18 @@ export function breakdownWithCoupon(price: PriceBreakdown, coupon: OrderCoupon |
   return { ...price, coupon: { copyId: coupon.copyId, title: coupon.title } };
 }
 
-/** The placed order takes the copy: used now when stock is taken at creation, held until payment otherwise. */
-export async function keepOrderCoupon(
-  moment: Moment,
+/**
+ * The placed order takes the copy: used now when stock is taken at creation, held until payment
+ * otherwise. Null when the buyer chose none.
+ */
+export function couponKeeping(
   coupon: OrderCoupon | null,
   order: { id: number },
   price: PriceBreakdown,
   usedAtCreation: boolean,
-): Promise<void> {
-  if (!coupon) return;
-  await takeOrderCoupon(moment.tx, coupon.copyId, order, price.couponFen, usedAtCreation, moment.now);
+  now: Date,
+): Statement | null {
+  return coupon && orderCouponTaking(coupon.copyId, order, price.couponFen, usedAtCreation, now);
 }
 
 /** The order is paid: a copy it holds is used. */

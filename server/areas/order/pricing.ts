@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { runTogether, type Statement, statement } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { type Actor, idList, logOrder, type OrderLogRow, type OrderRecord } from './lifecycle';
+import { type Actor, idList, type OrderLogRow, type OrderRecord, orderLogRow } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
 import type { StockLine } from './stock-rules';
-import { orderLines, orders, type StoredBreakdown } from './tables';
+import { orderLines, orderLog, orders, type StoredBreakdown } from './tables';
 
 /**
  * Lines priced from the database (never from the caller) and the insertion of a new order, shared
@@ -58,6 +58,71 @@ interface SkuRecord extends Record<string, unknown> {
   kind: 'physical' | 'virtual';
 }
 
+/** The SKU ids of the lines, each once; a SKU on two lines is refused. */
+function distinctSkuIds(lines: readonly LineRequest[]): number[] {
+  const seen = new Set<number>();
+  for (const line of lines) {
+    if (seen.has(line.SkuId))
+      throw new AppError('order.duplicateSku', { id: line.SkuId }, { field: 'Lines' });
+    seen.add(line.SkuId);
+  }
+  return [...seen];
+}
+
+/** The goods rows of the SKUs locked, in id order, as every stock writer locks them. */
+function goodsLock(siteId: number, skuIds: readonly number[]): Statement {
+  return statement(
+    sql`select id from products
+         where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
+         order by id for update`,
+  );
+}
+
+/** Reads the lines' SKUs and goods and prices them, refused as priceLines says. */
+function pricing(siteId: number, lines: readonly LineRequest[]): Statement<PricedLine[]> {
+  const skuIds = distinctSkuIds(lines);
+  return {
+    query: sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, s.weight_g, s.volume_cm3,
+                      p.name, p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state, p.kind,
+                      (select jsonb_build_object('ChargeMode', f.charge_mode) || f.rules from freight_templates f
+                        where f.id = p.freight_template_id and f.site_id = p.site_id) as freight
+                 from skus s join products p on p.id = s.product_id
+                where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
+    read: (rows) => {
+      const byId = new Map((rows as SkuRecord[]).map((record) => [record.id, record]));
+      return lines.map((line) => pricedLine(line, byId.get(line.SkuId)));
+    },
+  };
+}
+
+function pricedLine(line: LineRequest, record: SkuRecord | undefined): PricedLine {
+  if (!record) throw new AppError('order.skuNotFound', { id: line.SkuId }, { field: 'Lines' });
+  const label = record.spec_text ? `${record.name} ${record.spec_text}` : record.name;
+  if (record.shelf_state !== 'on' || record.recycle_state !== 'active') {
+    throw new AppError('order.goodsUnavailable', { name: label }, { field: 'Lines' });
+  }
+  if (record.stock < line.Quantity)
+    throw new AppError('order.outOfStock', { name: label }, { field: 'Lines' });
+  return {
+    productId: record.product_id,
+    skuId: record.id,
+    quantity: line.Quantity,
+    label,
+    categoryId: record.category_id,
+    name: record.name,
+    specText: record.spec_text,
+    image: record.image || record.cover || '',
+    skuCode: record.code,
+    freightTemplateId: record.freight_template_id,
+    freight: record.freight,
+    weightG: record.weight_g,
+    volumeCm3: record.volume_cm3,
+    unitFen: record.price_fen,
+    amountFen: record.price_fen * line.Quantity,
+    virtual: record.kind === 'virtual',
+  };
+}
+
 /**
  * Prices the lines: each SKU must be the site's, its goods on the shelf, its stock enough now. The
  * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
@@ -71,81 +136,36 @@ export async function priceLines(
   lines: readonly LineRequest[],
   options: { lock: boolean } = { lock: true },
 ): Promise<PricedLine[]> {
-  const seen = new Set<number>();
-  for (const line of lines) {
-    if (seen.has(line.SkuId))
-      throw new AppError('order.duplicateSku', { id: line.SkuId }, { field: 'Lines' });
-    seen.add(line.SkuId);
-  }
-  const skuIds = [...seen];
-  // Goods rows first, in id order, as every stock writer locks them.
-  if (options.lock)
-    await tx.execute(
-      sql`select id from products
-           where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
-           order by id for update`,
-    );
-  const records = await queryRows<SkuRecord>(
-    tx,
-    sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, s.weight_g, s.volume_cm3,
-               p.name, p.gallery->>0 as cover, p.category_id, p.freight_template_id, p.shelf_state, p.recycle_state, p.kind,
-               (select jsonb_build_object('ChargeMode', f.charge_mode) || f.rules from freight_templates f
-                 where f.id = p.freight_template_id and f.site_id = p.site_id) as freight
-          from skus s join products p on p.id = s.product_id
-         where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
-  );
-  const byId = new Map(records.map((record) => [record.id, record]));
-  return lines.map((line) => {
-    const record = byId.get(line.SkuId);
-    if (!record) throw new AppError('order.skuNotFound', { id: line.SkuId }, { field: 'Lines' });
-    const label = record.spec_text ? `${record.name} ${record.spec_text}` : record.name;
-    if (record.shelf_state !== 'on' || record.recycle_state !== 'active') {
-      throw new AppError('order.goodsUnavailable', { name: label }, { field: 'Lines' });
-    }
-    if (record.stock < line.Quantity)
-      throw new AppError('order.outOfStock', { name: label }, { field: 'Lines' });
-    return {
-      productId: record.product_id,
-      skuId: record.id,
-      quantity: line.Quantity,
-      label,
-      categoryId: record.category_id,
-      name: record.name,
-      specText: record.spec_text,
-      image: record.image || record.cover || '',
-      skuCode: record.code,
-      freightTemplateId: record.freight_template_id,
-      freight: record.freight,
-      weightG: record.weight_g,
-      volumeCm3: record.volume_cm3,
-      unitFen: record.price_fen,
-      amountFen: record.price_fen * line.Quantity,
-      virtual: record.kind === 'virtual',
-    };
-  });
+  const priced = pricing(siteId, lines);
+  if (!options.lock) return (await runTogether(tx, [priced]))[0];
+  const [, locked] = await runTogether(tx, [goodsLock(siteId, distinctSkuIds(lines)), priced]);
+  return locked;
 }
 
 /**
  * Lines an order priced without a lock, confirmed under the goods rows' lock: priced again with the
  * lock (refused as priceLines refuses: off the shelf, stock short) and refused as well when anything
  * the order was priced from changed meanwhile (price, name, category, freight, weight), so what is
- * charged is what the database holds while the lock is held. An order calls this as late as it can,
- * right before taking stock, so buyers of one good queue for the end of an order, not the whole.
+ * charged is what the database holds while the lock is held. An order runs these as late as it can,
+ * with the statements that take its stock (runTogether), so buyers of one good queue for the end of
+ * an order, not the whole.
  */
-export async function confirmLines(
-  tx: Executor,
-  siteId: number,
-  priced: readonly PricedLine[],
-): Promise<void> {
-  const locked = await priceLines(
-    tx,
-    siteId,
-    priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity })),
-  );
-  priced.forEach((line, index) => {
-    if (!isDeepStrictEqual(line, locked[index]))
-      throw new AppError('order.goodsChanged', { name: line.label }, { field: 'Lines' });
-  });
+export function confirmLines(siteId: number, priced: readonly PricedLine[]): [Statement, Statement] {
+  const requests = priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity }));
+  const again = pricing(siteId, requests);
+  return [
+    goodsLock(siteId, distinctSkuIds(requests)),
+    {
+      query: again.query,
+      read: (rows) => {
+        const locked = again.read(rows);
+        priced.forEach((line, index) => {
+          if (!isDeepStrictEqual(line, locked[index]))
+            throw new AppError('order.goodsChanged', { name: line.label }, { field: 'Lines' });
+        });
+      },
+    },
+  ];
 }
 
 export interface NewOrder {
@@ -180,9 +200,21 @@ export function goodsTotal(lines: readonly Pick<PricedLine, 'amountFen'>[]): num
   return lines.reduce((sum, line) => sum + line.amountFen, 0);
 }
 
+/** The lines of orders this process has just inserted, by the record insertOrder returned. */
+const insertedLines = new WeakMap<OrderRecord, readonly PricedLine[]>();
+
 /**
- * Inserts the order and its lines and logs its creation; stock is the caller's business, and so is
- * countPlaced, after the stock: the day's summary row is the last lock a transaction takes.
+ * The lines of an order record insertOrder returned, so the answer to the call that placed it need
+ * not read them back; undefined for any other record (read from the database, or changed since).
+ */
+export function linesJustInserted(order: OrderRecord): readonly PricedLine[] | undefined {
+  return insertedLines.get(order);
+}
+
+/**
+ * Inserts the order and its lines and logs its creation, in one statement; stock is the caller's
+ * business, and so is placedCount, after the stock: the day's summary row is the last lock a
+ * transaction takes.
  */
 export async function insertOrder(
   tx: Executor,
@@ -194,7 +226,42 @@ export async function insertOrder(
   const id = order.id ?? (await reserveId(tx, 'orders'));
   const goodsFen = goodsTotal(order.lines);
   const first = order.lines[0]!;
-  const [row] = await tx
+  const totalFen = goodsFen + order.freightFen - order.discountFen;
+  const lines = tx.$with('inserted_lines').as(
+    tx
+      .insert(orderLines)
+      .values(
+        order.lines.map((line, position) => ({
+          siteId: order.siteId,
+          orderId: id,
+          position,
+          productId: line.productId,
+          skuId: line.skuId,
+          categoryId: line.categoryId,
+          name: line.name,
+          specText: line.specText,
+          image: line.image,
+          skuCode: line.skuCode,
+          freightTemplateId: line.freightTemplateId,
+          unitFen: line.unitFen,
+          quantity: line.quantity,
+          amountFen: line.amountFen,
+        })),
+      )
+      .returning({ id: orderLines.id }),
+  );
+  const created = orderLogRow(
+    { actor, now },
+    { id, siteId: order.siteId },
+    {
+      action: 'create',
+      to: 'toPay',
+      detail: { TotalFen: totalFen, Lines: order.lines.length },
+    },
+  );
+  if (logBuffer) logBuffer.push(created);
+  const logged = tx.$with('logged').as(tx.insert(orderLog).values(created).returning({ id: orderLog.id }));
+  const [row] = await (logBuffer ? tx.with(lines) : tx.with(lines, logged))
     .insert(orders)
     .values({
       id,
@@ -219,7 +286,7 @@ export async function insertOrder(
       freightFen: order.freightFen,
       discountFen: order.discountFen,
       breakdown: order.breakdown ?? null,
-      totalFen: goodsFen + order.freightFen - order.discountFen,
+      totalFen,
       stockMode: order.stockMode,
       stockDeducted: order.stockDeducted,
       buyerRemark: order.buyerRemark,
@@ -233,28 +300,6 @@ export async function insertOrder(
       payDueAt: order.payDueAt,
     })
     .returning();
-  await tx.insert(orderLines).values(
-    order.lines.map((line, position) => ({
-      siteId: order.siteId,
-      orderId: id,
-      position,
-      productId: line.productId,
-      skuId: line.skuId,
-      categoryId: line.categoryId,
-      name: line.name,
-      specText: line.specText,
-      image: line.image,
-      skuCode: line.skuCode,
-      freightTemplateId: line.freightTemplateId,
-      unitFen: line.unitFen,
-      quantity: line.quantity,
-      amountFen: line.amountFen,
-    })),
-  );
-  await logOrder({ tx, actor, now, logBuffer }, row!, {
-    action: 'create',
-    to: 'toPay',
-    detail: { TotalFen: row!.totalFen, Lines: order.lines.length },
-  });
+  insertedLines.set(row!, order.lines);
   return row!;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { shopDate } from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
+import { type Statement, statement } from '../../db/query';
 import { shopDateSql } from '../../db/shop-time-sql';
 import type { OrderRecord } from './lifecycle';
 
@@ -15,11 +16,12 @@ export function payingBuyer(order: Pick<OrderRecord, 'id' | 'buyerId'>): string 
   return order.buyerId === '' ? `order:${order.id}` : order.buyerId;
 }
 
-export async function countPlaced(
-  tx: Executor,
-  order: Pick<OrderRecord, 'siteId' | 'createdAt'>,
-): Promise<void> {
-  await tx.execute(
+/**
+ * An order placed counts on its business day. The day's row is every order's hot row: the statement
+ * comes last in a transaction, with the others at its end (runTogether).
+ */
+export function placedCount(order: Pick<OrderRecord, 'siteId' | 'createdAt'>): Statement {
+  return statement(
     sql`insert into order_sales_days (site_id, day, created_orders)
         values (${order.siteId}, ${shopDate(order.createdAt)}, 1)
         on conflict (site_id, day) do update set created_orders = order_sales_days.created_orders + 1`,

@@ -11,7 +11,7 @@ import type {
 import type { OrderType } from '../../../contract/machines/order';
 import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, runTogether } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
@@ -35,15 +35,22 @@ import {
   receiveOrder,
   refundableFen,
 } from './lifecycle';
-import { breakdownWithCoupon, chosenCoupon, keepOrderCoupon, orderCouponView } from './order-coupon';
+import { breakdownWithCoupon, chosenCoupon, couponKeeping, orderCouponView } from './order-coupon';
 import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode, orderNumber, reserveId } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
-import { confirmLines, goodsTotal, insertOrder, type LineRequest, priceLines } from './pricing';
+import {
+  confirmLines,
+  goodsTotal,
+  insertOrder,
+  type LineRequest,
+  linesJustInserted,
+  priceLines,
+} from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
-import { countPlaced } from './sales-summary';
-import { readDeliverySetting, readParameterSetting, unpaidCloseMinutes } from './settings';
-import { takeStock } from './stock';
+import { placedCount } from './sales-summary';
+import { readOrderSettings, readParameterSetting, unpaidCloseMinutes } from './settings';
+import { stockTaking } from './stock';
 import { stockDecision } from './stock-rules';
 import { orders } from './tables';
 // Other areas (the storefront) raise order errors through this file, so its text must come with it.
@@ -112,13 +119,8 @@ function orderContext(context: StorefrontContext, actor: Actor): OrderContext {
   };
 }
 
-async function siteSettings(context: StorefrontContext, options: PlaceOptions) {
-  if (options.settings) return options.settings;
-  const [parameter, delivery] = await Promise.all([
-    readParameterSetting(context.tx, context.siteId),
-    readDeliverySetting(context.tx, context.siteId),
-  ]);
-  return { parameter: parameter.value, delivery: delivery.value };
+function siteSettings(context: StorefrontContext, options: PlaceOptions) {
+  return options.settings ?? readOrderSettings(context.tx, context.siteId);
 }
 
 /** A point at a store takes pickups only while the store is open, not deleted, and has pickup on. */
@@ -283,16 +285,18 @@ export async function placeOrder(
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   await options.inserted?.(context.tx, order);
   // The goods rows are locked here, after the wallet and the member as every transition locks
-  // them, and held to the commit: what follows is the stock, the coupon and the day's summary.
-  await confirmLines(context.tx, context.siteId, lines);
+  // them, and held to the commit. Every buyer of these goods queues for this end of the order, so
+  // its statements go at once, one wait for all: the lock and the lines priced again, the stock,
+  // the coupon, and the day's summary row, the last lock a transaction takes.
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
-  if (takesNow) {
-    const stockActor = { accountId: null, name: actor.name };
-    await takeStock(context.tx, context.siteId, lines, order.orderNo, stockActor, context.now, true);
-  }
-  // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
-  await keepOrderCoupon(context, coupon, order, price, takesNow);
-  await countPlaced(context.tx, order);
+  const stockActor = { accountId: null, name: actor.name };
+  await runTogether(context.tx, [
+    ...confirmLines(context.siteId, lines),
+    takesNow ? stockTaking(context.siteId, lines, order.orderNo, stockActor, context.now) : null,
+    // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
+    couponKeeping(coupon, order, price, takesNow, context.now),
+    placedCount(order),
+  ]);
   return order;
 }
 
@@ -492,28 +496,41 @@ export async function findBuyersOrder(
 
 /** What the buyer sees of an order. */
 export async function storefrontView(tx: Executor, order: OrderRecord): Promise<StorefrontOrder> {
+  // An order the call has just placed has its lines in hand and nothing shipped yet.
+  const inserted = linesJustInserted(order);
   const [lines, shipments, coupon] = await Promise.all([
-    queryRows<{
-      sku_id: number;
-      name: string;
-      spec_text: string;
-      image: string;
-      unit_fen: number;
-      quantity: number;
-      amount_fen: number;
-    }>(
-      tx,
-      sql`select sku_id, name, spec_text, image, unit_fen, quantity, amount_fen from order_lines
-           where order_id = ${order.id} order by position`,
-    ),
-    queryRows<{
-      carrier: StorefrontOrder['Shipments'][number]['Carrier'];
-      tracking_no: string;
-      shipped_at: Date;
-    }>(
-      tx,
-      sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
-    ),
+    inserted?.map((line) => ({
+      sku_id: line.skuId,
+      name: line.name,
+      spec_text: line.specText,
+      image: line.image,
+      unit_fen: line.unitFen,
+      quantity: line.quantity,
+      amount_fen: line.amountFen,
+    })) ??
+      queryRows<{
+        sku_id: number;
+        name: string;
+        spec_text: string;
+        image: string;
+        unit_fen: number;
+        quantity: number;
+        amount_fen: number;
+      }>(
+        tx,
+        sql`select sku_id, name, spec_text, image, unit_fen, quantity, amount_fen from order_lines
+             where order_id = ${order.id} order by position`,
+      ),
+    inserted
+      ? []
+      : queryRows<{
+          carrier: StorefrontOrder['Shipments'][number]['Carrier'];
+          tracking_no: string;
+          shipped_at: Date;
+        }>(
+          tx,
+          sql`select carrier, tracking_no, shipped_at from order_shipments where order_id = ${order.id} order by id`,
+        ),
     orderCouponView(tx, order),
   ]);
   return {

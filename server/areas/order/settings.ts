@@ -44,6 +44,10 @@ export async function readParameterSetting(
     db,
     sql`select * from order_parameter_settings where site_id = ${siteId}`,
   );
+  return parameterSetting(row);
+}
+
+function parameterSetting(row: ParameterRow | null | undefined): Versioned<ParameterSetting> {
   if (!row) return { value: DEFAULT_PARAMETER_SETTING, version: 0 };
   return {
     value: {
@@ -62,6 +66,22 @@ export async function readParameterSetting(
       InvoiceEnabled: row.invoice_enabled,
     },
     version: row.version,
+  };
+}
+
+/** The parameters and the delivery setting an order is placed under, in one read. */
+export async function readOrderSettings(
+  db: Executor,
+  siteId: number,
+): Promise<{ parameter: ParameterSetting; delivery: DeliverySetting }> {
+  const [row] = await queryRows<{ parameter: ParameterRow | null; delivery: DeliverySetting | null }>(
+    db,
+    sql`select (select to_jsonb(p) from order_parameter_settings p where p.site_id = ${siteId}) as parameter,
+               (select setting from order_delivery_settings where site_id = ${siteId}) as delivery`,
+  );
+  return {
+    parameter: parameterSetting(row!.parameter).value,
+    delivery: row!.delivery ?? DEFAULT_DELIVERY_SETTING,
   };
 }
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, runTogether, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type StockLine, shortMove, stockMoves } from './stock-rules';
 
@@ -43,6 +43,47 @@ export async function lockGoods(tx: Executor, siteId: number, productIds: readon
   );
 }
 
+/**
+ * One statement moves the SKUs, writes their log rows and the goods' totals: the goods rows stay
+ * locked from here to the commit, so each round trip saved shortens every buyer's wait behind them.
+ * Null when the lines move nothing.
+ */
+function stockMove(
+  siteId: number,
+  lines: readonly StockLine[],
+  direction: -1 | 1,
+  reason: string,
+  actor: StockActor,
+  at: Date,
+): Statement | null {
+  const moves = stockMoves(lines);
+  if (moves.length === 0) return null;
+  const guard = direction === -1 ? sql`and s.stock >= d.quantity` : sql``;
+  return {
+    query: sql`with moved as (
+                 update skus s set stock = s.stock + ${direction}::int * d.quantity
+                   from (values ${valuesList(moves.map((line) => [line.skuId, line.quantity]))}) as d(sku_id, quantity)
+                  where s.id = d.sku_id and s.site_id = ${siteId} ${guard}
+                 returning s.id, s.stock, s.product_id, d.quantity),
+               logged as (
+                 insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason, account_id, account_name, at)
+                 select ${siteId}, product_id, id, 'order', ${direction}::int * quantity, stock, ${reason},
+                        ${actor.accountId}::int, ${actor.name}, ${at.toISOString()}::timestamptz
+                   from moved),
+               totals as (
+                 update products p set total_stock = p.total_stock + ${direction}::int * t.quantity
+                   from (select product_id, sum(quantity)::int as quantity from moved group by product_id) t
+                  where p.id = t.product_id and p.site_id = ${siteId})
+               select id from moved`,
+    read: (rows) => {
+      if (direction === 1) return;
+      const short = shortMove(moves, new Set(rows.map((row) => row.id as number)));
+      // The statement already moved the other SKUs; throwing rolls them back with the transaction.
+      if (short) throw new AppError('order.outOfStock', { name: short.label }, { field: 'Lines' });
+    },
+  };
+}
+
 async function moveStock(
   tx: Executor,
   siteId: number,
@@ -53,41 +94,30 @@ async function moveStock(
   at: Date,
   goodsLocked: boolean,
 ): Promise<void> {
-  const moves = stockMoves(lines);
-  if (moves.length === 0) return;
+  const move = stockMove(siteId, lines, direction, reason, actor, at);
+  if (!move) return;
   if (!goodsLocked) {
     await lockGoods(
       tx,
       siteId,
-      moves.map((line) => line.productId),
+      stockMoves(lines).map((line) => line.productId),
     );
   }
-  const guard = direction === -1 ? sql`and s.stock >= d.quantity` : sql``;
-  // One statement moves the SKUs, writes their log rows and the goods' totals: the goods rows stay
-  // locked from here to the commit, so each round trip saved shortens every buyer's wait behind them.
-  const updated = await queryRows<{ id: number; stock: number; product_id: number }>(
-    tx,
-    sql`with moved as (
-          update skus s set stock = s.stock + ${direction}::int * d.quantity
-            from (values ${valuesList(moves.map((line) => [line.skuId, line.quantity]))}) as d(sku_id, quantity)
-           where s.id = d.sku_id and s.site_id = ${siteId} ${guard}
-          returning s.id, s.stock, s.product_id, d.quantity),
-        logged as (
-          insert into stock_log (site_id, product_id, sku_id, kind, delta, after, reason, account_id, account_name, at)
-          select ${siteId}, product_id, id, 'order', ${direction}::int * quantity, stock, ${reason},
-                 ${actor.accountId}::int, ${actor.name}, ${at.toISOString()}::timestamptz
-            from moved),
-        totals as (
-          update products p set total_stock = p.total_stock + ${direction}::int * t.quantity
-            from (select product_id, sum(quantity)::int as quantity from moved group by product_id) t
-           where p.id = t.product_id and p.site_id = ${siteId})
-        select id, stock, product_id from moved`,
-  );
-  if (direction === -1) {
-    const short = shortMove(moves, new Set(updated.map((row) => row.id)));
-    // The statement already moved the other SKUs; throwing rolls them back with the transaction.
-    if (short) throw new AppError('order.outOfStock', { name: short.label }, { field: 'Lines' });
-  }
+  await runTogether(tx, [move]);
+}
+
+/**
+ * The statement taking the lines' stock, for a caller that locked the goods rows already and sends
+ * it with others (runTogether); refused (order.outOfStock) as takeStock is. Null when nothing moves.
+ */
+export function stockTaking(
+  siteId: number,
+  lines: readonly StockLine[],
+  reason: string,
+  actor: StockActor,
+  at: Date,
+): Statement | null {
+  return stockMove(siteId, lines, -1, reason, actor, at);
 }
 
 /**

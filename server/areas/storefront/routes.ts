@@ -4,13 +4,14 @@ import * as orders from '../../../contract/endpoints/orders';
 import { WECHAT_NOTIFY_PATH } from '../../../contract/endpoints/payment';
 import * as storefront from '../../../contract/endpoints/storefront';
 import { audit } from '../../audit';
+import { afterCommit } from '../../db/after-commit';
 import { queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { readWallet } from '../customer/service';
 import type { rechargeOrders } from '../order/tables';
 import { askProvider, sitePaymentAdapter } from '../payment/service';
-import { newKey, storefrontSite } from './service';
+import { forgetStorefrontKey, newKey, storefrontSite } from './service';
 import './messages';
 import { sql } from 'drizzle-orm';
 import {
@@ -223,6 +224,9 @@ export const storefrontKeyRoutes = [
              returning id, prefix`,
       );
       if (!row) throw new AppError('storefront.keyNotFound', { id: input.Id }, { field: 'Id' });
+      // Forgotten now and again once committed: a call that read the key meanwhile kept it.
+      forgetStorefrontKey(row.id);
+      afterCommit(tx, () => forgetStorefrontKey(row.id));
       await audit(tx, session, 'storefront.key.revoke', `storefrontKey:${row.id}`, { prefix: row.prefix });
       return {};
     }),
