@@ -80,7 +80,7 @@ interface Box {
  */
 export const KIT_STYLES = `
 .block-box{overflow:hidden}
-.block-title{padding:10px 12px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.block-title{padding:10px 12px;background:#ffffff;color:#333333;text-align:left;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .block-title-large{font-size:18px}
 .block-title-medium{font-size:16px}
 .block-title-small{font-size:14px}
