@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { percentile } from '../api-load';
-import { buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from '../browser-pages';
+import { benchOrigin, buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from '../browser-pages';
 import { onAbort } from '../cleanup';
 import type { BenchSection, Figure } from '../figures';
 import type { ScrollTimings } from './goods-list-main';
@@ -15,7 +15,7 @@ import { ROW_COUNT } from './rows';
  * performance marks, scrolling by sampling animation frames while the list scrolls top to bottom.
  */
 
-const ORIGIN = 'http://bench.goods-list';
+const ORIGIN = benchOrigin(41_731);
 const MOUNTS = 3;
 /**
  * Pixels a frame: a fast wheel or trackpad scroll (7,200 px a second, two or three new rows a
@@ -118,6 +118,8 @@ export const goodsListRenderSection: BenchSection = {
       await page.goto(`${ORIGIN}/goods-list.html`);
       await page.waitForFunction(() => window.goodsListBench !== undefined, undefined, { timeout: 30_000 });
       if (errors.length > 0) throw new Error(errors[0]);
+      if (!(await page.evaluate(() => window.crossOriginIsolated)))
+        throw new Error('the bench page is not cross-origin isolated: its clock would read in 100 µs steps');
       const { mounts, scrolls } = await measure(page);
       return renderFigures(mounts, scrolls);
     } finally {
