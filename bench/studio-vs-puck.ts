@@ -93,16 +93,47 @@ async function openEditor(browser: Browser, outDir: string, pageName: string): P
   }
 }
 
+/** How long a page may take to go quiet before the next step starts anyway (an editor that never idles). */
+const QUIET_LIMIT_MS = 3000;
+
+/**
+ * Resolves once the page has run nothing for a while: five idle periods in a row of the longest kind
+ * (about 50 ms each; the browser cuts one short when a timer is due sooner), or after QUIET_LIMIT_MS.
+ * An editor keeps working after the step it was timed for (Puck records its history 250 ms after a
+ * change, among other work): without this wait, that work ran in the other editor's renderer on a
+ * 2-core machine while the other editor was being timed. Traced on Puck's page after its loads: 26–65 ms
+ * of its main thread's CPU fell inside each of our 76–180 ms loads.
+ */
+function untilQuiet(page: Page): Promise<unknown> {
+  // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
+  return page.evaluate(`new Promise((resolve) => {
+    let calm = 0;
+    const limit = setTimeout(resolve, ${QUIET_LIMIT_MS});
+    const check = (deadline) => {
+      calm = deadline.timeRemaining() >= 45 ? calm + 1 : 0;
+      if (calm < 5) return requestIdleCallback(check);
+      clearTimeout(limit);
+      resolve();
+    };
+    requestIdleCallback(check);
+  })`);
+}
+
 /**
  * Runs every measurement on both editors, one step at a time and each step on ours then on Puck's,
  * so a burst of load from elsewhere on the machine falls on both sides of a ratio rather than one.
+ * Each step waits until the editor timed before it has gone quiet, so neither is timed while the
+ * other is still busy with its last step.
  */
 async function measureBoth(ours: Page, puck: Page): Promise<{ ours: Timings; puck: Timings }> {
   const both = async <T>(step: (page: Page) => Promise<T>): Promise<[T, T]> => {
     await ours.bringToFront();
     const oursResult = await step(ours);
+    await untilQuiet(ours);
     await puck.bringToFront();
-    return [oursResult, await step(puck)];
+    const puckResult = await step(puck);
+    await untilQuiet(puck);
+    return [oursResult, puckResult];
   };
   // The first mounts compile the code and load lazy chunks: a warm-up as long as the actions', not a
   // figure. One was too few for a 50 ms load, whose code the engine had not optimised yet.

@@ -7,15 +7,21 @@ import { definition as carousel } from './carousel/definition';
 import { CouponBlock } from './coupon/renderer';
 import { definition as hotZone } from './hot-zone/definition';
 import { zh } from './i18n/zh';
+import { type Props as ImageAdProps, definition as imageAd } from './image-ad/definition';
+import { ImageAdBlock } from './image-ad/renderer';
 import { blankCell, definition as magicCube } from './magic-cube/definition';
 import { cellsForLayout, cubeGrid, customCellProblems } from './magic-cube/layout';
 import { MagicCubeBlock } from './magic-cube/renderer';
 import { NavigationBarBlock } from './navigation-bar/renderer';
 import { definition as productList } from './product-list/definition';
-import { formatFen, type RenderContext, safeImageSrc, safeUrl, timeLeft } from './renderer-kit';
+import { formatFen, Picture, type RenderContext, safeImageSrc, safeUrl, timeLeft } from './renderer-kit';
+import { type Props as RichTextProps, definition as richText } from './rich-text/definition';
+import { RichTextBlock } from './rich-text/renderer';
 import { sanitizeRichText } from './rich-text/sanitize';
 import { SeckillBlock } from './seckill/renderer';
 import { definition as tabBar } from './tab-bar/definition';
+import { type Props as TitleProps, definition as titleDefinition } from './title/definition';
+import { TitleBlock } from './title/renderer';
 import { videoUrlProblem } from './video/definition';
 
 afterEach(cleanup);
@@ -409,5 +415,95 @@ describe('commerce rows', () => {
     );
     expect(container.querySelector('[data-part="countdown"]')?.textContent).toBe('距结束 00:30:00');
     expect(container.textContent).toContain('已抢 90%');
+  });
+});
+
+describe('title', () => {
+  const title = (patch: Partial<TitleProps>) => {
+    const props = { ...(titleDefinition.defaults() as TitleProps), text: 'Spring sale', ...patch };
+    const { container } = phone(<TitleBlock props={props} context={context} />);
+    return container.firstElementChild as HTMLElement;
+  };
+
+  it.each([
+    ['the usual one', {}, { color: '', textAlign: '', background: '' }],
+    [
+      'in its own colour',
+      { textColour: '#ff0000' },
+      { color: 'rgb(255, 0, 0)', textAlign: '', background: '' },
+    ],
+    ['centred', { align: 'center' as const }, { color: '', textAlign: 'center', background: '' }],
+    [
+      'on its own background',
+      { background: '#000000' },
+      { color: '', textAlign: '', background: 'rgb(0, 0, 0)' },
+    ],
+  ])('draws a plain title as one line in one element: %s', (_name, patch, inline) => {
+    const box = title(patch);
+    expect(box.textContent).toBe('Spring sale');
+    expect(box.children).toHaveLength(0);
+    expect(box.className).toBe('block-box block-title block-title-medium');
+    expect({
+      color: box.style.color,
+      textAlign: box.style.textAlign,
+      background: box.style.background,
+    }).toEqual(inline);
+  });
+
+  it.each([
+    ['a sub-title', { subText: 'This week only' }],
+    ['a "more" link', { showMore: true }],
+    ['a bar', { style: 'bar' as const }],
+  ])('lays a title with %s out in a row', (_name, patch) => {
+    const box = title(patch);
+    expect(box.className).toBe('block-box');
+    expect(box.style.padding).toBe('10px 12px');
+    expect(box.firstElementChild?.getAttribute('style')).toContain('display: flex');
+    expect(box.textContent).toContain('Spring sale');
+  });
+
+  it('shows the hint in an empty title while editing', () => {
+    expect(title({ text: '' }).textContent).toBe(zh['render.title.placeholder']);
+  });
+});
+
+describe('pictures and paragraphs', () => {
+  it.each([
+    ['full width, natural height', { height: 'auto' as const }, 'block-picture', null],
+    ['full width, fixed height', { height: 120 }, 'block-picture', 'height: 120px;'],
+  ])('a usual picture takes its styles from the class: %s', (_name, size, className, style) => {
+    const { container } = phone(<Picture src="/a.png" {...size} />);
+    const image = container.querySelector('img')!;
+    expect(image.className).toBe(className);
+    expect(image.getAttribute('style')).toBe(style);
+  });
+
+  it.each([
+    ['rounded', { radius: 4 }],
+    ['contained', { fit: 'contain' as const }],
+    ['narrower', { width: 80 }],
+  ])('a %s picture keeps its own styles', (_name, shape) => {
+    const { container } = phone(<Picture src="/a.png" height={100} {...shape} />);
+    const image = container.querySelector('img')!;
+    expect(image.className).toBe('');
+    expect(image.style.display).toBe('block');
+  });
+
+  it('an image ad of one picture draws it in its box without a grid', () => {
+    const props = {
+      ...(imageAd.defaults() as ImageAdProps),
+      items: [{ image: '/a.png', link: { linkType: 0 as const } }],
+    };
+    const { container } = phone(<ImageAdBlock props={props} context={context} />);
+    expect(container.querySelector('[style*="grid"]')).toBeNull();
+    expect(container.querySelector('.block-box > img.block-picture')).not.toBeNull();
+  });
+
+  it('a paragraph block holds its sanitised HTML itself', () => {
+    const props = { ...(richText.defaults() as RichTextProps), html: '<p>One</p><p>Two</p>' };
+    const { container } = phone(<RichTextBlock props={props} context={context} />);
+    const box = container.firstElementChild as HTMLElement;
+    expect(box.className).toBe('block-box block-paragraphs');
+    expect(box.innerHTML).toBe('<p>One</p><p>Two</p>');
   });
 });

@@ -72,21 +72,69 @@ interface Box {
   background?: string;
 }
 
-/** The outer box every page block shares: spacing around it, radius and background. */
-export function BlockBox({ box, children, style }: { box: Box; children: ReactNode; style?: CSSProperties }) {
+/**
+ * Fixed styles of the elements a page draws most (every block's box, plain titles, paragraphs,
+ * single pictures), as classes of one stylesheet the document gets once. A class is one attribute
+ * for the browser to set where an inline style is one parsed property each, and a long page sets
+ * them on thousands of elements. Not layered, so the app's layered reset never overrides them.
+ */
+export const KIT_STYLES = `
+.block-box{overflow:hidden}
+.block-title{padding:10px 12px;background:#ffffff;color:#333333;text-align:left;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.block-title-large{font-size:18px}
+.block-title-medium{font-size:16px}
+.block-title-small{font-size:14px}
+.block-paragraphs{padding:12px;font-size:14px;line-height:1.6;color:#333}
+.block-picture{display:block;flex-shrink:0;width:100%;height:auto;object-fit:cover}
+`;
+const KIT_STYLES_ID = 'block-renderer-styles';
+
+function addKitStyles() {
+  if (typeof document === 'undefined' || document.getElementById(KIT_STYLES_ID)) return;
+  const sheet = document.createElement('style');
+  sheet.id = KIT_STYLES_ID;
+  sheet.textContent = KIT_STYLES;
+  document.head.append(sheet);
+}
+addKitStyles();
+
+/**
+ * The outer box every page block shares: spacing around it, radius and background. `className`
+ * adds the block's own fixed styles (see KIT_STYLES), `style` what its props decide. `html` is
+ * markup the caller sanitised, held by the box itself, so a paragraph needs no element of its own.
+ */
+export function BlockBox({
+  box,
+  children,
+  className,
+  style,
+  html,
+}: {
+  box: Box;
+  children?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  html?: string;
+}) {
   const spacing = box.spacing ?? { top: 0, bottom: 0, side: 0 };
-  const inner = (
-    <div
-      style={{
-        borderRadius: box.radius ?? 0,
-        background: box.background || undefined,
-        overflow: 'hidden',
-        ...style,
-      }}
-    >
-      {children}
-    </div>
-  );
+  // Only the properties a block sets: each one is a style the browser parses for each element drawn.
+  const own: CSSProperties = {};
+  if (box.radius) own.borderRadius = box.radius;
+  if (box.background) own.background = box.background;
+  if (style) Object.assign(own, style);
+  const inner =
+    html === undefined ? (
+      <div className={className ? `block-box ${className}` : 'block-box'} style={own}>
+        {children}
+      </div>
+    ) : (
+      <div
+        className={className ? `block-box ${className}` : 'block-box'}
+        style={own}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: callers pass only HTML they sanitised
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
   // Without spacing the outer box adds nothing to the layout: a page of blocks draws one element fewer each.
   if (spacing.top === 0 && spacing.side === 0 && spacing.bottom === 0) return inner;
   return <div style={{ padding: `${spacing.top}px ${spacing.side}px ${spacing.bottom}px` }}>{inner}</div>;
@@ -131,6 +179,12 @@ export function Picture({
           />
         </svg>
       </div>
+    );
+  }
+  // The usual picture, full width and square-cornered, takes its fixed styles from a class.
+  if (width === '100%' && !radius && fit === 'cover') {
+    return (
+      <img className="block-picture" src={url} alt={alt} style={height === 'auto' ? undefined : { height }} />
     );
   }
   return <img src={url} alt={alt} style={{ ...frame, objectFit: fit }} />;

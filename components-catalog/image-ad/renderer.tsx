@@ -17,6 +17,15 @@ export function ImageAdBlock({ props }: RendererProps<Props>) {
     );
   }
   const columns = props.layout === 'twoColumns' ? 2 : 1;
+  const [only] = props.items;
+  // One picture in one column fills the box as the grid's single cell would, without the grid around it.
+  if (columns === 1 && only && props.items.length === 1) {
+    return (
+      <BlockBox box={props}>
+        <Picture src={only.image} height={only.image ? 'auto' : 160} />
+      </BlockBox>
+    );
+  }
   return (
     <BlockBox box={props}>
       <Grid columns={columns} gap={props.gap}>

@@ -6,18 +6,11 @@ import { sanitizeRichText } from './sanitize';
 export function RichTextBlock({ props, context }: RendererProps<Props>) {
   const hint = useHint(context);
   const html = useMemo(() => sanitizeRichText(props.html), [props.html]);
+  // The box holds the paragraphs itself, sanitised just above on every change of the HTML.
+  if (html) return <BlockBox box={props} className="block-paragraphs" html={html} />;
   return (
-    <BlockBox
-      box={props}
-      style={{ background: props.background, padding: 12, fontSize: 14, lineHeight: 1.6, color: '#333' }}
-    >
-      {html ? (
-        // Sanitised just above on every change of the HTML.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify with an allow-list
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
-      ) : (
-        <div style={{ color: MUTED }}>{hint('render.richText.placeholder')}</div>
-      )}
+    <BlockBox box={props} className="block-paragraphs">
+      <div style={{ color: MUTED }}>{hint('render.richText.placeholder')}</div>
     </BlockBox>
   );
 }

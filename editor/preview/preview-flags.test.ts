@@ -71,6 +71,25 @@ describe('previewFlags', () => {
       { blockAllowed: false, disallowedLinks: [] },
     ],
     [
+      // The shape problem is validateLink's to report; the flag is for a kind the shop lacks.
+      'a course link without its course, in a mall',
+      block('notice', { link: { linkType: LinkType.course, linkTitle: 'Piano' } }),
+      Shop.mall,
+      { blockAllowed: true, disallowedLinks: [] },
+    ],
+    [
+      'a link of a type no kind has',
+      block('notice', { link: { linkType: 999 } }),
+      Shop.mall,
+      { blockAllowed: true, disallowedLinks: [] },
+    ],
+    [
+      'a product link of the wrong shape, on an official site',
+      block('notice', { link: { ...productLink, id: 'three' } }),
+      Shop.officialSite,
+      { blockAllowed: true, disallowedLinks: [] },
+    ],
+    [
       'a type the catalogue does not know',
       { ...block('notice'), type: 'unknown' },
       Shop.mall,

@@ -1,23 +1,24 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useDndMonitor, useDroppable } from '@dnd-kit/core';
 import {
+  type CSSProperties,
   createContext,
   memo,
   type RefObject,
   useContext,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockDefinition } from '../../components-catalog/registry';
 import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplatePage } from '../../contract/template-document';
-import { previewFlags } from '../preview/preview-flags';
+import { type PreviewFlags, previewFlags } from '../preview/preview-flags';
 import type { StudioState } from '../store/studio-store';
 import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
@@ -90,19 +91,19 @@ export function BlockView({ block, context }: { block: BlockNode; context: Rende
   return <Renderer props={block.props} context={context} />;
 }
 
-/** Bits of a block's canvas state, in one number so a block subscribes to the store once. */
-const SELECTED = 1;
-const HOVERED = 2;
-
 /**
- * Styles every block wrapper shares, set once as a class rather than per element. What a block draws
- * takes no pointer events, so a click anywhere on it selects the block without a wrapper of its own.
+ * Styles every block wrapper shares, set once for the frame rather than per element: a wrapper is
+ * known by its block type, and carries no class of its own (each attribute set is work the browser
+ * repeats for every block of a long page). What a block draws
+ * takes no pointer events, so a click anywhere on it reaches the wrapper, which the phone frame reads
+ * the block from: no block carries handlers of its own.
  */
 const CANVAS_STYLES = `
-.studio-canvas-block{position:relative;cursor:pointer}
-.studio-canvas-block>*{pointer-events:none}
-.studio-canvas-list>.studio-canvas-block{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
-.studio-canvas-list>.studio-canvas-block[data-pending]{height:80px}
+.studio-canvas-frame [data-block-type]{position:relative;cursor:pointer}
+.studio-canvas-frame [data-block-type]>*{pointer-events:none}
+.studio-canvas-frame [data-block-type][data-drop-over]{box-shadow:inset 0 3px 0 #2b6cf6}
+.studio-canvas-list>[data-block-type]{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px}
+.studio-canvas-pending>*{content-visibility:auto;contain-intrinsic-size:auto ${PHONE_WIDTH}px auto 80px;height:80px}
 `;
 
 /** True while something is dragged: only then are the canvas's blocks drop targets. */
@@ -122,69 +123,100 @@ function useDragging(): boolean {
 /**
  * A block as a drop target (a drop inserts before it), mounted for the length of a drag: a page of
  * 300 blocks then registers no droppable, resize observer or store entry per block until one starts.
+ * It marks the block while a drag is over it, so the block itself keeps no state for it.
  */
-function BlockDropTarget({
-  id,
-  element,
-  onOver,
-}: {
-  id: string;
-  element: RefObject<HTMLDivElement | null>;
-  onOver: (over: boolean) => void;
-}) {
+function BlockDropTarget({ id, element }: { id: string; element: RefObject<HTMLDivElement | null> }) {
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${id}` });
   useLayoutEffect(() => {
     setNodeRef(element.current);
     return () => setNodeRef(null);
   }, [setNodeRef, element]);
-  useEffect(() => {
-    onOver(isOver);
-    return () => onOver(false);
-  }, [isOver, onOver]);
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || !isOver) return;
+    node.setAttribute('data-drop-over', '');
+    return () => node.removeAttribute('data-drop-over');
+  }, [isOver, element]);
   return null;
 }
+
+/** The canvas element of a block, for scrolling to it; the id is quoted, as imported ids may hold anything. */
+export const canvasBlockSelector = (blockId: string) =>
+  `[data-testid=${JSON.stringify(`canvas-block-${blockId}`)}]`;
+
+const BLOCK_TEST_ID = 'canvas-block-';
+
+/** The id of the canvas block an event happened on, read from its wrapper; null outside any block. */
+function blockIdAt(target: EventTarget | null, frame: Element): string | null {
+  // Frames still to draw carry no block type: a click on one selects nothing.
+  const wrapper = target instanceof Element ? target.closest('[data-block-type]') : null;
+  if (!wrapper || !frame.contains(wrapper)) return null;
+  return wrapper.getAttribute('data-testid')?.slice(BLOCK_TEST_ID.length) ?? null;
+}
+
+/** The block's name in the corner while it is selected or hovered, and why it is flagged when it is. */
+function BlockLabel({ block, flags }: { block: BlockNode; flags: PreviewFlags }) {
+  const intl = useIntl();
+  const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
+  const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
+  const text = !flags.blockAllowed
+    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
+    : allowed
+      ? name
+      : intl.formatMessage(
+          { id: 'studio.canvas.linkNotAllowed' },
+          { block: name, count: flags.disallowedLinks.length },
+        );
+  return (
+    <span
+      style={{
+        position: 'absolute',
+        top: 0,
+        right: 0,
+        zIndex: 2,
+        background: allowed ? '#2b6cf6' : '#e53e3e',
+        color: '#fff',
+        fontSize: 11,
+        padding: '2px 6px',
+        borderRadius: 3,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** Bits of a block's canvas state, in one number so a block follows the store with one subscription. */
+const SELECTED = 1;
+const HOVERED = 2;
+
+const stateOf = (studio: StudioState, id: string) =>
+  (studio.selection.includes(id) ? SELECTED : 0) | (studio.hover === id ? HOVERED : 0);
 
 /**
  * One block on the canvas. Memoised: a document change keeps the identity of untouched blocks, so
  * an edit re-renders only the blocks it changed (the Puck comparison bench measures this).
  * Off-screen blocks of the page's list skip layout and paint (content-visibility) until scrolled near.
+ * Kept to one element around what the block draws, with no hooks it does not need, as a page draws
+ * hundreds: clicks and hover are the phone frame's, the corner label is its own component.
  */
-/** The canvas element of a block, for scrolling to it; the id is quoted, as imported ids may hold anything. */
-export const canvasBlockSelector = (blockId: string) =>
-  `[data-testid=${JSON.stringify(`canvas-block-${blockId}`)}]`;
-
 const CanvasBlock = memo(function CanvasBlock({
   block,
   context,
+  state,
 }: {
   block: BlockNode;
   context: RenderContext;
+  /** SELECTED and HOVERED bits, given by whoever already follows the selection. */
+  state: number;
 }) {
-  const intl = useIntl();
-  const store = useStudioStore();
-  const state = useStudio(
-    (studio) =>
-      (studio.selection.includes(block.id) ? SELECTED : 0) | (studio.hover === block.id ? HOVERED : 0),
-  );
   const selected = (state & SELECTED) !== 0;
   const hovered = (state & HOVERED) !== 0;
   const dragging = useContext(DraggingContext);
   const element = useRef<HTMLDivElement>(null);
-  const [isOver, setOver] = useState(false);
   const flags = useMemo(() => previewFlags(block, context.shopType), [block, context.shopType]);
   const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
-  const labelled = selected || hovered || !allowed;
-  const name = labelled
-    ? intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' })
-    : '';
-  const flag = !flags.blockAllowed
-    ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
-    : allowed
-      ? ''
-      : intl.formatMessage(
-          { id: 'studio.canvas.linkNotAllowed' },
-          { block: name, count: flags.disallowedLinks.length },
-        );
   const outline = selected
     ? '2px solid #2b6cf6'
     : hovered
@@ -192,60 +224,32 @@ const CanvasBlock = memo(function CanvasBlock({
       : allowed
         ? undefined
         : '2px dashed #e53e3e';
+  const style: CSSProperties | undefined =
+    block.hidden || outline
+      ? { opacity: block.hidden ? 0.35 : undefined, outline, outlineOffset: -2 }
+      : undefined;
   return (
-    // The outline is the keyboard path to blocks; the canvas is for pointing at what you see.
-    // biome-ignore lint/a11y/noStaticElementInteractions: mirrors the outline's selectable rows
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the outline offers the same selection by keyboard
     <div
       ref={element}
-      className="studio-canvas-block"
-      data-testid={`canvas-block-${block.id}`}
+      data-testid={`${BLOCK_TEST_ID}${block.id}`}
       data-block-type={block.type}
       data-selected={selected || undefined}
       data-invalid={allowed ? undefined : true}
       data-flag={flags.blockAllowed ? (allowed ? undefined : 'link') : 'block'}
-      onClick={(event) => {
-        event.stopPropagation();
-        store
-          .getState()
-          .select([block.id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
-      }}
-      onMouseEnter={() => store.getState().setHover(block.id)}
-      onMouseLeave={() => store.getState().setHover(null)}
-      style={
-        block.hidden || outline || isOver
-          ? {
-              opacity: block.hidden ? 0.35 : undefined,
-              outline,
-              outlineOffset: outline ? -2 : undefined,
-              boxShadow: isOver ? 'inset 0 3px 0 #2b6cf6' : undefined,
-            }
-          : undefined
-      }
+      style={style}
     >
       <BlockView block={block} context={context} />
-      {dragging && <BlockDropTarget id={block.id} element={element} onOver={setOver} />}
-      {labelled && (
-        <span
-          style={{
-            position: 'absolute',
-            top: 0,
-            right: 0,
-            zIndex: 2,
-            background: allowed ? '#2b6cf6' : '#e53e3e',
-            color: '#fff',
-            fontSize: 11,
-            padding: '2px 6px',
-            borderRadius: 3,
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {allowed ? name : flag}
-        </span>
-      )}
+      {dragging && <BlockDropTarget id={block.id} element={element} />}
+      {(selected || hovered || !allowed) && <BlockLabel block={block} flags={flags} />}
     </div>
   );
 });
+
+/** A fixed block (navigation bar, tab bar, floating button), following its own selection and hover. */
+function FixedCanvasBlock({ block, context }: { block: BlockNode; context: RenderContext }) {
+  const state = useStudio((studio) => stateOf(studio, block.id));
+  return <CanvasBlock block={block} context={context} state={state} />;
+}
 
 /** The page the canvas shows (the home page when the shown one is gone). */
 function shownPage(state: StudioState): TemplatePage {
@@ -262,26 +266,35 @@ function fixedBlock(state: StudioState, slot: keyof TemplatePage['fixed']): Bloc
 /**
  * A block of the page's list, read from the store by id: an edit to one block re-renders that block
  * alone, not the canvas and its 300 siblings. Memoised: a structural change (insert, delete, move)
- * re-renders the list without touching its untouched blocks.
+ * re-renders the list without touching its untouched blocks. Its selection and hover come from the
+ * list, which follows them once for all its blocks.
  */
-const PageBlock = memo(function PageBlock({ id, context }: { id: string; context: RenderContext }) {
-  const block = useStudio((state) =>
-    Object.hasOwn(state.history.document.blocks, id) ? state.history.document.blocks[id]! : null,
+const PageBlock = memo(function PageBlock({
+  id,
+  context,
+  state,
+}: {
+  id: string;
+  context: RenderContext;
+  state: number;
+}) {
+  const block = useStudio((studio) =>
+    Object.hasOwn(studio.history.document.blocks, id) ? studio.history.document.blocks[id]! : null,
   );
-  return block ? <CanvasBlock block={block} context={context} /> : null;
+  return block ? <CanvasBlock block={block} context={context} state={state} /> : null;
 });
 
 /** A block below the first screen before the canvas has drawn it: an empty frame of a typical height. */
-function PendingBlock({ block }: { block: BlockNode }) {
-  return (
-    <div
-      className="studio-canvas-block"
-      data-testid={`canvas-block-${block.id}`}
-      data-block-type={block.type}
-      data-pending=""
-    />
-  );
+function PendingBlock({ id }: { id: string }) {
+  return <div data-testid={`${BLOCK_TEST_ID}${id}`} data-pending="" />;
 }
+
+/** The Prioritized Task Scheduling API where the browser has it (Chromium; Safari and Firefox fall back to a timer). */
+const taskScheduler = (
+  globalThis as {
+    scheduler?: { postTask?: (task: () => void, options: { priority: 'user-blocking' }) => Promise<void> };
+  }
+).scheduler;
 
 /**
  * A low estimate of a page block's height (a spacer's), so the blocks drawn first fill the window
@@ -294,18 +307,25 @@ const LOW_BLOCK_HEIGHT = 20;
  * so a long page opens as fast as a short one. The rest is one render, not a time-sliced transition:
  * slicing let the browser draw a frame between slices and made the whole page take longer.
  * The frame is asked for as the first screen commits (a layout effect): a passive effect runs after
- * that frame has been painted, and its frame request then waited for the one after.
+ * that frame has been painted, and its frame request then waited for the one after. The rest is
+ * drawn in a task of the highest priority posted from the frame callback, so it runs as soon as that
+ * frame is painted, and synchronously: a timer, a message and React's own scheduling each waited
+ * behind other tasks, and often another frame, before it.
  */
 function useDrawnCount(): number {
   const [drawnAll, setDrawnAll] = useState(false);
   useLayoutEffect(() => {
-    let timer = 0;
+    let cancelled = false;
+    const drawRest = () => {
+      if (!cancelled) flushSync(() => setDrawnAll(true));
+    };
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setDrawnAll(true));
+      if (taskScheduler?.postTask) void taskScheduler.postTask(drawRest, { priority: 'user-blocking' });
+      else setTimeout(drawRest);
     });
     return () => {
+      cancelled = true;
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
     };
   }, []);
   return drawnAll ? Number.POSITIVE_INFINITY : Math.ceil(window.innerHeight / LOW_BLOCK_HEIGHT);
@@ -318,7 +338,10 @@ function useDrawnCount(): number {
 function PageBlockList({ context }: { context: RenderContext }) {
   const blockIds = useStudio((state) => shownPage(state).blockIds);
   const drawnCount = useDrawnCount();
-  const store = useStudioStore();
+  const selection = useStudio((state) => state.selection);
+  const hover = useStudio((state) => state.hover);
+  // Read, not followed: the blocks drawn below follow their own, and a frame still to draw needs only its id.
+  const blocks = useStudioStore().getState().history.document.blocks;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DROP_ID });
   return (
     <div
@@ -332,11 +355,18 @@ function PageBlockList({ context }: { context: RenderContext }) {
           <FormattedMessage id="studio.canvas.empty" />
         </Text>
       )}
-      {blockIds.map((id, index) => {
-        if (index < drawnCount) return <PageBlock key={id} id={id} context={context} />;
-        const block = store.getState().history.document.blocks[id];
-        return block ? <PendingBlock key={id} block={block} /> : null;
+      {blockIds.slice(0, drawnCount).map((id) => {
+        const state = (selection.includes(id) ? SELECTED : 0) | (hover === id ? HOVERED : 0);
+        return <PageBlock key={id} id={id} context={context} state={state} />;
       })}
+      {/* One element around the frames still to draw: drawing them takes it away in one removal. */}
+      {drawnCount < blockIds.length && (
+        <div className="studio-canvas-pending">
+          {blockIds
+            .slice(drawnCount)
+            .map((id) => (Object.hasOwn(blocks, id) ? <PendingBlock key={id} id={id} /> : null))}
+        </div>
+      )}
     </div>
   );
 }
@@ -347,6 +377,7 @@ export function PhoneCanvas() {
   const settings = useStudio((state) => shownPage(state).settings);
   const shopType = useStudio((state) => state.previewShopType);
   const select = useStudio((state) => state.select);
+  const store = useStudioStore();
   const dragging = useDragging();
   const context = useMemo<RenderContext>(() => ({ mode: 'editing', shopType, now: Date.now() }), [shopType]);
   const navigationBar = useStudio((state) => fixedBlock(state, 'navigationBar'));
@@ -368,10 +399,24 @@ export function PhoneCanvas() {
         data-testid="phone-canvas"
       >
         <style>{CANVAS_STYLES}</style>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the empty page clears the selection */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape clears the selection by keyboard */}
+        {/* The outline is the keyboard path to blocks; the canvas is for pointing at what you see. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a click selects the block under it, or clears the selection */}
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the outline selects by keyboard, Escape clears */}
+        {/* biome-ignore lint/a11y/useKeyWithMouseEvents: hover only outlines the block under the pointer */}
         <div
-          onClick={() => select([])}
+          className="studio-canvas-frame"
+          onClick={(event) => {
+            const id = blockIdAt(event.target, event.currentTarget);
+            if (id === null) select([]);
+            else select([id], event.shiftKey || event.metaKey || event.ctrlKey ? 'toggle' : 'replace');
+          }}
+          onMouseOver={(event) => {
+            const id = blockIdAt(event.target, event.currentTarget);
+            if (store.getState().hover !== id) store.getState().setHover(id);
+          }}
+          onMouseLeave={() => {
+            if (store.getState().hover !== null) store.getState().setHover(null);
+          }}
           style={{
             width: PHONE_WIDTH,
             minHeight: 720,
@@ -384,19 +429,19 @@ export function PhoneCanvas() {
           }}
         >
           {navigationBar ? (
-            <CanvasBlock block={navigationBar} context={context} />
+            <FixedCanvasBlock block={navigationBar} context={context} />
           ) : (
             <NavigationRenderer props={{ ...navigationDefaults, title: settings.title }} context={context} />
           )}
           <PageBlockList context={context} />
           {floating && (
             <div style={{ position: 'absolute', right: 12, bottom: tabBar ? 110 : 60 }}>
-              <CanvasBlock block={floating} context={context} />
+              <FixedCanvasBlock block={floating} context={context} />
             </div>
           )}
           {tabBar && (
             <div style={{ position: 'sticky', bottom: 0 }}>
-              <CanvasBlock block={tabBar} context={context} />
+              <FixedCanvasBlock block={tabBar} context={context} />
             </div>
           )}
         </div>

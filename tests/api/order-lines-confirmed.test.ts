@@ -30,7 +30,7 @@ async function confirmAfter(change: (target: TestSku) => SQL | null): Promise<st
       const statement = change(sku);
       if (statement) await tx.execute(statement);
       try {
-        await runTogether(tx, confirmLines(MALL_SITE, priced));
+        await runTogether(tx, [confirmLines(MALL_SITE, priced)]);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         outcome = error.key;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../contract/endpoint';
 import { revokeStorefrontKey, setDeliverySetting } from '../../contract/endpoints/orders';
 import * as storefrontApi from '../../contract/endpoints/storefront';
+import { KEY_TRUSTED_MILLISECONDS, newKey } from '../../server/areas/storefront/service';
 import { startTestServer, type TestServer } from './harness';
 import {
   ADDRESS,
@@ -69,6 +70,35 @@ describe('the storefront key', () => {
     expect((await storefront(server, 'nonsense', storefrontApi.getOrder, input)).status).toBe(401);
     const unknown = `sf_${'A'.repeat(32)}`;
     expect((await storefront(server, unknown, storefrontApi.getOrder, input)).status).toBe(401);
+  });
+
+  it('is refused with HTTP 403 once its shop has expired, within the time a key read is trusted', async () => {
+    const SITE = 2;
+    const { key: siteKey, hash, prefix } = newKey();
+    await server.query(
+      sql`insert into storefront_keys (site_id, name, key_hash, prefix) values (${SITE}, 'expiry', ${hash}, ${prefix})`,
+    );
+    const [site] = await server.query<{ expires_at: string | null }>(
+      sql`select expires_at::text from sites where id = ${SITE}`,
+    );
+    const input = { orderNo: '1', buyerId: 'x' };
+    expect((await storefront(server, siteKey, storefrontApi.getOrder, input)).status).toBe(200);
+    await server.query(sql`update sites set expires_at = now() - interval '1 minute' where id = ${SITE}`);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, KEY_TRUSTED_MILLISECONDS + 100));
+      const refused = await storefront(server, siteKey, storefrontApi.getOrder, input);
+      expect(refused.status).toBe(403);
+      // Read expired, it is refused from the first call.
+      const { key: lateKey, hash: lateHash, prefix: latePrefix } = newKey();
+      await server.query(
+        sql`insert into storefront_keys (site_id, name, key_hash, prefix) values (${SITE}, 'late', ${lateHash}, ${latePrefix})`,
+      );
+      expect((await storefront(server, lateKey, storefrontApi.getOrder, input)).status).toBe(403);
+    } finally {
+      await server.query(
+        sql`update sites set expires_at = ${site!.expires_at}::timestamptz where id = ${SITE}`,
+      );
+    }
   });
 
   it('stops working once revoked, and is stored only as a hash', async () => {

@@ -7,7 +7,7 @@ import { growthForAmount, growthToTakeBack } from '../../../contract/member-rule
 import type { GradeStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { changeGrowth } from './members';
+import { type BuyerTrace, changeGrowth, memberTrace, refuseDisabled } from './members';
 
 /**
  * What grades do to orders: the grade stage of the pricing function for a buyer, the growth an
@@ -56,6 +56,18 @@ export async function readMemberSetting(
   };
 }
 
+/** What a grade does to an order's prices, with the shop's switches (null where never saved). */
+export interface GradeTerms extends Record<string, unknown> {
+  discount_percent: number;
+  free_shipping: boolean;
+  grade_on_activity_prices: boolean | null;
+  grade_with_coupon: boolean | null;
+  excluded_product_ids: (number | string)[] | null;
+}
+
+const GRADE_TERMS = sql`g.discount_percent, g.free_shipping,
+  s.grade_on_activity_prices, s.grade_with_coupon, s.excluded_product_ids`;
+
 /**
  * The grade stage for a buyer's order: the grade's discount and free shipping with the shop's
  * switches; null for a buyer without a grade (or a disabled member).
@@ -67,31 +79,54 @@ export async function gradeStageFor(
   lines: readonly { skuId: number; productId: number }[],
 ): Promise<GradeStage | null> {
   // The shop's switches come with the grade (defaults when the shop never saved them): one read.
-  const [grade] = await queryRows<{
-    discount_percent: number;
-    free_shipping: boolean;
-    grade_on_activity_prices: boolean | null;
-    grade_with_coupon: boolean | null;
-    excluded_product_ids: (number | string)[] | null;
-  }>(
+  const [terms] = await queryRows<GradeTerms>(
     tx,
-    sql`select g.discount_percent, g.free_shipping,
-               s.grade_on_activity_prices, s.grade_with_coupon, s.excluded_product_ids
+    sql`select ${GRADE_TERMS}
           from members m join member_grades g on g.id = m.grade_id
           left join member_settings s on s.site_id = m.site_id
          where m.site_id = ${siteId} and m.open_id = ${buyerId} and m.status = 'active'`,
   );
-  if (!grade) return null;
+  return gradeStageOf(terms ?? null, lines);
+}
+
+/** The grade stage of terms read already (ensureMemberWithGrade); null without a grade. */
+export function gradeStageOf(
+  terms: GradeTerms | null,
+  lines: readonly { skuId: number; productId: number }[],
+): GradeStage | null {
+  if (!terms) return null;
   const excluded = new Set(
-    (grade.excluded_product_ids ?? DEFAULT_PREFERENTIAL_SETTING.ExcludedProductIds).map(Number),
+    (terms.excluded_product_ids ?? DEFAULT_PREFERENTIAL_SETTING.ExcludedProductIds).map(Number),
   );
   return {
-    payPercent: grade.discount_percent,
-    freeShipping: grade.free_shipping,
-    onActivityPrices: grade.grade_on_activity_prices ?? DEFAULT_PREFERENTIAL_SETTING.GradeOnActivityPrices,
-    withCoupon: grade.grade_with_coupon ?? DEFAULT_PREFERENTIAL_SETTING.GradeWithCoupon,
+    payPercent: terms.discount_percent,
+    freeShipping: terms.free_shipping,
+    onActivityPrices: terms.grade_on_activity_prices ?? DEFAULT_PREFERENTIAL_SETTING.GradeOnActivityPrices,
+    withCoupon: terms.grade_with_coupon ?? DEFAULT_PREFERENTIAL_SETTING.GradeWithCoupon,
     excludedSkuIds: new Set(lines.filter((line) => excluded.has(line.productId)).map((line) => line.skuId)),
   };
+}
+
+/**
+ * ensureMember for a buyer placing an order, with the terms of their grade read by the same
+ * statement: an order needs both, and each statement is a round trip.
+ */
+export async function ensureMemberWithGrade(
+  tx: Executor,
+  trace: BuyerTrace,
+): Promise<{ memberId: number; grade: GradeTerms | null }> {
+  const [row] = await queryRows<
+    GradeTerms & { id: number; status: 'active' | 'disabled'; grade_id: number | null }
+  >(
+    tx,
+    sql`with member as (${memberTrace(trace)})
+        select member.id, member.status, member.grade_id, ${GRADE_TERMS}
+          from member left join member_grades g on g.id = member.grade_id
+          left join member_settings s on s.site_id = ${trace.siteId}`,
+  );
+  refuseDisabled(row!, trace.field ?? 'Buyer.Id');
+  const graded = row!.status === 'active' && row!.grade_id !== null && row!.discount_percent !== null;
+  return { memberId: row!.id, grade: graded ? row! : null };
 }
 
 export interface OrderGrowthFacts {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type {
   GrowthReason,
   MemberProfile,
@@ -49,7 +49,7 @@ const RETURNING = sql`returning id, member_no, open_id, nickname, avatar, mobile
 const defaultGrade = (siteId: number) =>
   sql`(select grade.id from member_grades grade where grade.site_id = ${siteId} and grade.is_default)`;
 
-function refuseDisabled(row: MemberRow, field: string): void {
+export function refuseDisabled(row: Pick<MemberRow, 'status'>, field: string): void {
   if (row.status === 'disabled') throw new AppError('member.disabled', {}, { field, status: 403 });
 }
 
@@ -59,19 +59,21 @@ function refuseDisabled(row: MemberRow, field: string): void {
  * and demo data may replay traces out of order, so the earliest one stays the registration time.
  */
 export async function ensureMember(tx: Executor, trace: BuyerTrace): Promise<number> {
-  const [row] = await queryRows<MemberRow>(
-    tx,
-    sql`insert into members as member (site_id, open_id, nickname, mobile, source, registered_at, grade_id)
-        values (${trace.siteId}, ${trace.openId}, ${trace.nickname}, ${trace.mobile}, ${trace.source},
-                ${trace.now.toISOString()}::timestamptz, ${defaultGrade(trace.siteId)})
-        on conflict (site_id, open_id) do update
-          set nickname = case when member.nickname = '' then excluded.nickname else member.nickname end,
-              mobile = case when member.mobile = '' then excluded.mobile else member.mobile end,
-              registered_at = least(member.registered_at, excluded.registered_at)
-        ${RETURNING}`,
-  );
+  const [row] = await queryRows<MemberRow>(tx, memberTrace(trace));
   refuseDisabled(row!, trace.field ?? 'Buyer.Id');
   return row!.id;
+}
+
+/** The statement of ensureMember, returning the member's row, for a caller that reads more with it. */
+export function memberTrace(trace: BuyerTrace): SQL {
+  return sql`insert into members as member (site_id, open_id, nickname, mobile, source, registered_at, grade_id)
+             values (${trace.siteId}, ${trace.openId}, ${trace.nickname}, ${trace.mobile}, ${trace.source},
+                     ${trace.now.toISOString()}::timestamptz, ${defaultGrade(trace.siteId)})
+             on conflict (site_id, open_id) do update
+               set nickname = case when member.nickname = '' then excluded.nickname else member.nickname end,
+                   mobile = case when member.mobile = '' then excluded.mobile else member.mobile end,
+                   registered_at = least(member.registered_at, excluded.registered_at)
+             ${RETURNING}`;
 }
 
 function profileOf(row: MemberRow): MemberProfile {

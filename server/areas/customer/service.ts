@@ -163,7 +163,10 @@ export async function readWallet(db: Executor, siteId: number, buyerId: string):
 }
 
 export {
+  ensureMemberWithGrade,
+  type GradeTerms,
   gradeStageFor,
+  gradeStageOf,
   grantOrderGrowth,
   grantReviewGrowth,
   type OrderGrowthFacts,

@@ -21,7 +21,7 @@ import { afterCommit } from '../../db/after-commit';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern, queryRows } from '../../db/query';
 import { AppError } from '../../http/errors';
-import { placeOrder, reserveOrderNumber, type StorefrontContext } from '../order/service';
+import { placeOrder, reservedOrder, type StorefrontContext } from '../order/service';
 import type { orders } from '../order/tables';
 import { activityStore, activityValues } from './deal-activities';
 import { checkActivityPrices, readGoods, requireGoods } from './deal-goods';
@@ -575,15 +575,15 @@ async function reserveUnits(
   input: { SeckillGoodsId: number; SkuId: number; Quantity: number },
 ): Promise<Reservation> {
   const { Quantity } = input;
-  // The number is taken first so the ledger row can name the order; a buyer turned away below
-  // leaves a gap in the numbers, as any order that fails does.
-  const { id, orderNo } = await reserveOrderNumber(db, context.now);
   const at = context.now.toISOString();
   // The activity still on and the goods still in it, checked by the statement that takes the units.
+  // The order's number is reserved by it too, so the ledger row can name the order; a buyer turned
+  // away leaves a gap in the numbers, as any order that fails does.
   const take = (executor: Executor) =>
-    queryRows<{ stock: number; price_fen: number }>(
+    queryRows<{ id: number; order_no: string; stock: number | null; price_fen: number | null }>(
       executor,
-      sql`with taken as (
+      sql`with ${reservedOrder(context.now)},
+          taken as (
             update seckill_skus ss set stock = ss.stock - ${Quantity}::int, sold = ss.sold + ${Quantity}::int
               from seckill_goods g join seckill_activities a on a.id = g.activity_id
              where ss.id = ${offer.seckill_sku_id} and ss.stock >= ${Quantity}::int
@@ -591,15 +591,17 @@ async function reserveUnits(
             returning ss.id, ss.stock, ss.price_fen, ss.seckill_goods_id),
           logged as (
             insert into seckill_stock_log (site_id, seckill_sku_id, kind, delta, after, reason, account_id, at)
-            select ${context.siteId}, id, 'order', ${-Quantity}::int, stock, ${orderNo}, null, ${at}::timestamptz
-              from taken),
+            select ${context.siteId}, taken.id, 'order', ${-Quantity}::int, taken.stock, reserved_order.order_no,
+                   null, ${at}::timestamptz
+              from taken, reserved_order),
           held as (
             insert into seckill_reservations (site_id, order_id, order_no, seckill_sku_id, seckill_goods_id,
                                               buyer_id, quantity, reserved_at)
-            select ${context.siteId}, ${id}, ${orderNo}, id, seckill_goods_id, ${member.buyerId}, ${Quantity}::int,
-                   ${at}::timestamptz
-              from taken)
-          select stock, price_fen from taken`,
+            select ${context.siteId}, reserved_order.id, reserved_order.order_no, taken.id, taken.seckill_goods_id,
+                   ${member.buyerId}, ${Quantity}::int, ${at}::timestamptz
+              from taken, reserved_order)
+          select reserved_order.id, reserved_order.order_no, taken.stock, taken.price_fen
+            from reserved_order left join taken on true`,
     );
   // Nothing taken: sold out since the offer was read, or switched off or removed; read again to say which.
   const refuse = async (executor: Executor): Promise<never> => {
@@ -607,18 +609,17 @@ async function reserveUnits(
     throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
   };
   const limit = offer.limit_per_member;
-  if (limit <= 0) {
-    const [taken] = await take(db);
-    return { orderId: id, orderNo, priceFen: taken?.price_fen ?? (await refuse(db)) };
-  }
-  const [taken] = await db.transaction(async (tx) => {
+  const reservation = ([row]: { id: number; order_no: string; price_fen: number | null }[]) =>
+    row?.price_fen === null || row?.price_fen === undefined
+      ? undefined
+      : { orderId: row.id, orderNo: row.order_no, priceFen: row.price_fen };
+  if (limit <= 0) return reservation(await take(db)) ?? (await refuse(db));
+  return db.transaction(async (tx) => {
     if (!(await takeMemberQuota(tx, member, Quantity, limit)))
       throw new AppError('seckill.memberLimit', { limit }, { field: 'Quantity' });
-    const rows = await take(tx);
     // Refused inside the transaction, so the member's limit goes back with it.
-    return rows.length > 0 ? rows : refuse(tx);
+    return reservation(await take(tx)) ?? refuse(tx);
   });
-  return { orderId: id, orderNo, priceFen: taken!.price_fen };
 }
 
 interface TakenUnits extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { shopDate } from '../../../contract/shop-time';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -10,6 +10,11 @@ import { queryRows } from '../../db/query';
  */
 export function orderNumber(at: Date, id: number): string {
   return `${shopDate(at).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
+}
+
+/** orderNumber in SQL, for a statement that reserves the id itself; `id` is an int expression. */
+export function orderNumberSql(at: Date, id: SQL): SQL {
+  return sql`(${shopDate(at).replaceAll('-', '')}::text || lpad(${id}::text, greatest(8, length(${id}::text)), '0'))`;
 }
 
 /** Reserves the next id of `table` (orders or recharge_orders), to insert the row with its number. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
-import { runTogether, type Statement, statement } from '../../db/query';
+import { runTogether, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Actor, idList, type OrderLogRow, type OrderRecord, orderLogRow } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
@@ -69,17 +69,12 @@ function distinctSkuIds(lines: readonly LineRequest[]): number[] {
   return [...seen];
 }
 
-/** The goods rows of the SKUs locked, in id order, as every stock writer locks them. */
-function goodsLock(siteId: number, skuIds: readonly number[]): Statement {
-  return statement(
-    sql`select id from products
-         where site_id = ${siteId} and id in (select product_id from skus where site_id = ${siteId} and id in ${idList(skuIds)})
-         order by id for update`,
-  );
-}
-
-/** Reads the lines' SKUs and goods and prices them, refused as priceLines says. */
-function pricing(siteId: number, lines: readonly LineRequest[]): Statement<PricedLine[]> {
+/**
+ * Reads the lines' SKUs and goods and prices them, refused as priceLines says. With `lock`, the
+ * goods rows and the SKU rows are locked by the same statement, in goods id order as every stock
+ * writer locks them; a row changed while the statement waited for its lock is read as committed.
+ */
+function pricing(siteId: number, lines: readonly LineRequest[], lock: boolean): Statement<PricedLine[]> {
   const skuIds = distinctSkuIds(lines);
   return {
     query: sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, s.weight_g, s.volume_cm3,
@@ -87,7 +82,8 @@ function pricing(siteId: number, lines: readonly LineRequest[]): Statement<Price
                       (select jsonb_build_object('ChargeMode', f.charge_mode) || f.rules from freight_templates f
                         where f.id = p.freight_template_id and f.site_id = p.site_id) as freight
                  from skus s join products p on p.id = s.product_id
-                where s.site_id = ${siteId} and s.id in ${idList(skuIds)}`,
+                where s.site_id = ${siteId} and s.id in ${idList(skuIds)}
+                ${lock ? sql`order by p.id, s.id for update of p, s` : sql``}`,
     read: (rows) => {
       const byId = new Map((rows as SkuRecord[]).map((record) => [record.id, record]));
       return lines.map((line) => pricedLine(line, byId.get(line.SkuId)));
@@ -125,8 +121,9 @@ function pricedLine(line: LineRequest, record: SkuRecord | undefined): PricedLin
 
 /**
  * Prices the lines: each SKU must be the site's, its goods on the shelf, its stock enough now. The
- * goods rows are locked (in id order) before prices and stock are read, so what is charged is what
- * the database holds at this moment, and taking stock later in the same transaction cannot deadlock.
+ * goods and SKU rows are locked (in goods id order) by the statement that reads prices and stock, so
+ * what is charged is what the database holds at this moment, and taking stock later in the same
+ * transaction cannot deadlock.
  * Read without locking (`lock: false`) for a quote, which charges nothing, and for an order, which
  * confirms the lines under the lock at its end (confirmLines).
  */
@@ -136,40 +133,38 @@ export async function priceLines(
   lines: readonly LineRequest[],
   options: { lock: boolean } = { lock: true },
 ): Promise<PricedLine[]> {
-  const priced = pricing(siteId, lines);
-  if (!options.lock) return (await runTogether(tx, [priced]))[0];
-  const [, locked] = await runTogether(tx, [goodsLock(siteId, distinctSkuIds(lines)), priced]);
-  return locked;
+  const [priced] = await runTogether(tx, [pricing(siteId, lines, options.lock)]);
+  return priced;
 }
 
 /**
  * Lines an order priced without a lock, confirmed under the goods rows' lock: priced again with the
  * lock (refused as priceLines refuses: off the shelf, stock short) and refused as well when anything
  * the order was priced from changed meanwhile (price, name, category, freight, weight), so what is
- * charged is what the database holds while the lock is held. An order runs these as late as it can,
+ * charged is what the database holds while the lock is held. An order runs this as late as it can,
  * with the statements that take its stock (runTogether), so buyers of one good queue for the end of
  * an order, not the whole.
  */
-export function confirmLines(siteId: number, priced: readonly PricedLine[]): [Statement, Statement] {
-  const requests = priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity }));
-  const again = pricing(siteId, requests);
-  return [
-    goodsLock(siteId, distinctSkuIds(requests)),
-    {
-      query: again.query,
-      read: (rows) => {
-        const locked = again.read(rows);
-        priced.forEach((line, index) => {
-          if (!isDeepStrictEqual(line, locked[index]))
-            throw new AppError('order.goodsChanged', { name: line.label }, { field: 'Lines' });
-        });
-      },
+export function confirmLines(siteId: number, priced: readonly PricedLine[]): Statement {
+  const again = pricing(
+    siteId,
+    priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity })),
+    true,
+  );
+  return {
+    query: again.query,
+    read: (rows) => {
+      const locked = again.read(rows);
+      priced.forEach((line, index) => {
+        if (!isDeepStrictEqual(line, locked[index]))
+          throw new AppError('order.goodsChanged', { name: line.label }, { field: 'Lines' });
+      });
     },
-  ];
+  };
 }
 
 export interface NewOrder {
-  /** The id reserved for it beforehand (reserveOrderNumber); otherwise one is reserved now. */
+  /** The id reserved for it beforehand (reservedOrder); otherwise one is reserved now. */
   id?: number;
   siteId: number;
   type: OrderType;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DeliverySetting, ParameterSetting } from '../../../contract/endpoints/orders';
 import type {
@@ -15,7 +15,7 @@ import { queryRows, runTogether } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
-import { ensureMember, gradeStageFor } from '../customer/service';
+import { ensureMember, ensureMemberWithGrade, gradeStageFor, gradeStageOf } from '../customer/service';
 import { liveRooms } from '../live-rooms/tables';
 import { distanceKm } from './distance';
 import { expressFreight } from './express-freight';
@@ -37,7 +37,7 @@ import {
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, couponKeeping, orderCouponView } from './order-coupon';
 import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
-import { freshPickupCode, orderNumber, reserveId } from './order-number';
+import { freshPickupCode, orderNumberSql } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import {
   confirmLines,
@@ -84,7 +84,7 @@ export interface PlaceOptions {
    */
   stockAtCreation?: boolean;
   /**
-   * The id reserved before the order's transaction (reserveOrderNumber), for a caller that must
+   * The id reserved before the order's transaction (reservedOrder), for a caller that must
    * name the order in a ledger row of its own before the order exists (a seckill reservation).
    */
   orderId?: number;
@@ -96,12 +96,14 @@ export interface PlaceOptions {
 }
 
 /**
- * Reserves the id and number of an order placed later with `orderId` (at the same `now`): from the
- * orders' sequence, so it is never handed out twice, even when that order is never written.
+ * A common table `reserved_order (id, order_no)` for a statement that names an order placed later
+ * with `orderId` (at the same `now`): the id from the orders' sequence, so it is never handed out
+ * twice, even when that order is never written.
  */
-export async function reserveOrderNumber(tx: Executor, now: Date): Promise<{ id: number; orderNo: string }> {
-  const id = await reserveId(tx, 'orders');
-  return { id, orderNo: orderNumber(now, id) };
+export function reservedOrder(now: Date): SQL {
+  return sql`reserved_order as (
+    select id, ${orderNumberSql(now, sql`id`)} as order_no
+      from (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id) next)`;
 }
 
 function buyerActor(name: string): Actor {
@@ -178,7 +180,7 @@ export async function placeOrder(
 
   // The wallet's lock comes first: see order-points.ts.
   const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
-  await ensureMember(context.tx, {
+  const { grade } = await ensureMemberWithGrade(context.tx, {
     siteId: context.siteId,
     openId: input.Buyer.Id,
     nickname: input.Buyer.Name,
@@ -230,7 +232,7 @@ export async function placeOrder(
     {
       lines: lines.map((line) => ({ skuId: line.skuId, unitFen: line.unitFen, quantity: line.quantity })),
       activity: options.activity ?? null,
-      grade: await gradeStageFor(context.tx, context.siteId, input.Buyer.Id, lines),
+      grade: gradeStageOf(grade, lines),
       coupon: coupon?.stage ?? null,
       points,
       freightFen,
@@ -291,7 +293,7 @@ export async function placeOrder(
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   const stockActor = { accountId: null, name: actor.name };
   await runTogether(context.tx, [
-    ...confirmLines(context.siteId, lines),
+    confirmLines(context.siteId, lines),
     takesNow ? stockTaking(context.siteId, lines, order.orderNo, stockActor, context.now) : null,
     // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
     couponKeeping(coupon, order, price, takesNow, context.now),
