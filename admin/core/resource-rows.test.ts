@@ -42,6 +42,18 @@ describe('rowsToDraw', () => {
     expect(rows).toEqual(Array.from({ length: last - first + 1 }, (_, offset) => first + offset));
   });
 
+  it.each([
+    // A flick past a whole screen draws the view alone, either way.
+    { direction: 'forward' as const, leaping: true, first: 10, last: 20 },
+    { direction: 'backward' as const, leaping: true, first: 10, last: 20 },
+    // At rest the overscan is back on both sides, whatever the last step was.
+    { direction: null, leaping: true, first: 7, last: 23 },
+    { direction: 'forward' as const, leaping: false, first: 9, last: 23 },
+  ])('$direction, leaping $leaping', ({ direction, leaping, first, last }) => {
+    const rows = rowsToDraw(range(10, 20), direction, leaping);
+    expect([rows[0], rows.at(-1), rows.length]).toEqual([first, last, last - first + 1]);
+  });
+
   it('draws nothing for an empty list', () => {
     expect(rowsToDraw(range(0, -1, 0), null)).toEqual([]);
   });
