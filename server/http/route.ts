@@ -29,19 +29,23 @@ export type Handler<E extends EndpointDefinition> = (
   context: HandlerContext<E>,
 ) => Promise<(z.input<E['output']> & { Errmsg?: string }) | undefined>;
 
-export interface RouteDefinition<E extends EndpointDefinition = EndpointDefinition> {
-  endpoint: E;
-  handler: Handler<E>;
+/** How a route reads its request beyond a JSON body. */
+export interface RouteOptions {
   /** Multipart endpoints read their own body; the input schema then checks the text fields only. */
   multipart?: boolean;
   /** Reads or sets cookies (the verification code's, from its image to the login). */
   cookies?: boolean;
 }
 
+export interface RouteDefinition<E extends EndpointDefinition = EndpointDefinition> extends RouteOptions {
+  endpoint: E;
+  handler: Handler<E>;
+}
+
 export function defineRoute<E extends EndpointDefinition>(
   endpoint: E,
   handler: Handler<E>,
-  options: { multipart?: boolean; cookies?: boolean } = {},
+  options: RouteOptions = {},
 ): RouteDefinition {
   return { endpoint, handler: handler as unknown as Handler<EndpointDefinition>, ...options };
 }
