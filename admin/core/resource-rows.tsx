@@ -1,10 +1,37 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { ResourceColumn } from './resource-list';
 
 /** A row's height until the first rendered row is measured. */
 const ESTIMATED_ROW_HEIGHT = 56;
+/**
+ * Rows drawn beyond the view. Every row in the document is laid out and painted on each step, and
+ * rows the scroll has passed are never seen again, so while scrolling only the side the list moves
+ * towards keeps a few; at rest both sides do, for a scroll either way (and for the keyboard). A
+ * step that leaps more than a screen (a flick) would leap past the overscan too: it draws the view.
+ */
+const OVERSCAN_AHEAD = 3;
+const OVERSCAN_BEHIND = 1;
+
+/**
+ * The indexes to draw: the rows in view and the overscan, more of it ahead of the scroll, none
+ * while the scroll leaps (`leaping`: it moved more than a screen since the last range).
+ */
+export function rowsToDraw(
+  range: Range,
+  direction: 'forward' | 'backward' | null,
+  leaping = false,
+): number[] {
+  const moving = direction !== null;
+  const ahead = moving && leaping ? 0 : OVERSCAN_AHEAD;
+  const behind = moving ? (leaping ? 0 : OVERSCAN_BEHIND) : OVERSCAN_AHEAD;
+  const before = direction === 'forward' ? behind : ahead;
+  const after = direction === 'backward' ? behind : ahead;
+  const start = Math.max(range.startIndex - before, 0);
+  const end = Math.min(range.endIndex + after, range.count - 1);
+  return Array.from({ length: Math.max(end - start + 1, 0) }, (_, offset) => start + offset);
+}
 
 interface RowsProps<Row> {
   rows: Row[];
@@ -28,15 +55,31 @@ interface RowsProps<Row> {
 export function ResourceRows<Row>(props: RowsProps<Row>) {
   const { rows, virtual, scroller } = props;
   const rowHeight = useRef(ESTIMATED_ROW_HEIGHT);
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const lastStart = useRef<number | null>(null);
+  // The virtualiser re-renders the body when a scroll stops: a new extractor then draws the
+  // overscan back, since it keeps its last range while the rows in view stay the same.
+  const scrolling = instance.current?.isScrolling ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new extractor when scrolling starts or stops
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const previous = lastStart.current;
+      lastStart.current = range.startIndex;
+      const inView = range.endIndex - range.startIndex + 1;
+      const leaping = previous !== null && Math.abs(range.startIndex - previous) > inView;
+      return rowsToDraw(range, instance.current?.scrollDirection ?? null, leaping);
+    },
+    [scrolling],
+  );
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scroller,
     estimateSize: () => rowHeight.current,
-    // Every row in the document is laid out and painted on each step: a few beyond the view suffice.
-    overscan: 3,
+    rangeExtractor,
     // Before layout (and in tests without layout) the viewport is assumed to be a screen's height.
     initialRect: { width: 1200, height: 800 },
   });
+  instance.current = virtualizer;
   // biome-ignore lint/correctness/useExhaustiveDependencies: other rows or columns change the row height
   useLayoutEffect(() => {
     if (!virtual) return;

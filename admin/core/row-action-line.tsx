@@ -56,8 +56,8 @@ export function renderActionLine(
           aria-label={context.moreName(row.name)}
           onClick={() => context.openMore({ anchorId, items: more })}
         >
-          {context.moreLabel}
-          <span aria-hidden="true"> ▾</span>
+          {/* The button's name is its aria-label, so the arrow needs no element of its own. */}
+          {`${context.moreLabel} ▾`}
         </button>
       )}
     </>
