@@ -12,7 +12,7 @@ import {
   packedRow,
   preparedStatement,
   queryRows,
-  runTogether,
+  runStatements,
   statement,
 } from './query';
 
@@ -168,7 +168,7 @@ describe('packedRow', () => {
   }, 60_000);
 });
 
-describe('runTogether', () => {
+describe('runStatements', () => {
   const refuse = (message: string) => ({
     query: sql`select 1`,
     read: () => {
@@ -186,7 +186,7 @@ describe('runTogether', () => {
         read: (rows: Record<string, unknown>[]) => rows[0],
       };
       const answers = await db.transaction((tx) =>
-        runTogether(tx, [
+        runStatements(tx, [
           statement(sql`insert into marks values (1)`),
           count,
           null,
@@ -202,17 +202,22 @@ describe('runTogether', () => {
         { count: 2, total: 3 },
       ]);
 
-      // The first refusal in the list wins, whatever comes after it; a failure after a refusal too.
+      // The first refusal in the list is thrown, and a failure after a refusal is never reached.
       await expect(
-        runTogether(db, [statement(sql`select 1`), refuse('first'), refuse('second')]),
+        runStatements(db, [statement(sql`select 1`), refuse('first'), refuse('second')]),
       ).rejects.toThrow('first');
-      await expect(runTogether(db, [refuse('before'), statement(sql`select 1 / 0`)])).rejects.toThrow(
+      await expect(runStatements(db, [refuse('before'), statement(sql`select 1 / 0`)])).rejects.toThrow(
         'before',
       );
-      await expect(runTogether(db, [statement(sql`select 1 / 0`), refuse('after')])).rejects.toThrow(
+      await expect(runStatements(db, [statement(sql`select 1 / 0`), refuse('after')])).rejects.toThrow(
         /select 1 \/ 0/,
       );
-      expect(await runTogether(db, [])).toEqual([]);
+      expect(await runStatements(db, [])).toEqual([]);
+      // Nothing after a refusal is sent.
+      await expect(
+        runStatements(db, [refuse('stop'), statement(sql`insert into marks values (9)`)]),
+      ).rejects.toThrow('stop');
+      expect(await queryRows(db, sql`select 1 from marks where n = 9`)).toEqual([]);
     } finally {
       await client.close();
     }

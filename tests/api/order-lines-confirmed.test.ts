@@ -1,7 +1,7 @@
 import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmLines, priceLines } from '../../server/areas/order/pricing';
-import { runTogether } from '../../server/db/query';
+import { runStatements } from '../../server/db/query';
 import { AppError } from '../../server/http/errors';
 import { startTestServer, type TestServer } from './harness';
 import { MALL_SITE, prepareSku, type TestSku } from './order-helpers';
@@ -30,7 +30,7 @@ async function confirmAfter(change: (target: TestSku) => SQL | null): Promise<st
       const statement = change(sku);
       if (statement) await tx.execute(statement);
       try {
-        await runTogether(tx, [confirmLines(MALL_SITE, priced)]);
+        await runStatements(tx, [confirmLines(MALL_SITE, priced)]);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         outcome = error.key;

@@ -74,7 +74,7 @@ export function couponNotApplicable(): AppError {
 /**
  * The placed order takes the copy: used at once when the order takes its stock at creation, or held
  * (still unused, no other order may take it) until the order is paid. A statement the order sends
- * with the others at its end (runTogether).
+ * with the others at its end (runStatements).
  */
 export function orderCouponTaking(
   copyId: number,

@@ -9,7 +9,7 @@ import type {
 import { rangeProblems } from '../../../contract/list-query';
 import { audit } from '../../audit';
 import type { Executor } from '../../db/client';
-import { escapeLike, queryRows, runTogether } from '../../db/query';
+import { escapeLike, queryRows, runStatements } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { requireOfflineMethod } from '../payment/service';
@@ -70,8 +70,8 @@ export async function placeOfflineOrder(
     now,
   );
   const cashier = { accountId: session.accountId, name: session.userName };
-  // The goods rows are locked since priceLines: their end is sent at once.
-  await runTogether(tx, [
+  // The goods rows are locked since priceLines.
+  await runStatements(tx, [
     stockTaking(session.siteId, lines, order.orderNo, cashier, now),
     placedCount(order),
   ]);

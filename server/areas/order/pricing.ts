@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FreightRules } from '../../../contract/freight';
 import type { OrderSource, OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
-import { runTogether, type Statement } from '../../db/query';
+import { runStatements, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type Actor, idList, type OrderLogRow, type OrderRecord, orderLogRow } from './lifecycle';
 import { orderNumber, reserveId } from './order-number';
@@ -133,7 +133,7 @@ export async function priceLines(
   lines: readonly LineRequest[],
   options: { lock: boolean } = { lock: true },
 ): Promise<PricedLine[]> {
-  const [priced] = await runTogether(tx, [pricing(siteId, lines, options.lock)]);
+  const [priced] = await runStatements(tx, [pricing(siteId, lines, options.lock)]);
   return priced;
 }
 
@@ -142,7 +142,7 @@ export async function priceLines(
  * lock (refused as priceLines refuses: off the shelf, stock short) and refused as well when anything
  * the order was priced from changed meanwhile (price, name, category, freight, weight), so what is
  * charged is what the database holds while the lock is held. An order runs this as late as it can,
- * with the statements that take its stock (runTogether), so buyers of one good queue for the end of
+ * with the statements that take its stock (runStatements), so buyers of one good queue for the end of
  * an order, not the whole.
  */
 export function confirmLines(siteId: number, priced: readonly PricedLine[]): Statement {

@@ -18,7 +18,7 @@ export function payingBuyer(order: Pick<OrderRecord, 'id' | 'buyerId'>): string 
 
 /**
  * An order placed counts on its business day. The day's row is every order's hot row: the statement
- * comes last in a transaction, with the others at its end (runTogether).
+ * comes last in a transaction, with the others at its end (runStatements).
  */
 export function placedCount(order: Pick<OrderRecord, 'siteId' | 'createdAt'>): Statement {
   return statement(

@@ -11,7 +11,7 @@ import type {
 import type { OrderType } from '../../../contract/machines/order';
 import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { queryRows, runTogether } from '../../db/query';
+import { queryRows, runStatements } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
@@ -287,12 +287,12 @@ export async function placeOrder(
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
   await options.inserted?.(context.tx, order);
   // The goods rows are locked here, after the wallet and the member as every transition locks
-  // them, and held to the commit. Every buyer of these goods queues for this end of the order, so
-  // its statements go at once, one wait for all: the lock and the lines priced again, the stock,
-  // the coupon, and the day's summary row, the last lock a transaction takes.
+  // them, and held to the commit; every buyer of these goods queues for this end of the order, so
+  // it is four statements: the lines locked and priced again, the stock, the coupon, and the day's
+  // summary row, the last lock a transaction takes.
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   const stockActor = { accountId: null, name: actor.name };
-  await runTogether(context.tx, [
+  await runStatements(context.tx, [
     confirmLines(context.siteId, lines),
     takesNow ? stockTaking(context.siteId, lines, order.orderNo, stockActor, context.now) : null,
     // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.

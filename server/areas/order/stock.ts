@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { queryRows, runTogether, type Statement } from '../../db/query';
+import { queryRows, runStatements, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import { type StockLine, shortMove, stockMoves } from './stock-rules';
 
@@ -103,12 +103,12 @@ async function moveStock(
       stockMoves(lines).map((line) => line.productId),
     );
   }
-  await runTogether(tx, [move]);
+  await runStatements(tx, [move]);
 }
 
 /**
  * The statement taking the lines' stock, for a caller that locked the goods rows already and sends
- * it with others (runTogether); refused (order.outOfStock) as takeStock is. Null when nothing moves.
+ * it with others (runStatements); refused (order.outOfStock) as takeStock is. Null when nothing moves.
  */
 export function stockTaking(
   siteId: number,
