@@ -84,25 +84,19 @@ function stockMove(
   };
 }
 
-async function moveStock(
+/** Locks the goods rows of the lines, then makes the move (nothing when it moves nothing). */
+async function lockAndMove(
   tx: Executor,
   siteId: number,
   lines: readonly StockLine[],
-  direction: -1 | 1,
-  reason: string,
-  actor: StockActor,
-  at: Date,
-  goodsLocked: boolean,
+  move: Statement | null,
 ): Promise<void> {
-  const move = stockMove(siteId, lines, direction, reason, actor, at);
   if (!move) return;
-  if (!goodsLocked) {
-    await lockGoods(
-      tx,
-      siteId,
-      stockMoves(lines).map((line) => line.productId),
-    );
-  }
+  await lockGoods(
+    tx,
+    siteId,
+    stockMoves(lines).map((line) => line.productId),
+  );
   await runStatements(tx, [move]);
 }
 
@@ -120,10 +114,7 @@ export function stockTaking(
   return stockMove(siteId, lines, -1, reason, actor, at);
 }
 
-/**
- * Takes the lines' stock; refuses (order.outOfStock) when any SKU has less than its line needs.
- * `goodsLocked`: the caller locked the goods rows already in this transaction (priceLines does).
- */
+/** Takes the lines' stock; refuses (order.outOfStock) when any SKU has less than its line needs. */
 export function takeStock(
   tx: Executor,
   siteId: number,
@@ -131,9 +122,8 @@ export function takeStock(
   reason: string,
   actor: StockActor,
   at: Date,
-  goodsLocked = false,
 ): Promise<void> {
-  return moveStock(tx, siteId, lines, -1, reason, actor, at, goodsLocked);
+  return lockAndMove(tx, siteId, lines, stockTaking(siteId, lines, reason, actor, at));
 }
 
 export function returnStock(
@@ -144,7 +134,7 @@ export function returnStock(
   actor: StockActor,
   at: Date,
 ): Promise<void> {
-  return moveStock(tx, siteId, lines, 1, reason, actor, at, false);
+  return lockAndMove(tx, siteId, lines, stockMove(siteId, lines, 1, reason, actor, at));
 }
 
 /** Units sold, shown as the goods' sales: added at payment, taken back when a refund closes the order. */
