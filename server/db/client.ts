@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { trackCommits } from './after-commit';
 import { PGliteThread } from './pglite-thread';
+import { PipelinedClient } from './pipelined-client';
 
 /** The drizzle database, whichever driver is behind it (PGlite or a PostgreSQL server). */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -39,7 +40,11 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      Client: PipelinedClient,
+    });
     // An idle client can lose its connection (server restart, a test dropping its database);
     // without a listener that error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));

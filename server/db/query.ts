@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fillPlaceholders, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client';
+import { inOneWrite, PipelinedClient } from './pipelined-client';
 
 /**
  * Runs raw SQL and returns its rows, the same on PGlite and node-postgres. With `prepareAs`, a hot
@@ -30,33 +31,82 @@ export interface Statement<T = void> {
   read(rows: Record<string, unknown>[]): T;
 }
 
+/**
+ * A statement whose refusal waits: its answer is a function that returns what `read` returned or
+ * throws what it threw. A transaction reading ahead in one batch (runStatements) calls it where
+ * it would have run the statement alone, so that the checks before it still refuse first.
+ */
+export function answerLater<T>(each: Statement<T>): Statement<() => T> {
+  return {
+    query: each.query,
+    read: (rows) => {
+      try {
+        const answer = each.read(rows);
+        return () => answer;
+      } catch (refusal) {
+        return () => {
+          throw refusal;
+        };
+      }
+    },
+  };
+}
+
 /** A statement whose rows mean nothing to its caller (a lock, a counter). */
 export function statement(query: SQL): Statement {
   return { query, read: () => undefined };
 }
 
 /**
- * Runs a transaction's statements in the order given, each read as soon as it answers: the first
- * refusal or failure is thrown and nothing after it is sent. A null stands for a statement the
- * caller did not need. Statements are written apart from their running so that one function can
- * name what the end of a transaction does, in the order its locks must be taken (placeOrder).
- * They are not sent ahead of each other's answers: node-postgres deprecates queueing queries on a
- * client, and measured on the flash sale it gained nothing the server's CPU did not take back.
+ * Runs a transaction's statements in the order given and reads each answer in that order: the
+ * first refusal or failure is thrown. A null stands for a statement the caller did not need.
+ * Statements are written apart from their running so that one function can name what the end of a
+ * transaction does, in the order its locks must be taken (placeOrder).
+ *
+ * On PostgreSQL they leave in one write, pipelined (PipelinedClient), and the server runs each in
+ * turn; so statements after a refusal have run too, and a refusal must end its transaction (every
+ * caller lets it roll back). On PGlite, in this process's other thread, they run one by one.
  */
 export async function runStatements<const T extends readonly (Statement<unknown> | null)[]>(
   tx: Database,
   statements: T,
-): Promise<{ [K in keyof T]: T[K] extends Statement<infer R> ? R : undefined }> {
-  const answers: unknown[] = [];
-  for (const each of statements) {
-    if (each === null) {
-      answers.push(undefined);
-      continue;
+): Promise<{ [K in keyof T]: AnswerOf<T[K]> }> {
+  const client = pipelinedClientOf(tx);
+  let settled: PromiseSettledResult<unknown>[];
+  if (client === undefined) {
+    settled = [];
+    for (const each of statements) {
+      const answer = each === null ? undefined : await runOne(tx, each);
+      settled.push({ status: 'fulfilled', value: answer });
     }
-    const result = (await tx.execute(each.query)) as unknown as { rows: Record<string, unknown>[] };
-    answers.push(each.read(result.rows));
+  } else {
+    const sent = inOneWrite(client, () =>
+      statements.map((each) => (each === null ? undefined : runOne(tx, each))),
+    );
+    settled = await Promise.allSettled(sent);
   }
-  return answers as { [K in keyof T]: T[K] extends Statement<infer R> ? R : undefined };
+  const answers = settled.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+  return answers as { [K in keyof T]: AnswerOf<T[K]> };
+}
+
+/** What runStatements gives for one statement: its answer, or undefined for a null (distributes over `Statement | null`). */
+type AnswerOf<S> = S extends Statement<infer R> ? R : undefined;
+
+/** A statement started at once (drizzle's raw query reaches the driver before its first await), then read. */
+function runOne<T>(tx: Database, each: Statement<T>): Promise<T> {
+  const started = (
+    tx.execute(each.query) as unknown as { execute(): Promise<{ rows: Record<string, unknown>[] }> }
+  ).execute();
+  return started.then((result) => each.read(result.rows));
+}
+
+/** The one connection behind a node-postgres transaction, when it pipelines; else undefined. */
+function pipelinedClientOf(tx: Database): PipelinedClient | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof PipelinedClient ? client : undefined;
 }
 
 /** Names given to query shapes so far: statement text → name. */

@@ -6,7 +6,7 @@ import {
 import { growthForAmount, growthToTakeBack } from '../../../contract/member-rules';
 import type { GradeStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, runStatements, type Statement } from '../../db/query';
 import { type BuyerTrace, changeGrowth, memberTrace, refuseDisabled } from './members';
 
 /**
@@ -115,18 +115,30 @@ export async function ensureMemberWithGrade(
   tx: Executor,
   trace: BuyerTrace,
 ): Promise<{ memberId: number; grade: GradeTerms | null }> {
-  const [row] = await queryRows<
-    GradeTerms & { id: number; status: 'active' | 'disabled'; grade_id: number | null }
-  >(
-    tx,
-    sql`with member as (${memberTrace(trace)})
-        select member.id, member.status, member.grade_id, ${GRADE_TERMS}
-          from member left join member_grades g on g.id = member.grade_id
-          left join member_settings s on s.site_id = ${trace.siteId}`,
-  );
-  refuseDisabled(row!, trace.field ?? 'Buyer.Id');
-  const graded = row!.status === 'active' && row!.grade_id !== null && row!.discount_percent !== null;
-  return { memberId: row!.id, grade: graded ? row! : null };
+  const [member] = await runStatements(tx, [memberWithGradeUpsert(trace)]);
+  return member;
+}
+
+/** ensureMemberWithGrade as a statement, for an order to send it with its reads (runStatements). */
+export function memberWithGradeUpsert(
+  trace: BuyerTrace,
+): Statement<{ memberId: number; grade: GradeTerms | null }> {
+  return {
+    query: sql`with member as (${memberTrace(trace)})
+               select member.id, member.status, member.grade_id, ${GRADE_TERMS}
+                 from member left join member_grades g on g.id = member.grade_id
+                 left join member_settings s on s.site_id = ${trace.siteId}`,
+    read: ([found]) => {
+      const row = found as GradeTerms & {
+        id: number;
+        status: 'active' | 'disabled';
+        grade_id: number | null;
+      };
+      refuseDisabled(row, trace.field ?? 'Buyer.Id');
+      const graded = row.status === 'active' && row.grade_id !== null && row.discount_percent !== null;
+      return { memberId: row.id, grade: graded ? row : null };
+    },
+  };
 }
 
 export interface OrderGrowthFacts {

@@ -169,6 +169,7 @@ export {
   gradeStageOf,
   grantOrderGrowth,
   grantReviewGrowth,
+  memberWithGradeUpsert,
   type OrderGrowthFacts,
   type ReviewGrowthFacts,
   takeBackOrderGrowth,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FreeShippingActivity } from '../../../contract/free-shipping';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { runStatements, type Statement } from '../../db/query';
 import { ACTIVITY_COLUMNS, type ActivityRecord, activityOf } from './activities';
 
 /**
@@ -13,12 +13,17 @@ export async function runningFreeShipping(
   siteId: number,
   now: Date,
 ): Promise<FreeShippingActivity[]> {
+  const [running] = await runStatements(db, [runningFreeShippingRead(siteId, now)]);
+  return running;
+}
+
+/** runningFreeShipping as a statement, for an order to read it with its other reads (runStatements). */
+export function runningFreeShippingRead(siteId: number, now: Date): Statement<FreeShippingActivity[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const records = await queryRows<ActivityRecord>(
-    db,
-    sql`select ${ACTIVITY_COLUMNS} from free_shipping_activities a
-         where a.site_id = ${siteId} and not a.deleted and a.status = 'on' and a.starts_at <= ${at} and a.ends_at > ${at}
-         order by a.id`,
-  );
-  return records.map(activityOf);
+  return {
+    query: sql`select ${ACTIVITY_COLUMNS} from free_shipping_activities a
+                where a.site_id = ${siteId} and not a.deleted and a.status = 'on' and a.starts_at <= ${at} and a.ends_at > ${at}
+                order by a.id`,
+    read: (rows) => (rows as ActivityRecord[]).map(activityOf),
+  };
 }

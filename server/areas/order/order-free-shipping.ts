@@ -1,4 +1,4 @@
-import { freeShippingStage, linesOutside } from '../../../contract/free-shipping';
+import { type FreeShippingActivity, freeShippingStage, linesOutside } from '../../../contract/free-shipping';
 import {
   type FreeShippingStage,
   type PriceBreakdown,
@@ -24,7 +24,15 @@ export async function freeShippingStages(
   address: { Province: string; City: string },
   now: Date,
 ): Promise<FreeShippingStage[]> {
-  const activities = await runningFreeShipping(tx, siteId, now);
+  return freeShippingStagesOf(await runningFreeShipping(tx, siteId, now), lines, address);
+}
+
+/** freeShippingStages from the running activities, read already (runningFreeShippingRead). */
+export function freeShippingStagesOf(
+  activities: readonly FreeShippingActivity[],
+  lines: readonly PricedLine[],
+  address: { Province: string; City: string },
+): FreeShippingStage[] {
   if (activities.length === 0) return [];
   const destination = destinationOf(address.Province, address.City);
   return activities.flatMap((activity) => {

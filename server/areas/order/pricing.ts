@@ -74,7 +74,12 @@ function distinctSkuIds(lines: readonly LineRequest[]): number[] {
  * goods rows and the SKU rows are locked by the same statement, in goods id order as every stock
  * writer locks them; a row changed while the statement waited for its lock is read as committed.
  */
-function pricing(siteId: number, lines: readonly LineRequest[], lock: boolean): Statement<PricedLine[]> {
+/** priceLines as a statement, for an order to read its lines with its other reads (runStatements). */
+export function linePricing(
+  siteId: number,
+  lines: readonly LineRequest[],
+  lock: boolean,
+): Statement<PricedLine[]> {
   const skuIds = distinctSkuIds(lines);
   return {
     query: sql`select s.id, s.product_id, s.spec_text, s.price_fen, s.stock, s.code, s.image, s.weight_g, s.volume_cm3,
@@ -133,7 +138,7 @@ export async function priceLines(
   lines: readonly LineRequest[],
   options: { lock: boolean } = { lock: true },
 ): Promise<PricedLine[]> {
-  const [priced] = await runStatements(tx, [pricing(siteId, lines, options.lock)]);
+  const [priced] = await runStatements(tx, [linePricing(siteId, lines, options.lock)]);
   return priced;
 }
 
@@ -146,7 +151,7 @@ export async function priceLines(
  * an order, not the whole.
  */
 export function confirmLines(siteId: number, priced: readonly PricedLine[]): Statement {
-  const again = pricing(
+  const again = linePricing(
     siteId,
     priced.map((line) => ({ SkuId: line.skuId, Quantity: line.quantity })),
     true,

@@ -11,11 +11,18 @@ import type {
 import type { OrderType } from '../../../contract/machines/order';
 import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { queryRows, runStatements } from '../../db/query';
+import { answerLater, queryRows, runStatements } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
-import { ensureMember, ensureMemberWithGrade, gradeStageFor, gradeStageOf } from '../customer/service';
+import {
+  ensureMember,
+  ensureMemberWithGrade,
+  gradeStageFor,
+  gradeStageOf,
+  memberWithGradeUpsert,
+} from '../customer/service';
+import { runningFreeShippingRead } from '../free-shipping/service';
 import { liveRooms } from '../live-rooms/tables';
 import { distanceKm } from './distance';
 import { expressFreight } from './express-freight';
@@ -36,7 +43,7 @@ import {
   refundableFen,
 } from './lifecycle';
 import { breakdownWithCoupon, chosenCoupon, couponKeeping, orderCouponView } from './order-coupon';
-import { freeShippingStages, priceWithFreeShipping } from './order-free-shipping';
+import { freeShippingStages, freeShippingStagesOf, priceWithFreeShipping } from './order-free-shipping';
 import { freshPickupCode, orderNumberSql } from './order-number';
 import { pointsStageFor, requirePointsMinimum, spendOrderPoints } from './order-points';
 import {
@@ -44,12 +51,13 @@ import {
   goodsTotal,
   insertOrder,
   type LineRequest,
+  linePricing,
   linesJustInserted,
   priceLines,
 } from './pricing';
 import { payRecharge, placeRecharge, type RechargeRecord } from './recharge';
 import { placedCount } from './sales-summary';
-import { readOrderSettings, readParameterSetting, unpaidCloseMinutes } from './settings';
+import { orderSettingsRead, readParameterSetting, unpaidCloseMinutes } from './settings';
 import { stockTaking } from './stock';
 import { stockDecision } from './stock-rules';
 import { orders } from './tables';
@@ -121,10 +129,6 @@ function orderContext(context: StorefrontContext, actor: Actor): OrderContext {
   };
 }
 
-function siteSettings(context: StorefrontContext, options: PlaceOptions) {
-  return options.settings ?? readOrderSettings(context.tx, context.siteId);
-}
-
 /** A point at a store takes pickups only while the store is open, not deleted, and has pickup on. */
 async function storeTakesPickups(tx: Executor, siteId: number, storeId: number): Promise<boolean> {
   const [row] = await queryRows<{ open: boolean }>(
@@ -149,7 +153,26 @@ export async function placeOrder(
   input: CreateOrderInput,
   options: PlaceOptions = {},
 ): Promise<OrderRecord> {
-  const { parameter, delivery } = await siteSettings(context, options);
+  const trace = {
+    siteId: context.siteId,
+    openId: input.Buyer.Id,
+    nickname: input.Buyer.Name,
+    mobile: input.Buyer.Phone,
+    source: input.Source,
+    now: context.now,
+  };
+  // A wallet's lock comes before the member's (order-points.ts): an order spending points upserts
+  // its member after the wallet, not with these reads.
+  const spendsPoints = (input.Points ?? 0) > 0;
+  // What the order reads, in one batch; each refusal waits for the checks that came before it.
+  const [settings, member, pricedLines, freeShippingActivities] = await runStatements(context.tx, [
+    options.settings ? null : orderSettingsRead(context.siteId),
+    spendsPoints ? null : answerLater(memberWithGradeUpsert(trace)),
+    // Read without a lock: the goods rows are locked only for the end of the order (confirmLines).
+    answerLater(linePricing(context.siteId, input.Lines, false)),
+    input.DeliveryType === 'express' ? runningFreeShippingRead(context.siteId, context.now) : null,
+  ]);
+  const { parameter, delivery } = options.settings ?? settings!;
   const type = options.type ?? 'normal';
   const enabled = {
     express: delivery.Express.Enabled,
@@ -180,16 +203,8 @@ export async function placeOrder(
 
   // The wallet's lock comes first: see order-points.ts.
   const points = await pointsStageFor(context.tx, context.siteId, input.Buyer.Id, input.Points ?? 0);
-  const { grade } = await ensureMemberWithGrade(context.tx, {
-    siteId: context.siteId,
-    openId: input.Buyer.Id,
-    nickname: input.Buyer.Name,
-    mobile: input.Buyer.Phone,
-    source: input.Source,
-    now: context.now,
-  });
-  // Read without a lock: the goods rows are locked only for the end of the order (confirmLines).
-  const lines = await priceLines(context.tx, context.siteId, input.Lines, { lock: false });
+  const { grade } = member ? member() : await ensureMemberWithGrade(context.tx, trace);
+  const lines = pricedLines();
   // A cart is all virtual (tickets, no delivery) or all physical: a mixed one would leave some
   // lines neither shipped nor ticketed, so the buyer places two orders.
   const virtualLines = lines.filter((line) => line.virtual).length;
@@ -204,7 +219,7 @@ export async function placeOrder(
   let freeShipping: FreeShippingStage[] = [];
   if (input.DeliveryType === 'express') {
     freightFen = expressFreight(lines, input.Address!).freightFen;
-    freeShipping = await freeShippingStages(context.tx, context.siteId, lines, input.Address!, context.now);
+    freeShipping = freeShippingStagesOf(freeShippingActivities!, lines, input.Address!);
   } else if (input.DeliveryType === 'sameCity') {
     const sameCity = delivery.SameCity;
     if (goodsFen < sameCity.MinOrderFen) {

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import type { OrderType } from '../../../contract/machines/order';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { queryRows, runStatements, type Statement } from '../../db/query';
 
 /**
  * Per-site order settings. A site that never saved a form uses the defaults (Version 0); saving
@@ -74,14 +74,27 @@ export async function readOrderSettings(
   db: Executor,
   siteId: number,
 ): Promise<{ parameter: ParameterSetting; delivery: DeliverySetting }> {
-  const [row] = await queryRows<{ parameter: ParameterRow | null; delivery: DeliverySetting | null }>(
-    db,
-    sql`select (select to_jsonb(p) from order_parameter_settings p where p.site_id = ${siteId}) as parameter,
-               (select setting from order_delivery_settings where site_id = ${siteId}) as delivery`,
-  );
+  const [settings] = await runStatements(db, [orderSettingsRead(siteId)]);
+  return settings;
+}
+
+/** readOrderSettings as a statement, for an order to read them with its other reads (runStatements). */
+export function orderSettingsRead(
+  siteId: number,
+): Statement<{ parameter: ParameterSetting; delivery: DeliverySetting }> {
   return {
-    parameter: parameterSetting(row!.parameter).value,
-    delivery: row!.delivery ?? DEFAULT_DELIVERY_SETTING,
+    query: sql`select (select to_jsonb(p) from order_parameter_settings p where p.site_id = ${siteId}) as parameter,
+                      (select setting from order_delivery_settings where site_id = ${siteId}) as delivery`,
+    read: ([row]) => {
+      const { parameter, delivery } = row as {
+        parameter: ParameterRow | null;
+        delivery: DeliverySetting | null;
+      };
+      return {
+        parameter: parameterSetting(parameter).value,
+        delivery: delivery ?? DEFAULT_DELIVERY_SETTING,
+      };
+    },
   };
 }
 
