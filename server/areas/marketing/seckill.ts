@@ -761,20 +761,19 @@ export async function placeSeckillOrder(
           activity: { unitFenBySku: new Map([[SkuId, reservation.priceFen]]) },
           stockAtCreation: true,
           orderId: reservation.orderId,
-          inserted: async (inside, placed) => {
-            const [line] = await queryRows(
-              inside,
-              sql`with placed as (
-                    update seckill_reservations set state = 'placed'
-                     where order_id = ${placed.id} and state = 'held'
-                    returning site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
-                  insert into seckill_order_lines (site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
-                  select site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity from placed
-                  returning id`,
-            );
+          inserted: (placed) => ({
+            query: sql`with placed as (
+                         update seckill_reservations set state = 'placed'
+                          where order_id = ${placed.id} and state = 'held'
+                         returning site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                       insert into seckill_order_lines (site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity)
+                       select site_id, order_id, seckill_sku_id, seckill_goods_id, buyer_id, quantity from placed
+                       returning id`,
             // Only a sweep that took the reservation for abandoned gets here; the units are back on sale.
-            if (!line) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
-          },
+            read: ([line]) => {
+              if (!line) throw new AppError('seckill.soldOut', { title: offer.title }, { field: 'Quantity' });
+            },
+          }),
         },
       ),
     );

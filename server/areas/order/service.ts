@@ -11,7 +11,7 @@ import type {
 import type { OrderType } from '../../../contract/machines/order';
 import type { ActivityStage, FreeShippingStage } from '../../../contract/pricing';
 import type { Executor } from '../../db/client';
-import { answerLater, queryRows, runStatements } from '../../db/query';
+import { answerLater, queryRows, runStatements, type Statement } from '../../db/query';
 import { AppError } from '../../http/errors';
 import type { Locale } from '../../i18n/messages';
 import { offeredDataPackage } from '../added-value/service';
@@ -97,10 +97,10 @@ export interface PlaceOptions {
    */
   orderId?: number;
   /**
-   * Runs in the order's transaction once the order row exists, before the goods rows are locked:
-   * an activity writes its own rows for the order here, so the goods lock is not held for them.
+   * A statement an activity writes its own rows for the order with, once the order row exists: sent
+   * with the end of the order, before the goods rows are locked (runStatements).
    */
-  inserted?: (tx: Executor, order: OrderRecord) => Promise<void>;
+  inserted?: (order: OrderRecord) => Statement;
 }
 
 /**
@@ -300,14 +300,14 @@ export async function placeOrder(
       sql`update orders set live_room_id = ${input.LiveRoomId} where id = ${order.id}`,
     );
   await spendOrderPoints(context.tx, order, price.pointsUsed, actor, context.now);
-  await options.inserted?.(context.tx, order);
   // The goods rows are locked here, after the wallet and the member as every transition locks
   // them, and held to the commit; every buyer of these goods queues for this end of the order, so
-  // it is four statements: the lines locked and priced again, the stock, the coupon, and the day's
-  // summary row, the last lock a transaction takes.
+  // it leaves in one write (runStatements): an activity's own rows, then the lines locked and priced
+  // again, the stock, the coupon, and the day's summary row, the last lock a transaction takes.
   const takesNow = stockDecision('create', { mode: stockMode, deducted: false }) === 'take';
   const stockActor = { accountId: null, name: actor.name };
   await runStatements(context.tx, [
+    options.inserted?.(order) ?? null,
     confirmLines(context.siteId, lines),
     takesNow ? stockTaking(context.siteId, lines, order.orderNo, stockActor, context.now) : null,
     // A coupon is used when the order takes what it uses: at creation or at payment, as stock is.
