@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ensureAppBuilt } from './build-app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { PlannerStatistics } from './db/planner-statistics';
+import { TableUpkeep, vacuumAll } from './db/table-upkeep';
 import { seedDatabase } from './db/seed';
 import { startSweepTimer } from './jobs/sweep-timer';
 
@@ -49,12 +49,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const { seeded, logins } = await seedDatabase(database.db, config);
+  if (seeded && database.kind === 'pglite') await vacuumAll(database.db);
   const app = await buildApp({ services: { db: database.db, config }, staticDir });
   const sweeps = startSweepTimer(
     database.db,
     config.sweepIntervalSeconds,
     app.log,
-    database.kind === 'pglite' ? new PlannerStatistics() : undefined,
+    database.kind === 'pglite' ? new TableUpkeep() : undefined,
   );
 
   let closing = false;

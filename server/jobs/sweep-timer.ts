@@ -1,6 +1,6 @@
 import { runAreaSweeps } from '../area-list';
 import type { Database } from '../db/client';
-import type { PlannerStatistics } from '../db/planner-statistics';
+import type { TableUpkeep } from '../db/table-upkeep';
 
 export interface SweepTimer {
   /** Stops the timer and waits for a sweep under way to finish. */
@@ -13,8 +13,8 @@ export interface SweepLog {
 }
 
 /**
- * Runs every area's sweeps every `intervalSeconds` (0: never), then refreshes one table's planner
- * statistics when given `statistics` (the embedded database, which has no autovacuum). A run still
+ * Runs every area's sweeps every `intervalSeconds` (0: never), then vacuums and analyzes one table
+ * when given `upkeep` (the embedded database, which has no autovacuum). A run still
  * going when the next is due is not doubled; the timer does not keep the process alive. Safe with
  * several instances: the sweeps themselves are (see areas/order/sweeps.ts).
  */
@@ -22,7 +22,7 @@ export function startSweepTimer(
   db: Database,
   intervalSeconds: number,
   log: SweepLog,
-  statistics?: PlannerStatistics,
+  upkeep?: TableUpkeep,
 ): SweepTimer {
   if (intervalSeconds <= 0) return { stop: async () => undefined };
   let running: Promise<void> | null = null;
@@ -35,9 +35,9 @@ export function startSweepTimer(
       })
       .catch((error: unknown) => log.error({ err: error }, 'sweeps failed'))
       .then(async () => {
-        await statistics?.refreshNext(db);
+        await upkeep?.vacuumNext(db);
       })
-      .catch((error: unknown) => log.error({ err: error }, 'planner statistics failed'))
+      .catch((error: unknown) => log.error({ err: error }, 'table upkeep failed'))
       .finally(() => {
         running = null;
       });

@@ -10,7 +10,7 @@ import {
   reviewOrders,
   runSweeps,
 } from '../../server/areas/order/sweeps';
-import { PlannerStatistics } from '../../server/db/planner-statistics';
+import { TableUpkeep } from '../../server/db/table-upkeep';
 import { startSweepTimer } from '../../server/jobs/sweep-timer';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -293,21 +293,22 @@ describe('the sweep timer', () => {
     expect(logged[0]).toMatchObject({ order: { closedOrders: expect.any(Number) } });
   });
 
-  it('refreshes one table’s planner statistics a sweep, round the whole schema', async () => {
-    const statistics = new PlannerStatistics();
+  it('vacuums and analyzes one table a sweep, round the whole schema', async () => {
+    const upkeep = new TableUpkeep();
     const tables = await server.query<{ name: string }>(
       sql`select relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname = 'public' and c.relkind in ('r', 'p') order by relname`,
     );
     const analyzed: (string | undefined)[] = [];
-    for (const _ of tables) analyzed.push(await statistics.refreshNext(server.database.db));
+    for (const _ of tables) analyzed.push(await upkeep.vacuumNext(server.database.db));
     expect(analyzed).toEqual(tables.map((table) => table.name));
     // Round again from the first table.
-    expect(await statistics.refreshNext(server.database.db)).toBe(tables[0]!.name);
-    const [orders] = await server.query<{ analyzed: boolean; rows: number }>(
-      sql`select last_analyze is not null as analyzed, c.reltuples::int as rows
+    expect(await upkeep.vacuumNext(server.database.db)).toBe(tables[0]!.name);
+    const [orders] = await server.query<{ vacuumed: boolean; analyzed: boolean; rows: number }>(
+      sql`select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed, c.reltuples::int as rows
             from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'orders'`,
     );
+    expect(orders!.vacuumed).toBe(true);
     expect(orders!.analyzed).toBe(true);
     expect(orders!.rows).toBeGreaterThan(0);
 
@@ -315,8 +316,8 @@ describe('the sweep timer', () => {
     const logged: object[] = [];
     const log = { info: () => undefined, error: (details: object) => logged.push(details) };
     const failing = {
-      refreshNext: () => Promise.reject(new Error('no analyze')),
-    } as unknown as PlannerStatistics;
+      vacuumNext: () => Promise.reject(new Error('no analyze')),
+    } as unknown as TableUpkeep;
     const timer = startSweepTimer(server.database.db, 60, log, failing);
     const deadline = Date.now() + 10_000;
     while (logged.length === 0 && Date.now() < deadline)
