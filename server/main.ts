@@ -49,7 +49,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const { seeded, logins } = await seedDatabase(database.db, config);
-  if (seeded && database.kind === 'pglite') await vacuumAll(database.db);
+  if (seeded) await vacuumAll(database.db);
   const app = await buildApp({ services: { db: database.db, config }, staticDir });
   const sweeps = startSweepTimer(
     database.db,

@@ -31,9 +31,10 @@ export class TableUpkeep {
 }
 
 /**
- * A whole embedded database vacuumed and analyzed at once: after the demo data is written, so that
- * a new shop's lists start with the plans and index-only scans they will have once the upkeep has
- * come round (under a second on the demo data).
+ * A whole database vacuumed and analyzed at once, after the demo data is written: its lists then
+ * start with the plans and index-only scans they will have once the upkeep (PGlite) or autovacuum
+ * (PostgreSQL, a minute or more later, possibly under a shop's first load) has come round. Under a
+ * second on the demo data.
  */
 export async function vacuumAll(db: Database): Promise<void> {
   await db.execute(sql`vacuum (analyze)`);

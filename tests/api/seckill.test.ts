@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../contract/endpoint';
@@ -730,3 +731,65 @@ describe('permissions', () => {
     }
   });
 });
+
+describe('a winning seckill order on PostgreSQL', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('is written to the server in six writes', async () => {
+    const goods = await prepareGoods(server, MALL_SITE, 10, 4);
+    const { Id: activityId } = await createActivity();
+    const { Id } = await addGoods(activityId, goods, 4);
+    const [sku] = goods.skus;
+    const order = { ...delivery(buyer(31, 'sk')), SeckillGoodsId: Id, SkuId: sku!.id, Quantity: 1 };
+    // The key read and its last-used time written by a first call, not counted.
+    ok(await storefront(server, key, createSeckillOrder, order));
+    const writes = countDatabaseWrites();
+    try {
+      ok(await storefront(server, key, createSeckillOrder, { ...order, ...delivery(buyer(32, 'sk')) }));
+    } finally {
+      writes.stop();
+    }
+    // The shop's key is read again once its second of trust is over: on a slow machine, here too.
+    const orderWrites = writes.texts.filter((text) => !/storefront_keys/.test(text));
+    // Each write is a round trip: the offer, the reservation (committed on its own), BEGIN with the
+    // order's reads (settings, member, lines, free shipping), the order with its lines and log, its
+    // end (the seckill line, the lines locked and priced again, the stock, the day's summary), COMMIT.
+    expect(orderWrites).toHaveLength(6);
+    const expected = [
+      /from seckill_goods g join seckill_activities/,
+      /with reserved_order as[\s\S]*update seckill_skus/,
+      /^Q[\s\S]*begin[\s\S]*order_parameter_settings[\s\S]*insert into members[\s\S]*from skus s join products p[\s\S]*free_shipping_activities/,
+      /insert into "order_lines"[\s\S]*insert into "orders"/,
+      /insert into seckill_order_lines[\s\S]*for update of p, s[\s\S]*update skus s [\s\S]*order_sales_days/,
+      /^Q[\s\S]*commit/,
+    ];
+    for (const [index, text] of orderWrites.entries())
+      expect(text, `write ${index + 1}`).toMatch(expected[index]!);
+  });
+});
+
+/** Every write to a PostgreSQL socket from now until stop(), as text. */
+function countDatabaseWrites() {
+  const prototype = net.Socket.prototype as unknown as {
+    _writev(chunks: { chunk: Uint8Array }[], callback: () => void): void;
+    _write(chunk: Uint8Array, encoding: string, callback: () => void): void;
+  };
+  const writev = prototype._writev;
+  const write = prototype._write;
+  const port = Number(new URL(process.env.TEST_DATABASE_URL!).port);
+  const texts: string[] = [];
+  prototype._writev = function (this: net.Socket, chunks, callback) {
+    if (this.remotePort === port)
+      texts.push(chunks.map(({ chunk }) => Buffer.from(chunk).toString('latin1')).join(''));
+    return writev.call(this, chunks, callback);
+  };
+  prototype._write = function (this: net.Socket, chunk, encoding, callback) {
+    if (this.remotePort === port) texts.push(Buffer.from(chunk).toString('latin1'));
+    return write.call(this, chunk, encoding, callback);
+  };
+  return {
+    texts,
+    stop() {
+      prototype._writev = writev;
+      prototype._write = write;
+    },
+  };
+}
