@@ -93,6 +93,10 @@ function openingStep(document: TemplateDocument, at: number): HistoryStep {
   };
 }
 
+function sameIds(a: readonly BlockId[], b: readonly BlockId[]): boolean {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
 export function createStudioStore(options: StudioOptions) {
   const now = options.now ?? Date.now;
   return createStore<StudioState>()(
@@ -130,11 +134,14 @@ export function createStudioStore(options: StudioOptions) {
         };
         const previous = get().history.step;
         const merge = continuesStep(previous, coalesceKey, at);
+        const selection = action === 'delete' || action === 'deletePage' ? [] : focus.blockIds;
         const next = {
           history: { document, step },
           notice: null,
           pageId: focus.pageId,
-          selection: action === 'delete' || action === 'deletePage' ? [] : focus.blockIds,
+          // The same selection keeps its identity: typing into the selected block would otherwise
+          // re-render everything that follows the selection (the canvas's list of 300 blocks) per key.
+          selection: sameIds(get().selection, selection) ? get().selection : selection,
         };
         commitStep(temporalApi(), merge, () => set(next));
         return true;

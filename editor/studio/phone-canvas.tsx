@@ -18,7 +18,7 @@ import type { RenderContext } from '../../components-catalog/renderer-kit';
 import { type AnyRenderer, rendererOf } from '../../components-catalog/renderers';
 import { sampleRows } from '../../components-catalog/sample-rows';
 import type { BlockNode, TemplatePage } from '../../contract/template-document';
-import { type PreviewFlags, previewFlags } from '../preview/preview-flags';
+import { previewFlags } from '../preview/preview-flags';
 import type { StudioState } from '../store/studio-store';
 import { fetchesRows, useBlockRows } from './block-rows';
 import { useStudio, useStudioStore } from './studio-context';
@@ -154,19 +154,28 @@ function blockIdAt(target: EventTarget | null, frame: Element): string | null {
   return wrapper.getAttribute('data-testid')?.slice(BLOCK_TEST_ID.length) ?? null;
 }
 
-/** The block's name in the corner while it is selected or hovered, and why it is flagged when it is. */
-function BlockLabel({ block, flags }: { block: BlockNode; flags: PreviewFlags }) {
+/**
+ * The block's name in the corner while it is selected or hovered, and why it is flagged when it is.
+ * Memoised on what it shows, not on the block: typing into a selected block leaves it as it was.
+ */
+const BlockLabel = memo(function BlockLabel({
+  type,
+  blockAllowed,
+  disallowedLinks,
+}: {
+  type: string;
+  blockAllowed: boolean;
+  /** How many of the block's links the shop type does not allow. */
+  disallowedLinks: number;
+}) {
   const intl = useIntl();
-  const allowed = flags.blockAllowed && flags.disallowedLinks.length === 0;
-  const name = intl.formatMessage({ id: blockDefinition(block.type)?.label ?? 'studio.canvas.unknownBlock' });
-  const text = !flags.blockAllowed
+  const allowed = blockAllowed && disallowedLinks === 0;
+  const name = intl.formatMessage({ id: blockDefinition(type)?.label ?? 'studio.canvas.unknownBlock' });
+  const text = !blockAllowed
     ? intl.formatMessage({ id: 'studio.canvas.notAllowed' }, { block: name })
     : allowed
       ? name
-      : intl.formatMessage(
-          { id: 'studio.canvas.linkNotAllowed' },
-          { block: name, count: flags.disallowedLinks.length },
-        );
+      : intl.formatMessage({ id: 'studio.canvas.linkNotAllowed' }, { block: name, count: disallowedLinks });
   return (
     <span
       style={{
@@ -185,7 +194,7 @@ function BlockLabel({ block, flags }: { block: BlockNode; flags: PreviewFlags })
       {text}
     </span>
   );
-}
+});
 
 /** Bits of a block's canvas state, in one number so a block follows the store with one subscription. */
 const SELECTED = 1;
@@ -240,7 +249,13 @@ const CanvasBlock = memo(function CanvasBlock({
     >
       <BlockView block={block} context={context} />
       {dragging && <BlockDropTarget id={block.id} element={element} />}
-      {(selected || hovered || !allowed) && <BlockLabel block={block} flags={flags} />}
+      {(selected || hovered || !allowed) && (
+        <BlockLabel
+          type={block.type}
+          blockAllowed={flags.blockAllowed}
+          disallowedLinks={flags.disallowedLinks.length}
+        />
+      )}
     </div>
   );
 });
