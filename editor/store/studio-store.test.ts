@@ -161,6 +161,23 @@ describe('history', () => {
     expect(document()).toEqual(before);
   });
 
+  it('keeps the selection itself while its blocks are edited, and a new one when it changes', () => {
+    const [title, notice] = page().blockIds;
+    state().select([title!]);
+    const selected = state().selection;
+    for (const text of ['新', '新品']) {
+      state().setProp(title!, ['text'], text);
+      expect(state().selection).toBe(selected);
+    }
+    state().setProp(notice!, ['text'], '通知');
+    expect(state().selection).toEqual([notice]);
+    state().select([title!, notice!]);
+    const both = state().selection;
+    state().setProp(title!, ['text'], '新品上市');
+    expect(state().selection).not.toBe(both);
+    expect(state().selection).toEqual([title]);
+  });
+
   it('labels every step with its action and block', () => {
     const [title] = page().blockIds;
     state().insertBlock('carousel', 0);

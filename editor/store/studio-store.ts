@@ -93,8 +93,8 @@ function openingStep(document: TemplateDocument, at: number): HistoryStep {
   };
 }
 
-function sameIds(a: readonly BlockId[], b: readonly BlockId[]): boolean {
-  return a.length === b.length && a.every((id, index) => id === b[index]);
+function sameIds(current: readonly BlockId[], next: readonly BlockId[]): boolean {
+  return current.length === next.length && current.every((id, index) => id === next[index]);
 }
 
 export function createStudioStore(options: StudioOptions) {
