@@ -5,8 +5,8 @@ import { buildApp } from './app';
 import { ensureAppBuilt } from './build-app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { TableUpkeep, vacuumAll } from './db/table-upkeep';
 import { seedDatabase } from './db/seed';
+import { TableUpkeep, vacuumAll } from './db/table-upkeep';
 import { startSweepTimer } from './jobs/sweep-timer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

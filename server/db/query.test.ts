@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import {
+  answerLater,
   containsPattern,
   directStatement,
   MAX_NAMED_SHAPES,
@@ -222,4 +223,30 @@ describe('runStatements', () => {
       await client.close();
     }
   }, 60_000);
+});
+
+describe('answerLater', () => {
+  const rows = [{ n: 1 }];
+  it('answers what read answers, when called', () => {
+    const later = answerLater({ query: sql`select 1`, read: (given) => given.length });
+    expect(later.read(rows)()).toBe(1);
+  });
+
+  it('keeps a refusal until called, and throws it each time', () => {
+    const refusal = new Error('refused');
+    const later = answerLater({
+      query: sql`select 1`,
+      read: () => {
+        throw refusal;
+      },
+    });
+    const answer = later.read(rows);
+    expect(answer).toThrow(refusal);
+    expect(answer).toThrow(refusal);
+  });
+
+  it('sends the same statement', () => {
+    const query = sql`select 2`;
+    expect(answerLater({ query, read: () => undefined }).query).toBe(query);
+  });
 });
