@@ -34,7 +34,7 @@ export class PipelinedClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: the override takes every overload of pg's query.
   override query(...parameters: any[]): any {
-    const stream = (this as unknown as { connection?: { stream?: CorkableStream } }).connection?.stream;
+    const stream = socketOf(this);
     const waiting = this.#begun;
     if (waiting === undefined && stream && isPlainBegin(parameters)) {
       stream.cork();
@@ -62,12 +62,17 @@ interface CorkableStream {
   uncork(): void;
 }
 
+/** The socket under a connected client; node-postgres keeps it on its connection object. */
+function socketOf(client: pg.ClientBase): CorkableStream | undefined {
+  return (client as unknown as { connection?: { stream?: CorkableStream } }).connection?.stream;
+}
+
 /**
  * Runs `submit` with the client's socket corked, so that every query it starts synchronously
  * leaves in one write; the queries must be started without awaiting each other (pipeline mode).
  */
 export function inOneWrite<T>(client: pg.ClientBase, submit: () => T): T {
-  const stream = (client as unknown as { connection?: { stream?: CorkableStream } }).connection?.stream;
+  const stream = socketOf(client);
   stream?.cork();
   try {
     return submit();
