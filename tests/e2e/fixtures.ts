@@ -115,8 +115,13 @@ export async function expectNoSeriousA11yViolations(
   expect(described, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
-/** Saves a screenshot for people to review under tests/screenshots/ (not committed). */
+/**
+ * Saves a screenshot for people to review under tests/screenshots/ (not committed). CI's clone is
+ * thrown away, so there it takes none unless E2E_SCREENSHOTS=1: a page's screenshot is seconds of
+ * CPU on a 2-core machine.
+ */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await page.screenshot({
     path: path.join(SCREENSHOTS_DIR, `${name}.png`),
