@@ -18,11 +18,18 @@ import { startTestServer, type TestServer } from './harness';
 const CJK = /[\u4e00-\u9fff]/;
 
 let server: TestServer;
+// Modules register their providers when imported; each test here starts from none and adds its own.
+// The registries are module state, shared with the files that run after this one in the same worker
+// (API tests are not isolated), so what the modules registered is put back afterwards.
+const registered = { figures: [...dashboardFigureProviders], sales: [...salesReportProviders] };
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server.close());
-// Modules register their providers when imported; each test here starts from none and adds its own.
+afterAll(async () => {
+  dashboardFigureProviders.splice(0, dashboardFigureProviders.length, ...registered.figures);
+  salesReportProviders.splice(0, salesReportProviders.length, ...registered.sales);
+  await server.close();
+});
 beforeEach(() => {
   dashboardFigureProviders.length = 0;
   salesReportProviders.length = 0;
