@@ -385,7 +385,8 @@ const steps = [
         });
         const exit = await run(process.execPath, [bin.playwright, 'test', '--reporter=list,json'], {
           env,
-          timeoutMs: 30 * MINUTE,
+          // Above playwright.config.ts's globalTimeout, so that Playwright ends the run and reports it.
+          timeoutMs: 38 * MINUTE,
         });
         return playwrightTally(readJson(reportFile), exit);
       } finally {

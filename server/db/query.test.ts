@@ -8,7 +8,7 @@ import {
   answerLater,
   containsPattern,
   directStatement,
-  MAX_NAMED_SHAPES,
+  MAX_SHAPES_PER_PREFIX,
   namedShape,
   packedRow,
   preparedStatement,
@@ -42,16 +42,25 @@ describe('namedShape', () => {
     expect(namedShape('q', 'select 1 where $2')).not.toBe(namedShape('q', 'select 1 where $3'));
   });
 
-  it('names MAX_NAMED_SHAPES texts, then runs new ones unnamed but keeps the names given', () => {
-    const first = namedShape('q', 'shape 0');
-    let named = 0;
-    for (let index = 1; index <= MAX_NAMED_SHAPES + 5; index += 1) {
-      if (namedShape('q', `shape ${index}`) !== undefined) named += 1;
+  it('names MAX_SHAPES_PER_PREFIX texts of a prefix, then runs its new ones unnamed but keeps the names given', () => {
+    const first = namedShape('capped', 'capped shape 0');
+    let named = 1;
+    for (let index = 1; index <= MAX_SHAPES_PER_PREFIX + 5; index += 1) {
+      if (namedShape('capped', `capped shape ${index}`) !== undefined) named += 1;
     }
-    // Three texts were named by the cases above and `shape 0` by this one.
-    expect(named).toBe(MAX_NAMED_SHAPES - 4);
-    expect(namedShape('q', `shape ${MAX_NAMED_SHAPES + 6}`)).toBeUndefined();
-    expect(namedShape('q', 'shape 0')).toBe(first);
+    expect(named).toBe(MAX_SHAPES_PER_PREFIX);
+    expect(namedShape('capped', `capped shape ${MAX_SHAPES_PER_PREFIX + 6}`)).toBeUndefined();
+    expect(namedShape('capped', 'capped shape 0')).toBe(first);
+    // A text another prefix named keeps its name under a full prefix.
+    const elsewhere = namedShape('uncapped', 'uncapped shape 0');
+    expect(elsewhere).toMatch(/^uncapped_/);
+    expect(namedShape('capped', 'uncapped shape 0')).toBe(elsewhere);
+  });
+
+  it('keeps naming the texts of another prefix when one prefix is full', () => {
+    for (let index = 0; index <= MAX_SHAPES_PER_PREFIX; index += 1) namedShape('full', `full shape ${index}`);
+    expect(namedShape('full', 'full shape, one more')).toBeUndefined();
+    expect(namedShape('roomy', 'roomy shape 0')).toMatch(/^roomy_[0-9a-f]{16}$/);
   });
 });
 

@@ -111,21 +111,29 @@ function pipelinedClientOf(tx: Database): PipelinedClient | undefined {
 
 /** Names given to query shapes so far: statement text → name. */
 const shapeNames = new Map<string, string>();
+/** How many texts each prefix has named. */
+const namedPerPrefix = new Map<string, number>();
 /**
  * Each name stays prepared on every pooled connection for the connection's life, so the number of
  * shapes is bounded; past it, new shapes run unnamed (as every query did before), never failing.
+ * The bound is per prefix (per list), so that one list's many filter combinations, met first in a
+ * long-running server, never leave another list's everyday shape unnamed.
  */
-export const MAX_NAMED_SHAPES = 64;
+export const MAX_SHAPES_PER_PREFIX = 8;
 
 /**
  * The statement name for a query text: `prefix` and a hash of the text, so one name never stands
- * for two texts (PostgreSQL and node-postgres refuse that). Undefined once MAX_NAMED_SHAPES are taken.
+ * for two texts (PostgreSQL and node-postgres refuse that). Undefined once the prefix has named
+ * MAX_SHAPES_PER_PREFIX texts.
  */
 export function namedShape(prefix: string, text: string): string | undefined {
   const known = shapeNames.get(text);
-  if (known !== undefined || shapeNames.size >= MAX_NAMED_SHAPES) return known;
+  if (known !== undefined) return known;
+  const named = namedPerPrefix.get(prefix) ?? 0;
+  if (named >= MAX_SHAPES_PER_PREFIX) return undefined;
   const name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
   shapeNames.set(text, name);
+  namedPerPrefix.set(prefix, named + 1);
   return name;
 }
 

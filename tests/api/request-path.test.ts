@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getChangeSiteList } from '../../contract/endpoints/comm';
 import { productListQuerySchema } from '../../contract/endpoints/goods';
 import { getUserInfo, type MenuItem } from '../../contract/endpoints/user';
 import { switchableSites } from '../../server/areas/comm/sites';
-import { readOrderRows } from '../../server/areas/order/order-list';
-import { readProductList } from '../../server/areas/product/product-list';
 import { findSession } from '../../server/auth/session';
 import { hashToken } from '../../server/auth/tokens';
 import type { Database } from '../../server/db/client';
@@ -181,6 +179,12 @@ describe.runIf(onPostgres)('named prepared statements on PostgreSQL', () => {
       const session = await findSession(db, token, '127.0.0.1');
       expect(session?.userName).toBe('admin');
       expect((await switchableSites(db, session!.accountId)).length).toBeGreaterThan(0);
+      // A list's shapes are named first come, first served, a bounded number per list, in a register
+      // of the process (server/db/query.ts); files before this one in the worker may have filled it.
+      // The lists are loaded afresh, so the register starts empty as in a new server process.
+      vi.resetModules();
+      const { readProductList } = await import('../../server/areas/product/product-list');
+      const { readOrderRows } = await import('../../server/areas/order/order-list');
       const { page: _page, pageSize: _pageSize, ...filters } = productListQuerySchema.parse({});
       await readProductList(db, session!.siteId, filters, 0, 20);
       await readOrderRows(db, [sql`o.site_id = ${session!.siteId}`], sql`o.id desc`, 20, 0);

@@ -15,6 +15,7 @@ const FIRST_SCREEN = { timeout: 45_000 };
 test.describe.configure({ timeout: 180_000 });
 
 async function balance(page: import('@playwright/test').Page): Promise<number> {
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText reads what a person sees
   const text = await page.getByRole('region', { name: 'SMS balance' }).locator('[data-balance]').innerText();
   return Number(text.replace(/[^\d]/g, ''));
 }
@@ -50,6 +51,7 @@ test('an SMS package bought in the sandbox pays for a message sent to a tag', as
   await send.getByRole('textbox', { name: 'Value 2' }).fill('周五');
   const preview = send.getByRole('region', { name: 'Preview' });
   await expect(preview).toContainText('会员日来啦！全场7折，周五前有效');
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's innerText reads what a person sees
   const cost = (await preview.innerText()).match(/(\d+) messages of your balance/);
   const total = Number(cost?.[1]);
   expect(total).toBeGreaterThan(0);
