@@ -9,7 +9,7 @@ const TEST_FILE = /\.test\.tsx?$/;
  * A test file that swaps a module (vi.mock), a global (vi.stubGlobal, vi.stubEnv) or its
  * environment (a `@vitest-environment` comment) would leak that into the files after it in a
  * shared worker, so it runs in a module registry of its own. Every other file shares its worker's
- * modules: importing them again for each of the 220 such files was most of the unit step's time.
+ * modules: importing them again for each such file was most of the unit step's time.
  */
 const ISOLATING = /vi\.(mock|doMock|stubGlobal|stubEnv)\(|@vitest-environment/;
 
