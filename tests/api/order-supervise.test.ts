@@ -95,6 +95,21 @@ describe('the order list', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('lists a row exactly as the order detail gives it, times in UTC to the millisecond', async () => {
+    const order = await paidOrder(await freshSku());
+    // Microseconds and a +08:00 offset: the list's packed JSON carries both, the answer neither.
+    await server.query(
+      sql`update orders set created_at = '2024-03-01T23:30:00.123456+08:00' where id = ${order.Id}`,
+    );
+    const listed = await server.call(orders.getOrderList, { orderNo: order.OrderNo }, { token });
+    expect(listed.body.Errmsg).toBe('');
+    const [row] = listed.body.Data;
+    expect(row!.CreatedAt).toBe('2024-03-01T15:30:00.123Z');
+    expect(row!.PaidAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const detail = await server.call(orders.getOrderInfo, { id: order.Id }, { token });
+    expect(detail.body).toMatchObject(row!);
+  });
+
   it('searches by order number, buyer, phone and goods, and filters by type, delivery and amount', async () => {
     const sku = await freshSku();
     const buyer = { Id: 'search-buyer', Name: '欧阳娜娜', Phone: '13912345678' };

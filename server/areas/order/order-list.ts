@@ -7,6 +7,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { Executor } from '../../db/client';
+import { readListPage } from '../../db/list-page';
 import { escapeLike, queryRows } from '../../db/query';
 import { shipHoldSql } from './activity-hooks';
 import { throwProblems } from './errors';
@@ -110,32 +111,20 @@ export async function readOrderListPage<Tab extends string>(
   limit: number,
   offset: number,
 ): Promise<OrderListPage<Tab>> {
-  // The page is chosen on ids first, as the goods list does: with a LIMIT parameter in the outer
-  // query PostgreSQL re-plans the statement on every call, with the page apart it keeps one plan.
-  // The page's rows are aliased `o` outside too, so that the same ORDER BY applies to them.
-  const records = await queryRows<Partial<OrderRowRecord> & Record<string, number>>(
-    db,
-    sql`with page as materialized (
-          select o.id from orders o where ${where([...conditions, tabs[tab]])}
-           order by ${order} limit ${limit} offset ${offset}
-        ), counts as (
-          select ${tabCounters(tabs)} from orders o where ${where(conditions)}
-        )
-        select counts.*, o.* from counts left join (
-          select ${orderRowColumns()} from page join orders o on o.id = page.id
-        ) o on true
-         order by ${order}`,
-    { prepareAs: 'order_list' },
-  );
-  const first = records[0]!;
+  const list = await readListPage<OrderRowRecord, Record<string, number>>(db, {
+    alias: 'o',
+    page: sql`select o.id from orders o where ${where([...conditions, tabs[tab]])}
+               order by ${order} limit ${limit} offset ${offset}`,
+    counts: sql`select ${tabCounters(tabs)} from orders o where ${where(conditions)}`,
+    rows: sql`select ${orderRowColumns()} from page join orders o on o.id = page.id`,
+    order,
+    prepareAs: 'order_list',
+  });
   return {
-    rows: records
-      .filter((record) => record.id !== null)
-      .map((record) => toOrderRow(record as OrderRowRecord)),
-    counts: Object.fromEntries(Object.keys(tabs).map((name) => [name, first[`count_${name}`]])) as Record<
-      Tab,
-      number
-    >,
+    rows: list.rows.map(toOrderRow),
+    counts: Object.fromEntries(
+      Object.keys(tabs).map((name) => [name, list.counts[`count_${name}`]]),
+    ) as Record<Tab, number>,
   };
 }
 

@@ -10,6 +10,7 @@ import type { GoodsKind } from '../../../contract/goods-kind';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { AuditState, RecycleState, ShelfState } from '../../../contract/machines/goods';
 import type { Executor } from '../../db/client';
+import { readListPage } from '../../db/list-page';
 import { containsPattern, queryRows } from '../../db/query';
 import { throwProblems } from './errors';
 
@@ -193,7 +194,7 @@ export interface ProductListPage {
   auditRequired: boolean;
 }
 
-type ListRecord = Partial<ProductRowRecord> & Record<ProductTab, number> & { audit_required: boolean };
+type ListCounts = Record<ProductTab, number> & { audit_required: boolean };
 
 /**
  * What the goods list shows, in one statement: the page (chosen on narrow rows, as in
@@ -209,30 +210,24 @@ export async function readProductList(
 ): Promise<ProductListPage> {
   const conditions = productFilterConditions(siteId, filters);
   const order = productOrder(filters.sort);
-  // The page's rows are aliased `p` outside too, so that the same ORDER BY applies to them.
-  const records = await queryRows<ListRecord>(
-    db,
-    sql`with page as materialized (
-          select p.id from products p where ${where([...conditions, TAB_CONDITIONS[filters.tab]])}
-           order by ${order} limit ${limit} offset ${offset}
-        ), counts as (
-          select ${TAB_COUNTERS} from products p where ${where(conditions)}
-        )
-        select counts.*, ${auditRequiredSetting(siteId)} as audit_required, p.*
-          from counts left join (
-            select ${PRODUCT_ROW_COLUMNS} from page join products p on p.id = page.id
-              left join product_categories c on c.id = p.category_id
-          ) p on true
-         order by ${order}`,
-    { prepareAs: 'goods_list' },
-  );
-  const first = records[0]!;
+  const list = await readListPage<ProductRowRecord, ListCounts>(db, {
+    alias: 'p',
+    page: sql`select p.id from products p where ${where([...conditions, TAB_CONDITIONS[filters.tab]])}
+               order by ${order} limit ${limit} offset ${offset}`,
+    counts: sql`select ${TAB_COUNTERS}, ${auditRequiredSetting(siteId)} as audit_required
+                  from products p where ${where(conditions)}`,
+    rows: sql`select ${PRODUCT_ROW_COLUMNS} from page join products p on p.id = page.id
+                left join product_categories c on c.id = p.category_id`,
+    order,
+    prepareAs: 'goods_list',
+  });
   return {
-    rows: records
-      .filter((record) => record.id !== null)
-      .map((record) => toProductRow(record as ProductRowRecord)),
-    counts: Object.fromEntries(PRODUCT_TABS.map((tab) => [tab, first[tab]])) as Record<ProductTab, number>,
-    auditRequired: first.audit_required,
+    rows: list.rows.map(toProductRow),
+    counts: Object.fromEntries(PRODUCT_TABS.map((tab) => [tab, list.counts[tab]])) as Record<
+      ProductTab,
+      number
+    >,
+    auditRequired: list.counts.audit_required,
   };
 }
 
