@@ -12,6 +12,7 @@ import {
   splitRun,
   verdict,
 } from './figures';
+import { nodeFlagsOf } from './server-process';
 
 const figure = (value: number | undefined, budget?: Figure['budget']): Figure => ({
   figure: 'f',
@@ -229,5 +230,16 @@ describe('the baseline', () => {
       ['before: GetUserInfo p99 with the ramp', '300 ms', ''],
     ]);
     expect(figures[0]!.note).toBe('dec2ecc: 450 req/s, CPU 900 µs/request');
+  });
+});
+
+describe('nodeFlagsOf', () => {
+  it.each([
+    ['tsx server/main.ts', []],
+    ['tsx --max-semi-space-size=32 server/main.ts', ['--max-semi-space-size=32']],
+    ['  tsx  --a=1   --b server/main.ts  ', ['--a=1', '--b']],
+    ['', []],
+  ])('%j gives %j', (script, flags) => {
+    expect(nodeFlagsOf(script)).toEqual(flags);
   });
 });

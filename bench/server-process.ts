@@ -69,9 +69,23 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The Node flags of a start script (`tsx <flags> server/main.ts`): its words that begin with `--`. */
+export function nodeFlagsOf(script: string): string[] {
+  return script.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/** The Node flags `npm start` of the checkout at `root` gives the server. */
+function startFlags(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  return nodeFlagsOf(manifest.scripts?.start ?? '');
+}
+
 /**
  * Starts the real server as `npm start` does (TypeScript through tsx's loader, so the PID is the
- * server itself), without building the app, on the given data folder or PostgreSQL.
+ * server itself, with the start script's Node flags), without building the app, on the given data
+ * folder or PostgreSQL.
  */
 export function startServer(options: {
   dataDir: string;
@@ -79,7 +93,8 @@ export function startServer(options: {
   /** Another checkout's root (the bench's baseline); this one's by default. */
   root?: string;
 }): Promise<ServerProcess> {
-  return startProcess(options.root ?? ROOT, 'server/main.ts', '/api/user/GetUserInfo', {
+  const root = options.root ?? ROOT;
+  return startProcess(root, 'server/main.ts', '/api/user/GetUserInfo', startFlags(root), {
     // Not production: the bench logs in with the fixed verification code, refused there.
     NODE_ENV: 'test',
     TEST_VERIFY_CODE: BENCH_VERIFY_CODE,
@@ -94,13 +109,14 @@ export function startServer(options: {
 
 /**
  * Starts the floor (bench/floor-server.ts): what any answer costs at the least on this machine, to
- * compare the real server's calls with. `bodyFile` holds the answer it sends.
+ * compare the real server's calls with, under the server's Node flags. `bodyFile` holds the answer
+ * it sends.
  */
 export function startFloorServer(options: {
   bodyFile: string;
   databaseUrl?: string;
 }): Promise<ServerProcess> {
-  return startProcess(ROOT, 'bench/floor-server.ts', '/', {
+  return startProcess(ROOT, 'bench/floor-server.ts', '/', startFlags(ROOT), {
     FLOOR_BODY_FILE: options.bodyFile,
     DATABASE_URL: options.databaseUrl ?? '',
   });
@@ -110,12 +126,13 @@ async function startProcess(
   root: string,
   script: string,
   probePath: string,
+  nodeFlags: string[],
   env: Record<string, string>,
 ): Promise<ServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
