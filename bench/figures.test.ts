@@ -236,7 +236,7 @@ describe('the baseline', () => {
 describe('nodeFlagsOf', () => {
   it.each([
     ['tsx server/main.ts', []],
-    ['tsx --max-semi-space-size=32 server/main.ts', ['--max-semi-space-size=32']],
+    ['tsx --max-semi-space-size=128 server/main.ts', ['--max-semi-space-size=128']],
     ['  tsx  --a=1   --b server/main.ts  ', ['--a=1', '--b']],
     ['', []],
   ])('%j gives %j', (script, flags) => {
