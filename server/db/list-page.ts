@@ -17,6 +17,16 @@ export interface ListPageParts {
   prepareAs: string;
 }
 
+/** One `count(*) filter (…)` column per tab, named by the tab: a `counts` part giving rows per tab. */
+export function tabCounters(tabs: Record<string, SQL>): SQL {
+  return sql.join(
+    Object.entries(tabs).map(
+      ([tab, condition]) => sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(tab)}`,
+    ),
+    sql`, `,
+  );
+}
+
 export interface ListPage<Row, Counts> {
   /** The page's rows as JSON gave them: timestamps as ISO text with an offset, numbers as numbers. */
   rows: Row[];

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/endpoints/orders';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { Executor } from '../../db/client';
-import { readListPage } from '../../db/list-page';
+import { readListPage, tabCounters } from '../../db/list-page';
 import { escapeLike, queryRows } from '../../db/query';
 import { shipHoldSql } from './activity-hooks';
 import { throwProblems } from './errors';
@@ -81,17 +81,6 @@ export function where(conditions: readonly SQL[]): SQL {
   return sql.join([...conditions], sql` and `);
 }
 
-/** One `count(*) filter (…)` column per tab, named `count_<tab>`. */
-function tabCounters<Tab extends string>(tabs: Record<Tab, SQL>): SQL {
-  return sql.join(
-    Object.entries<SQL>(tabs).map(
-      ([tab, condition]) =>
-        sql`(count(*) filter (where ${condition}))::int as ${sql.identifier(`count_${tab}`)}`,
-    ),
-    sql`, `,
-  );
-}
-
 export interface OrderListPage<Tab extends string> {
   rows: OrderRow[];
   counts: Record<Tab, number>;
@@ -111,7 +100,7 @@ export async function readOrderListPage<Tab extends string>(
   limit: number,
   offset: number,
 ): Promise<OrderListPage<Tab>> {
-  const list = await readListPage<OrderRowRecord, Record<string, number>>(db, {
+  const list = await readListPage<OrderRowRecord, Record<Tab, number>>(db, {
     alias: 'o',
     page: sql`select o.id from orders o where ${where([...conditions, tabs[tab]])}
                order by ${order} limit ${limit} offset ${offset}`,
@@ -120,12 +109,7 @@ export async function readOrderListPage<Tab extends string>(
     order,
     prepareAs: 'order_list',
   });
-  return {
-    rows: list.rows.map(toOrderRow),
-    counts: Object.fromEntries(
-      Object.keys(tabs).map((name) => [name, list.counts[`count_${name}`]]),
-    ) as Record<Tab, number>,
-  };
+  return { rows: list.rows.map(toOrderRow), counts: list.counts };
 }
 
 export async function countOrders(db: Executor, conditions: readonly SQL[]): Promise<number> {

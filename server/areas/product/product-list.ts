@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   PRODUCT_FILTER_RANGES,
-  PRODUCT_TABS,
   type ProductListQuery,
   type ProductRow,
   type ProductTab,
@@ -10,7 +9,7 @@ import type { GoodsKind } from '../../../contract/goods-kind';
 import { dateBound, parseSort, rangeProblems } from '../../../contract/list-query';
 import type { AuditState, RecycleState, ShelfState } from '../../../contract/machines/goods';
 import type { Executor } from '../../db/client';
-import { readListPage } from '../../db/list-page';
+import { readListPage, tabCounters } from '../../db/list-page';
 import { containsPattern, queryRows } from '../../db/query';
 import { throwProblems } from './errors';
 
@@ -110,12 +109,7 @@ export function where(conditions: readonly SQL[]): SQL {
   return sql.join([...conditions], sql` and `);
 }
 
-const TAB_COUNTERS = sql.join(
-  PRODUCT_TABS.map(
-    (tab) => sql`(count(*) filter (where ${TAB_CONDITIONS[tab]}))::int as ${sql.identifier(tab)}`,
-  ),
-  sql`, `,
-);
+const TAB_COUNTERS = tabCounters(TAB_CONDITIONS);
 
 /** The site's goods-audit setting (off when the site never set it). */
 export function auditRequiredSetting(siteId: number): SQL {
@@ -221,14 +215,8 @@ export async function readProductList(
     order,
     prepareAs: 'goods_list',
   });
-  return {
-    rows: list.rows.map(toProductRow),
-    counts: Object.fromEntries(PRODUCT_TABS.map((tab) => [tab, list.counts[tab]])) as Record<
-      ProductTab,
-      number
-    >,
-    auditRequired: list.counts.audit_required,
-  };
+  const { audit_required: auditRequired, ...counts } = list.counts;
+  return { rows: list.rows.map(toProductRow), counts, auditRequired };
 }
 
 /** One page of goods for the filters and tab, in the requested order. */
