@@ -237,6 +237,10 @@ describe('nodeFlagsOf', () => {
   it.each([
     ['tsx server/main.ts', []],
     ['tsx --max-semi-space-size=128 server/main.ts', ['--max-semi-space-size=128']],
+    [
+      'tsx --max-semi-space-size=128 --no-memory-reducer server/main.ts',
+      ['--max-semi-space-size=128', '--no-memory-reducer'],
+    ],
     ['  tsx  --a=1   --b server/main.ts  ', ['--a=1', '--b']],
     ['', []],
   ])('%j gives %j', (script, flags) => {
