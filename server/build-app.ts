@@ -36,7 +36,16 @@ export async function ensureAppBuilt(root: string, log: (message: string) => voi
   log('Building the browser app (missing or older than its sources)…');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Vite sets NODE_ENV to production for the build when it is unset. It would stay set for the
+  // rest of this process, and the development server's configuration, read again later, would then
+  // demand production secrets (SECRETS_KEY, the payment and SMS providers).
+  const nodeEnvironment = process.env.NODE_ENV;
+  try {
+    await build({ root, logLevel: 'warn' });
+  } finally {
+    if (nodeEnvironment === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnvironment;
+  }
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return outDir;
 }
