@@ -7,6 +7,7 @@ import {
   formatBudget,
   formatValue,
   medianBy,
+  medianOfPercentiles,
   percentile,
   ratio,
   splitRun,
@@ -200,6 +201,20 @@ describe('medianBy', () => {
     const items = shares.map((share) => ({ share }));
     expect(medianBy(items, (item) => item.share)?.share).toBe(expected);
     expect(items.map((item) => item.share)).toEqual(shares);
+  });
+});
+
+describe('medianOfPercentiles', () => {
+  const hundred = (offset: number) => Array.from({ length: 100 }, (_, index) => index + 1 + offset);
+  it.each([
+    ['one run', [hundred(0)], 95, [95]],
+    ['three runs: the middle p95', [hundred(10), hundred(0), hundred(20)], 105, [105, 95, 115]],
+    ['two runs: the lower p95', [hundred(5), hundred(0)], 95, [100, 95]],
+    ['unsorted times', [[3, 1, 2]], 3, [3]],
+    ['a run with no times', [hundred(0), []], undefined, [95, undefined]],
+    ['no runs', [], undefined, []],
+  ])('%s', (_, runs, value, each) => {
+    expect(medianOfPercentiles(runs, 0.95)).toEqual({ value, each });
   });
 });
 

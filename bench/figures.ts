@@ -111,6 +111,24 @@ export function medianBy<T>(items: readonly T[], key: (item: T) => number): T | 
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/**
+ * Each run's `fraction` percentile and the median of them (the lower middle of an even count):
+ * a figure judged over several runs of the same thing. Undefined when any run has no times, since
+ * the median of what is left would stand for fewer runs than were made.
+ */
+export function medianOfPercentiles(
+  runs: readonly (readonly number[])[],
+  fraction: number,
+): { value: number | undefined; each: (number | undefined)[] } {
+  const byNumber = (left: number, right: number) => left - right;
+  const each = runs.map((times) => percentile([...times].sort(byNumber), fraction));
+  const known = each.filter((value): value is number => value !== undefined);
+  return {
+    value: known.length === each.length ? medianBy(known, (value) => value) : undefined,
+    each,
+  };
+}
+
 /** A response seen under load: when it arrived (from the start of the run) and how long it took. */
 export interface Sample {
   atMilliseconds: number;
