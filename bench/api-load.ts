@@ -16,6 +16,7 @@ import {
   type BenchSection,
   cpuPerRequest,
   type Figure,
+  fixed,
   type LatencySummary,
   medianBy,
   ratio,
@@ -169,8 +170,6 @@ function drive(server: ServerProcess, path: string, headers: Record<string, stri
     });
   });
 }
-
-const fixed = (value: number | undefined, digits = 1) => (value === undefined ? '—' : value.toFixed(digits));
 
 function floorFigures(floor: RunResult): Figure[] {
   return [

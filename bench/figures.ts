@@ -88,6 +88,10 @@ export function formatTable(sections: { title: string; figures: Figure[] }[]): s
   return output.join('\n');
 }
 
+/** A figure in a note: `digits` decimals, or a dash when it was not measured. */
+export const fixed = (value: number | undefined, digits = 1) =>
+  value === undefined ? '—' : value.toFixed(digits);
+
 /** The nearest-rank percentile of a sorted list of durations. */
 export function percentile(sorted: readonly number[], fraction: number): number | undefined {
   if (sorted.length === 0) return undefined;

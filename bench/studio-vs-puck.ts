@@ -5,7 +5,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { percentile } from './api-load';
 import { buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from './browser-pages';
 import { onAbort } from './cleanup';
-import type { BenchSection, Figure } from './figures';
+import { type BenchSection, type Figure, fixed } from './figures';
 import { BLOCK_COUNT } from './studio/blocks';
 import { type EditorBench, WARM_UP_REPETITIONS } from './studio/measure';
 
@@ -189,7 +189,7 @@ function spread(times: number[]): string {
     [...times].sort((a, b) => a - b),
     0.95,
   );
-  return `p95 ${p95 === undefined ? '—' : p95.toFixed(1)} ms, n=${times.length}`;
+  return `p95 ${fixed(p95)} ms, n=${times.length}`;
 }
 
 function ratio(theirs: number | undefined, ours: number | undefined): number | undefined {

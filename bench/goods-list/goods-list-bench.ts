@@ -5,7 +5,7 @@ import { chromium, type Page } from '@playwright/test';
 import { percentile } from '../api-load';
 import { benchOrigin, buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from '../browser-pages';
 import { onAbort } from '../cleanup';
-import { type BenchSection, type Figure, medianOfPercentiles } from '../figures';
+import { type BenchSection, type Figure, fixed, medianOfPercentiles } from '../figures';
 import type { ScrollTimings } from './goods-list-main';
 import { ROW_COUNT } from './rows';
 
@@ -79,7 +79,7 @@ export function renderFigures(mounts: number[], scrolls: ScrollRuns[]): Figure[]
 /** The p95 of each run and the median of them, with the runs' own p95s for the note. */
 function medianP95(runs: readonly number[][]): { value: number | undefined; each: string } {
   const { value, each } = medianOfPercentiles(runs, 0.95);
-  return { value, each: each.map((p95) => (p95 === undefined ? '—' : p95.toFixed(1))).join(', ') };
+  return { value, each: each.map((p95) => fixed(p95)).join(', ') };
 }
 
 function scrollFigures({ step, runs }: ScrollRuns): Figure[] {
