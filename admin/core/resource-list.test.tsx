@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getRecycledProducts } from '../../contract/endpoints/goods';
 import type { ListResource } from '../../contract/list-query';
 import { system } from '../../src/lib/chakra-system';
@@ -147,6 +147,44 @@ describe('ResourceList rows', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open Row 1' }).textContent).toBe('Open');
+  });
+
+  it('draws the rows a flick leaps to without their actions, as wide, and gives them back when the scroll rests', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(120);
+    try {
+      renderList(VIRTUAL_ROWS_ABOVE + 300);
+      const scroller = screen.getByRole('table').parentElement!;
+      const scrollTo = (top: number) => {
+        Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: top });
+        fireEvent.scroll(scroller);
+      };
+      const actionsOf = (row: HTMLElement) => within(row).queryAllByRole('button');
+
+      // Two rows down: a scroll, not a leap, keeps every row whole.
+      scrollTo(2 * 56);
+      expect(
+        dataRows()
+          .map(actionsOf)
+          .every((buttons) => buttons.length === 1),
+      ).toBe(true);
+
+      // A screen and more at once: the view alone, each action box empty and as wide as before.
+      scrollTo(200 * 56);
+      const leapt = dataRows();
+      expect(within(leapt[0]!).getAllByRole('cell')[0]?.textContent).toBe('Row 201');
+      expect(leapt.flatMap(actionsOf)).toEqual([]);
+      expect(leapt.map((row) => row.querySelector<HTMLElement>('[data-row-actions]')?.style.width)).toEqual(
+        leapt.map(() => '120px'),
+      );
+
+      // At rest, every row drawn has its actions again, with the rows beyond the view on both sides.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open Row 201' })).toBeTruthy());
+      const rested = dataRows();
+      expect(rested.length).toBeGreaterThan(leapt.length);
+      expect(rested.map(actionsOf).every((buttons) => buttons.length === 1)).toBe(true);
+    } finally {
+      width.mockRestore();
+    }
   });
 });
 
