@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsToDraw } from './resource-rows';
+import { isLeap, rowsToDraw } from './resource-rows';
 
 const range = (startIndex: number, endIndex: number, count = 100) => ({
   startIndex,
@@ -56,5 +56,21 @@ describe('rowsToDraw', () => {
 
   it('draws nothing for an empty list', () => {
     expect(rowsToDraw(range(0, -1, 0), null)).toEqual([]);
+  });
+});
+
+describe('isLeap', () => {
+  // The view is rows 10 to 20: eleven rows.
+  it.each([
+    { name: 'a screen down exactly', previous: -1, direction: 'forward' as const, leap: false },
+    { name: 'one row past a screen down', previous: -2, direction: 'forward' as const, leap: true },
+    { name: 'a screen up exactly', previous: 21, direction: 'backward' as const, leap: false },
+    { name: 'one row past a screen up', previous: 22, direction: 'backward' as const, leap: true },
+    { name: 'two rows down', previous: 8, direction: 'forward' as const, leap: false },
+    { name: 'the same rows', previous: 10, direction: 'forward' as const, leap: false },
+    { name: 'far, but at rest', previous: 500, direction: null, leap: false },
+    { name: 'the first range', previous: null, direction: 'forward' as const, leap: false },
+  ])('$name', ({ previous, direction, leap }) => {
+    expect(isLeap(previous, range(10, 20), direction)).toBe(leap);
   });
 });

@@ -36,6 +36,20 @@ export function rowsToDraw(
   return Array.from({ length: Math.max(end - start + 1, 0) }, (_, offset) => start + offset);
 }
 
+/**
+ * Whether a scroll step leaps: the list moves and its first row in view is more than a screen of
+ * rows away from the last range's (`previousStart`, null before the first).
+ */
+export function isLeap(
+  previousStart: number | null,
+  range: Range,
+  direction: 'forward' | 'backward' | null,
+): boolean {
+  if (direction === null || previousStart === null) return false;
+  const inView = range.endIndex - range.startIndex + 1;
+  return Math.abs(range.startIndex - previousStart) > inView;
+}
+
 interface RowsProps<Row> {
   rows: Row[];
   rowKey(row: Row): number;
@@ -69,12 +83,9 @@ export function ResourceRows<Row>(props: RowsProps<Row>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new extractor when scrolling starts or stops
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const previous = lastStart.current;
-      lastStart.current = range.startIndex;
-      const inView = range.endIndex - range.startIndex + 1;
       const direction = instance.current?.scrollDirection ?? null;
-      leaping.current =
-        direction !== null && previous !== null && Math.abs(range.startIndex - previous) > inView;
+      leaping.current = isLeap(lastStart.current, range, direction);
+      lastStart.current = range.startIndex;
       return rowsToDraw(range, direction, leaping.current);
     },
     [scrolling],

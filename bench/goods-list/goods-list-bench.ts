@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { percentile } from '../api-load';
 import { benchOrigin, buildBenchPages, buildFailedFigure, CHROMIUM, serveBenchPages } from '../browser-pages';
 import { onAbort } from '../cleanup';
-import { type BenchSection, type Figure, fixed, medianOfPercentiles } from '../figures';
+import { type BenchSection, type Figure, fixed, medianOfPercentiles, percentile } from '../figures';
 import type { ScrollTimings } from './goods-list-main';
 import { ROW_COUNT } from './rows';
 
